@@ -1,0 +1,90 @@
+// Account rules: sign-up, sign-in, sign-out, the administrator bootstrap.
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { profiles, users } from "~/db/schema";
+import { logger } from "~/lib/logger.server";
+import { auth, authErrorMessage } from "./auth.server";
+import { ACCOUNT_MESSAGES as M } from "./messages";
+import { firstError, signInSchema, signUpSchema } from "./validation";
+
+export type AuthResult = { ok: true; headers: Headers } | { ok: false; status: number; error: string };
+
+function failure(error: unknown): AuthResult {
+  const status = typeof (error as { statusCode?: unknown })?.statusCode === "number" ? (error as { statusCode: number }).statusCode : 500;
+  if (status >= 500) logger.error({ err: error }, "errore di autenticazione");
+  return { ok: false, status: status >= 500 ? 500 : status, error: authErrorMessage(error) };
+}
+
+/** Creates the account and (by the database trigger, in the same transaction) its profile. */
+export async function signUp(input: Record<string, unknown>, requestHeaders: Headers): Promise<AuthResult> {
+  const parsed = signUpSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, status: 400, error: firstError(parsed.error) };
+  const { fullName, email, password } = parsed.data;
+  try {
+    const { headers } = await auth().api.signUpEmail({
+      body: { name: fullName, email, password },
+      headers: requestHeaders,
+      returnHeaders: true,
+    });
+    return { ok: true, headers };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export async function signIn(input: Record<string, unknown>, requestHeaders: Headers): Promise<AuthResult> {
+  const parsed = signInSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, status: 400, error: firstError(parsed.error) };
+  try {
+    const { headers } = await auth().api.signInEmail({
+      body: parsed.data,
+      headers: requestHeaders,
+      returnHeaders: true,
+    });
+    return { ok: true, headers };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/** Ends the session on the server and returns the headers that clear the cookie. */
+export async function signOut(requestHeaders: Headers): Promise<Headers> {
+  try {
+    const { headers } = await auth().api.signOut({ headers: requestHeaders, returnHeaders: true });
+    return headers;
+  } catch (error) {
+    // No session to end: still clear whatever cookie the browser holds.
+    logger.debug({ err: error }, "logout senza sessione");
+    const headers = new Headers();
+    headers.append("set-cookie", "better-auth.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
+    return headers;
+  }
+}
+
+/**
+ * ADMIN_EMAIL + ADMIN_PASSWORD at start-up: create that administrator, or promote the existing
+ * account (its password is left as it is).
+ */
+export async function ensureAdmin(email: string, password: string, fullName = "Amministratore"): Promise<"created" | "promoted" | "unchanged"> {
+  const normalised = email.trim().toLowerCase();
+  const [existing] = await db()
+    .select({ id: users.id, role: profiles.role })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.email, normalised))
+    .limit(1);
+  if (existing) {
+    if (existing.role === "admin") return "unchanged";
+    await db().update(profiles).set({ role: "admin" }).where(eq(profiles.id, existing.id));
+    return "promoted";
+  }
+  try {
+    const { user } = await auth().api.signUpEmail({ body: { name: fullName, email: normalised, password } });
+    await db().update(profiles).set({ role: "admin" }).where(eq(profiles.id, user.id));
+    return "created";
+  } catch (error) {
+    throw new Error(`ADMIN_EMAIL/ADMIN_PASSWORD: impossibile creare l'amministratore (${authErrorMessage(error)})`);
+  }
+}
+
+export { M as ACCOUNT_MESSAGES };

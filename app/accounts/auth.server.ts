@@ -1,0 +1,141 @@
+// better-auth, configured for Zampa: e-mail and password accounts in our PostgreSQL schema,
+// sessions in httpOnly SameSite=Lax cookies (Secure behind HTTPS), e-mails through the one mailer.
+import { randomBytes } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { config } from "~/config.server";
+import { db, dbProxy } from "~/db/client.server";
+import { accounts, appSecrets, sessions, users, verifications } from "~/db/schema";
+import { sendMail } from "~/mail/mailer.server";
+import { hit } from "~/lib/rate-limit.server";
+import { isCommonPassword } from "./common-passwords";
+import { ACCOUNT_MESSAGES as M, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./messages";
+
+/** Set by the HTTP server from the socket (or the trusted proxy); any value sent by a client is replaced. */
+export const CLIENT_IP_HEADER = "x-zampa-client-ip";
+
+export const LOGIN_LIMITS = {
+  perIp: { max: 30, windowSeconds: 15 * 60 },
+  perAccount: { max: 10, windowSeconds: 15 * 60 },
+} as const;
+
+const PASSWORD_PATHS: Record<string, string> = {
+  "/sign-up/email": "password",
+  "/reset-password": "newPassword",
+  "/change-password": "newPassword",
+};
+
+/** The session-signing secret: AUTH_SECRET, or one generated once and shared through the database. */
+async function loadSecret(): Promise<string> {
+  const fromEnv = config().authSecret;
+  if (fromEnv) return fromEnv;
+  await db()
+    .insert(appSecrets)
+    .values({ name: "auth", value: randomBytes(32).toString("base64url") })
+    .onConflictDoNothing();
+  const [row] = await db().select().from(appSecrets).limit(1);
+  if (!row) throw new Error("auth secret missing");
+  return row.value;
+}
+
+function createAuth(secret: string) {
+  const { publicUrl } = config();
+  return betterAuth({
+    appName: "Zampa",
+    baseURL: publicUrl,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: [new URL(publicUrl).origin],
+    database: drizzleAdapter(dbProxy, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      transaction: true,
+    }),
+    advanced: {
+      database: { generateId: "uuid" },
+      useSecureCookies: publicUrl.startsWith("https://"),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    // Our own limiter lives in the database so that every process shares it (see hooks below).
+    rateLimit: { enabled: false },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await sendMail({
+          to: user.email,
+          subject: "Reimposta la tua password su Zampa",
+          text: `Ciao ${user.name},\n\nper scegliere una nuova password apri questo link:\n${url}\n\nSe non hai chiesto tu di reimpostare la password, ignora questo messaggio.\n\nIl team di Zampa`,
+        });
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const field = PASSWORD_PATHS[ctx.path];
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (field) {
+          const password = body[field];
+          if (typeof password === "string" && isCommonPassword(password)) {
+            throw new APIError("BAD_REQUEST", { message: M.passwordTooCommon, code: "PASSWORD_TOO_COMMON" });
+          }
+        }
+        if (ctx.path === "/sign-in/email") {
+          const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";
+          const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
+          const [byIp, byAccount] = await Promise.all([
+            hit(`login:ip:${ip}`, LOGIN_LIMITS.perIp),
+            hit(`login:account:${email}`, LOGIN_LIMITS.perAccount),
+          ]);
+          if (!byIp.allowed || !byAccount.allowed) {
+            throw new APIError("TOO_MANY_REQUESTS", { message: M.tooManyAttempts, code: "TOO_MANY_ATTEMPTS" });
+          }
+        }
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+let instance: Auth | undefined;
+
+export async function initAuth(): Promise<Auth> {
+  instance = createAuth(await loadSecret());
+  return instance;
+}
+
+export function auth(): Auth {
+  if (!instance) throw new Error("Auth not initialised: call ready() first");
+  return instance;
+}
+
+/** Italian text for an error from better-auth (by its code), for the forms. */
+export function authErrorMessage(error: unknown): string {
+  if (!(error instanceof APIError)) return M.genericError;
+  const code = (error.body as { code?: string } | undefined)?.code;
+  switch (code) {
+    case "USER_ALREADY_EXISTS":
+    case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
+      return M.emailTaken;
+    case "INVALID_EMAIL":
+      return M.emailInvalid;
+    case "INVALID_EMAIL_OR_PASSWORD":
+    case "INVALID_PASSWORD":
+      return M.invalidCredentials;
+    case "PASSWORD_TOO_SHORT":
+      return M.passwordTooShort;
+    case "PASSWORD_TOO_LONG":
+      return M.passwordTooLong;
+    case "PASSWORD_TOO_COMMON":
+      return M.passwordTooCommon;
+    case "TOO_MANY_ATTEMPTS":
+      return M.tooManyAttempts;
+    default:
+      return M.genericError;
+  }
+}

@@ -1,0 +1,47 @@
+// Who is making this request, read on the server from the session cookie.
+import { eq } from "drizzle-orm";
+import { redirect } from "react-router";
+import { db } from "~/db/client.server";
+import { profiles } from "~/db/schema";
+import { auth } from "./auth.server";
+
+export interface CurrentUser {
+  id: string;
+  email: string;
+  fullName: string;
+  role: "user" | "admin";
+}
+
+// Both the plain and the __Secure- prefixed cookie names end with this.
+const SESSION_COOKIE = "better-auth.session_token=";
+
+/** Cheap test, without touching the database: could this request be signed in? */
+export function hasSessionCookie(request: Request): boolean {
+  return request.headers.get("cookie")?.includes(SESSION_COOKIE) ?? false;
+}
+
+export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  if (!hasSessionCookie(request)) return null;
+  const session = await auth().api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const [profile] = await db()
+    .select({ id: profiles.id, email: profiles.email, fullName: profiles.fullName, role: profiles.role })
+    .from(profiles)
+    .where(eq(profiles.id, session.user.id))
+    .limit(1);
+  return profile ?? null;
+}
+
+/** Signed-in routes: visitors are sent to /login before anything else is read. */
+export async function requireUser(request: Request): Promise<CurrentUser> {
+  const user = await getCurrentUser(request);
+  if (!user) throw redirect("/login");
+  return user;
+}
+
+/** Every /admin path: visitors and non-admins are sent to /login before any admin data is read. */
+export async function requireAdmin(request: Request): Promise<CurrentUser> {
+  const user = await getCurrentUser(request);
+  if (!user || user.role !== "admin") throw redirect("/login");
+  return user;
+}

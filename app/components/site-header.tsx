@@ -1,0 +1,200 @@
+import { ChevronDown, Menu, PawPrint, Search, User, X } from "lucide-react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { MAIN_NAV, SITE_NAME } from "~/lib/site";
+import { useDismiss } from "./use-dismiss";
+
+export interface HeaderUser {
+  fullName: string;
+  email: string;
+  role: "user" | "admin";
+}
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-brand-800 bg-brand-50" : "text-stone-700 hover:text-brand-800 hover:bg-stone-50"}`;
+}
+
+function LogoutButton({ className }: { className: string }) {
+  return (
+    <Form method="post" action="/logout">
+      <button type="submit" className={className}>
+        Esci
+      </button>
+    </Form>
+  );
+}
+
+function UserMenu({ user }: { user: HeaderUser }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, panel, button);
+  const item = "block w-full rounded-md px-3 py-2 text-left text-sm text-stone-800 hover:bg-stone-100";
+  return (
+    <div className="relative">
+      <button
+        ref={button}
+        type="button"
+        className="flex items-center gap-2 rounded-full border border-stone-300 px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-50"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <User aria-hidden size={18} />
+        <span className="max-w-40 truncate">{user.fullName || user.email}</span>
+        <ChevronDown aria-hidden size={16} />
+      </button>
+      <div
+        ref={panel}
+        id={menuId}
+        hidden={!open}
+        className="absolute right-0 z-40 mt-2 w-64 rounded-xl border border-stone-200 bg-white p-2 shadow-lg"
+      >
+        <div className="border-b border-stone-100 px-3 pb-2 mb-1">
+          <p className="truncate font-semibold text-stone-900">{user.fullName}</p>
+          <p className="truncate text-sm text-stone-600">{user.email}</p>
+        </div>
+        <Link to="/dashboard" className={item} onClick={close}>
+          Dashboard
+        </Link>
+        {user.role === "admin" ? (
+          <Link to="/admin" className={item} onClick={close}>
+            Admin Dashboard
+          </Link>
+        ) : null}
+        <LogoutButton className={item} />
+      </div>
+    </div>
+  );
+}
+
+export function SiteHeader({ user }: { user: HeaderUser | null }) {
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const searchInput = useRef<HTMLInputElement>(null);
+  const mobilePanel = useRef<HTMLDivElement>(null);
+  const mobileButton = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useDismiss(menuOpen, closeMenu, mobilePanel, mobileButton);
+
+  // A navigation closes whatever was open.
+  useEffect(() => {
+    setMenuOpen(false);
+    setSearchOpen(false);
+  }, [location.pathname, location.search]);
+
+  useEffect(() => {
+    if (searchOpen) searchInput.current?.focus();
+  }, [searchOpen]);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
+        <Link to="/" className="flex items-center gap-2 text-xl font-bold text-brand-800">
+          <PawPrint aria-hidden size={26} />
+          {SITE_NAME}
+        </Link>
+        <nav aria-label="Principale" className="ml-6 hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {MAIN_NAV.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === "/"} className={navClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <button
+            type="button"
+            className="rounded-full p-2 text-stone-700 hover:bg-stone-100"
+            aria-label={searchOpen ? "Chiudi la ricerca" : "Cerca"}
+            aria-expanded={searchOpen}
+            aria-controls="site-search"
+            onClick={() => setSearchOpen((v) => !v)}
+          >
+            {searchOpen ? <X aria-hidden size={20} /> : <Search aria-hidden size={20} />}
+          </button>
+          <div className="hidden lg:block">
+            {user ? (
+              <UserMenu user={user} />
+            ) : (
+              <Link to="/login" className="btn-primary py-2">
+                Accedi
+              </Link>
+            )}
+          </div>
+          <button
+            ref={mobileButton}
+            type="button"
+            className="rounded-md p-2 text-stone-700 hover:bg-stone-100 lg:hidden"
+            aria-label={menuOpen ? "Chiudi il menu" : "Apri il menu"}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((v) => !v)}
+          >
+            {menuOpen ? <X aria-hidden size={24} /> : <Menu aria-hidden size={24} />}
+          </button>
+        </div>
+      </div>
+      <div id="site-search" hidden={!searchOpen} className="border-t border-stone-200 bg-stone-50">
+        <Form method="get" action="/articles" role="search" className="mx-auto flex max-w-3xl gap-2 px-4 py-3">
+          <label htmlFor="site-search-q" className="sr-only">
+            Cerca articoli
+          </label>
+          <input
+            ref={searchInput}
+            id="site-search-q"
+            name="q"
+            type="search"
+            placeholder="Cerca articoli..."
+            className="field-input"
+            required
+            maxLength={200}
+          />
+          <button type="submit" className="btn-primary">
+            Cerca
+          </button>
+        </Form>
+      </div>
+      <div ref={mobilePanel} id="mobile-menu" hidden={!menuOpen} className="border-t border-stone-200 bg-white lg:hidden">
+        <nav aria-label="Menu mobile" className="mx-auto max-w-7xl px-4 py-3">
+          <ul className="flex flex-col gap-1">
+            {MAIN_NAV.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === "/"} className={navClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 border-t border-stone-200 pt-3">
+            {user ? (
+              <div className="flex flex-col gap-1">
+                <p className="px-3 font-semibold text-stone-900">{user.fullName}</p>
+                <p className="px-3 pb-2 text-sm text-stone-600">{user.email}</p>
+                <Link to="/dashboard" className="rounded-md px-3 py-2 text-sm text-stone-800 hover:bg-stone-100">
+                  Dashboard
+                </Link>
+                {user.role === "admin" ? (
+                  <Link to="/admin" className="rounded-md px-3 py-2 text-sm text-stone-800 hover:bg-stone-100">
+                    Admin Dashboard
+                  </Link>
+                ) : null}
+                <LogoutButton className="w-full rounded-md px-3 py-2 text-left text-sm text-stone-800 hover:bg-stone-100" />
+              </div>
+            ) : (
+              <Link to="/login" className="btn-primary w-full">
+                Accedi
+              </Link>
+            )}
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect, type RefObject } from "react";
+
+/**
+ * Closes a popup on Escape (returning focus to its button) and on a click outside it: the
+ * behaviour people expect from menus, in one place.
+ */
+export function useDismiss(
+  open: boolean,
+  close: () => void,
+  container: RefObject<HTMLElement | null>,
+  trigger: RefObject<HTMLElement | null>,
+): void {
+  useEffect(() => {
+    if (!open) return;
+    function onKey(event: KeyboardEvent) {
+      if (event.key === "Escape") {
+        close();
+        trigger.current?.focus();
+      }
+    }
+    function onPointer(event: PointerEvent) {
+      const target = event.target as Node;
+      if (!container.current?.contains(target) && !trigger.current?.contains(target)) close();
+    }
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [open, close, container, trigger]);
+}

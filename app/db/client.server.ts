@@ -1,0 +1,95 @@
+// One PostgreSQL dialect on two engines: PGlite in-process (default, files in DATA_DIR/db) or a
+// PostgreSQL server through a node-postgres pool (DATABASE_URL). Migrations in /drizzle are applied
+// at start-up on both.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export interface Database {
+  db: Db;
+  engine: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+/** app/db → repository root → drizzle (the same depth from the source and from build/server). */
+export const MIGRATIONS_DIR = fileURLToPath(new URL("../../drizzle", import.meta.url));
+
+// Any fixed number: held while migrating so that many processes starting together migrate once.
+const MIGRATION_LOCK = 727_001;
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; migrationsDir?: string }): Promise<Database> {
+  const migrationsFolder = options.migrationsDir ?? MIGRATIONS_DIR;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+      client.release();
+    }
+    return { db: drizzleNodePg({ client: pool, schema }) as unknown as Db, engine: "postgres", close: () => pool.end() };
+  }
+  let dir: string | undefined;
+  if (options.dataDir) {
+    dir = path.join(options.dataDir, "db");
+    mkdirSync(dir, { recursive: true });
+  }
+  const client = await PGlite.create(dir);
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Db, engine: "pglite", close: () => client.close() };
+}
+
+let root: Database | undefined;
+const scoped = new AsyncLocalStorage<Db>();
+
+export function setDatabase(database: Database | undefined): void {
+  root = database;
+}
+
+export function getDatabase(): Database {
+  if (!root) throw new Error("Database not initialised: call ready() first");
+  return root;
+}
+
+/** The database handle for the current unit of work: a transaction when one is in scope. */
+export function db(): Db {
+  return scoped.getStore() ?? getDatabase().db;
+}
+
+/** Run fn with `db()` bound to the given handle (used by transactions and by test isolation). */
+export function withDb<T>(handle: Db, fn: () => Promise<T>): Promise<T> {
+  return scoped.run(handle, fn);
+}
+
+/** A transaction whose handle is also what `db()` returns inside fn, so nested calls join it. */
+export function transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db().transaction((tx) => withDb(tx as unknown as Db, () => fn(tx as unknown as Db)));
+}
+
+/**
+ * A stand-in object that forwards every property to `db()` at the moment of use, for libraries
+ * (better-auth) that keep the handle they were given.
+ */
+export const dbProxy = new Proxy({} as Db, {
+  get(_target, property) {
+    const target = db() as unknown as Record<string | symbol, unknown>;
+    const value = target[property];
+    return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+  },
+});

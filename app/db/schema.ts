@@ -1,0 +1,537 @@
+// The whole Zampa schema, for PGlite and PostgreSQL alike. Migrations in /drizzle are generated
+// from this file by drizzle-kit (`npm run db:generate`) and applied at start-up.
+import { sql, type SQL } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+import {
+  AD_PAGE_TYPES,
+  AD_PLACEMENTS,
+  AI_REQUEST_TYPES,
+  AI_USAGE_STATUSES,
+  ARTICLE_STATUSES,
+  CONTACT_STATUSES,
+  CONTEST_PET_TYPES,
+  CONTEST_STATUSES,
+  GENDERS,
+  KEYWORD_STATUSES,
+  LISTING_AVAILABILITY,
+  LISTING_STATUSES,
+  LISTING_TYPES,
+  PET_TYPES,
+  PUBLISHING_LOG_STATUSES,
+  REDIRECT_TYPES,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  ROLES,
+  SUBMISSION_STATUSES,
+} from "../lib/enums";
+
+/** `column IN ('a','b',…)` for a check constraint, from the enum values defined once in lib/enums. */
+function oneOf(column: AnyPgColumn, values: readonly (string | number)[]): SQL {
+  const list = values
+    .map((v) => (typeof v === "number" ? String(v) : `'${v.replace(/'/g, "''")}'`))
+    .join(", ");
+  return sql`${column} in (${sql.raw(list)})`;
+}
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+const id = () => uuid("id").primaryKey().defaultRandom();
+
+// ─── Accounts (tables used by better-auth; field names follow its model) ──────────────────────
+
+export const users = pgTable("users", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  ...timestamps,
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: id(),
+    token: text("token").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [index("sessions_user_idx").on(t.userId, t.createdAt.desc())],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: id(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    ...timestamps,
+  },
+  (t) => [index("accounts_user_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: id(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/** Same id as the account; created by a trigger in the same statement as the account (migration 0001). */
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    fullName: text("full_name").notNull().default(""),
+    role: text("role", { enum: ROLES.values }).notNull().default("user"),
+    avatarUrl: text("avatar_url"),
+    ...timestamps,
+  },
+  (t) => [check("profiles_role_check", oneOf(t.role, ROLES.values)), index("profiles_created_idx").on(t.createdAt.desc())],
+);
+
+/** Secrets shared by every app process (the session-signing key when AUTH_SECRET is unset). */
+export const appSecrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Fixed-window counters shared by every app process (login attempts, contact form, reports…). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull().default(0),
+});
+
+// ─── Editorial content ───────────────────────────────────────────────────────────────────────
+
+export const categories = pgTable("categories", {
+  id: id(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique(),
+  description: text("description"),
+  icon: text("icon"),
+  ...timestamps,
+});
+
+export const articles = pgTable(
+  "articles",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull().unique(),
+    excerpt: text("excerpt").notNull().default(""),
+    /** HTML or Markdown; always rendered through the one sanitiser. */
+    content: text("content").notNull().default(""),
+    featuredImage: text("featured_image"),
+    categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
+    authorId: uuid("author_id").references(() => profiles.id, { onDelete: "set null" }),
+    status: text("status", { enum: ARTICLE_STATUSES.values }).notNull().default("draft"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    views: integer("views").notNull().default(0),
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    scheduledPublishDate: timestamp("scheduled_publish_date", { withTimezone: true }),
+    isScheduled: boolean("is_scheduled").notNull().default(false),
+    aiGenerated: boolean("ai_generated").notNull().default(false),
+    /** { generatedBy, topic, planDate } */
+    generationMetadata: jsonb("generation_metadata").$type<{
+      generatedBy?: string;
+      topic?: string;
+      planDate?: string;
+    }>(),
+    ...timestamps,
+  },
+  (t) => [
+    check("articles_status_check", oneOf(t.status, ARTICLE_STATUSES.values)),
+    check("articles_views_check", sql`${t.views} >= 0`),
+    check("articles_scheduled_date_check", sql`not ${t.isScheduled} or ${t.scheduledPublishDate} is not null`),
+    index("articles_published_idx").on(t.status, t.publishedAt.desc()),
+    index("articles_category_idx").on(t.categoryId, t.status, t.publishedAt.desc()),
+    index("articles_scheduled_idx").on(t.scheduledPublishDate).where(sql`${t.isScheduled}`),
+    index("articles_created_idx").on(t.createdAt.desc()),
+    index("articles_author_idx").on(t.authorId),
+  ],
+);
+
+export const publishingLogs = pgTable(
+  "publishing_logs",
+  {
+    id: id(),
+    articleId: uuid("article_id").references(() => articles.id, { onDelete: "set null" }),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    scheduledFor: timestamp("scheduled_for", { withTimezone: true }),
+    status: text("status", { enum: PUBLISHING_LOG_STATUSES.values }).notNull(),
+    message: text("message"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("publishing_logs_status_check", oneOf(t.status, PUBLISHING_LOG_STATUSES.values)),
+    index("publishing_logs_published_idx").on(t.publishedAt.desc()),
+  ],
+);
+
+export const partners = pgTable(
+  "partners",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    logoUrl: text("logo_url").notNull(),
+    websiteUrl: text("website_url"),
+    description: text("description"),
+    displayOrder: integer("display_order").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [index("partners_active_idx").on(t.isActive, t.displayOrder)],
+);
+
+export const adsenseCodes = pgTable(
+  "adsense_codes",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    htmlCode: text("html_code").notNull(),
+    placementType: text("placement_type", { enum: AD_PLACEMENTS.values }).notNull().default("sidebar"),
+    pageType: text("page_type", { enum: AD_PAGE_TYPES.values }).notNull().default("all"),
+    isActive: boolean("is_active").notNull().default(true),
+    /** 0 is the highest priority. */
+    priority: integer("priority").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    check("adsense_codes_placement_check", oneOf(t.placementType, AD_PLACEMENTS.values)),
+    check("adsense_codes_page_check", oneOf(t.pageType, AD_PAGE_TYPES.values)),
+    check("adsense_codes_priority_check", sql`${t.priority} >= 0`),
+    check("adsense_codes_name_check", sql`btrim(${t.name}) <> '' and btrim(${t.htmlCode}) <> ''`),
+    index("adsense_codes_lookup_idx").on(t.placementType, t.pageType, t.priority).where(sql`${t.isActive}`),
+  ],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    status: text("status", { enum: CONTACT_STATUSES.values }).notNull().default("new"),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check("contact_messages_status_check", oneOf(t.status, CONTACT_STATUSES.values)),
+    index("contact_messages_status_idx").on(t.status, t.createdAt.desc()),
+  ],
+);
+
+// ─── Pet listings ────────────────────────────────────────────────────────────────────────────
+
+export const allowedBreeds = pgTable(
+  "allowed_breeds",
+  {
+    id: id(),
+    petType: text("pet_type", { enum: PET_TYPES.values }).notNull(),
+    breedName: text("breed_name").notNull(),
+    breedNameEn: text("breed_name_en"),
+    scientificName: text("scientific_name"),
+    isLegal: boolean("is_legal").notNull().default(true),
+    requiresCites: boolean("requires_cites").notNull().default(false),
+    requiresLicense: boolean("requires_license").notNull().default(false),
+    requiresMicrochip: boolean("requires_microchip").notNull().default(false),
+    notes: text("notes"),
+    ...timestamps,
+  },
+  (t) => [
+    check("allowed_breeds_pet_type_check", oneOf(t.petType, PET_TYPES.values)),
+    uniqueIndex("allowed_breeds_type_name_idx").on(t.petType, t.breedName),
+    index("allowed_breeds_legal_idx").on(t.petType, t.breedName).where(sql`${t.isLegal}`),
+  ],
+);
+
+/** One table for both shapes of the spec (DESIGN [4]): `status` is moderation, `availability` the owner's. */
+export const petListings = pgTable(
+  "pet_listings",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    petType: text("pet_type", { enum: PET_TYPES.values }).notNull(),
+    breed: text("breed"),
+    age: text("age"),
+    gender: text("gender", { enum: GENDERS.values }).notNull(),
+    listingType: text("listing_type", { enum: LISTING_TYPES.values }).notNull(),
+    price: numeric("price", { precision: 10, scale: 2, mode: "number" }).notNull().default(0),
+    locationAddress: text("location_address").notNull(),
+    locationCity: text("location_city").notNull(),
+    locationRegion: text("location_region").notNull(),
+    locationLat: doublePrecision("location_lat").notNull(),
+    locationLng: doublePrecision("location_lng").notNull(),
+    contactName: text("contact_name").notNull(),
+    contactPhone: text("contact_phone").notNull(),
+    contactEmail: text("contact_email").notNull(),
+    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    status: text("status", { enum: LISTING_STATUSES.values }).notNull().default("active"),
+    availability: text("availability", { enum: LISTING_AVAILABILITY.values }).notNull().default("available"),
+    ...timestamps,
+  },
+  (t) => [
+    check("pet_listings_pet_type_check", oneOf(t.petType, PET_TYPES.values)),
+    check("pet_listings_gender_check", oneOf(t.gender, GENDERS.values)),
+    check("pet_listings_listing_type_check", oneOf(t.listingType, LISTING_TYPES.values)),
+    check("pet_listings_status_check", oneOf(t.status, LISTING_STATUSES.values)),
+    check("pet_listings_availability_check", oneOf(t.availability, LISTING_AVAILABILITY.values)),
+    check("pet_listings_price_check", sql`${t.price} >= 0 and (${t.listingType} = 'sale' or ${t.price} = 0)`),
+    check("pet_listings_images_check", sql`cardinality(${t.images}) <= 5`),
+    check("pet_listings_lat_check", sql`${t.locationLat} between -90 and 90 and ${t.locationLng} between -180 and 180`),
+    index("pet_listings_public_idx").on(t.status, t.createdAt.desc()),
+    index("pet_listings_filter_idx").on(t.status, t.petType, t.listingType, t.createdAt.desc()),
+    index("pet_listings_owner_idx").on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+export const listingReports = pgTable(
+  "listing_reports",
+  {
+    id: id(),
+    /** Null once the listing is deleted: the back office then shows "Annuncio eliminato". */
+    listingId: uuid("listing_id").references(() => petListings.id, { onDelete: "set null" }),
+    reporterUserId: uuid("reporter_user_id").references(() => profiles.id, { onDelete: "set null" }),
+    reporterName: text("reporter_name").notNull(),
+    reporterEmail: text("reporter_email").notNull(),
+    reason: text("reason", { enum: REPORT_REASONS.values }).notNull(),
+    description: text("description").notNull(),
+    status: text("status", { enum: REPORT_STATUSES.values }).notNull().default("pending"),
+    adminNotes: text("admin_notes"),
+    ...timestamps,
+  },
+  (t) => [
+    check("listing_reports_reason_check", oneOf(t.reason, REPORT_REASONS.values)),
+    check("listing_reports_status_check", oneOf(t.status, REPORT_STATUSES.values)),
+    check("listing_reports_description_check", sql`char_length(${t.description}) >= 50`),
+    index("listing_reports_status_idx").on(t.status, t.createdAt.desc()),
+    index("listing_reports_listing_idx").on(t.listingId),
+  ],
+);
+
+// ─── Photo contests ──────────────────────────────────────────────────────────────────────────
+
+export const contests = pgTable(
+  "contests",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    prizeDescription: text("prize_description"),
+    rules: text("rules"),
+    startDate: timestamp("start_date", { withTimezone: true }).notNull(),
+    endDate: timestamp("end_date", { withTimezone: true }).notNull(),
+    status: text("status", { enum: CONTEST_STATUSES.values }).notNull().default("draft"),
+    maxSubmissionsPerUser: integer("max_submissions_per_user").notNull().default(3),
+    ...timestamps,
+  },
+  (t) => [
+    check("contests_status_check", oneOf(t.status, CONTEST_STATUSES.values)),
+    check("contests_dates_check", sql`${t.endDate} > ${t.startDate}`),
+    check("contests_max_submissions_check", sql`${t.maxSubmissionsPerUser} between 1 and 10`),
+    index("contests_public_idx").on(t.status, t.startDate.desc()),
+  ],
+);
+
+export const contestSubmissions = pgTable(
+  "contest_submissions",
+  {
+    id: id(),
+    contestId: uuid("contest_id")
+      .notNull()
+      .references(() => contests.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    petName: text("pet_name").notNull(),
+    petType: text("pet_type", { enum: CONTEST_PET_TYPES }).notNull(),
+    imageUrl: text("image_url").notNull(),
+    status: text("status", { enum: SUBMISSION_STATUSES.values }).notNull().default("pending"),
+    /** Kept equal to the number of contest_votes rows, in the same transaction as each vote. */
+    votesCount: integer("votes_count").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    check("contest_submissions_pet_type_check", oneOf(t.petType, CONTEST_PET_TYPES)),
+    check("contest_submissions_status_check", oneOf(t.status, SUBMISSION_STATUSES.values)),
+    check("contest_submissions_votes_check", sql`${t.votesCount} >= 0`),
+    index("contest_submissions_contest_idx").on(t.contestId, t.status, t.votesCount.desc()),
+    index("contest_submissions_user_idx").on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+export const contestVotes = pgTable(
+  "contest_votes",
+  {
+    id: id(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => contestSubmissions.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("contest_votes_one_per_user_idx").on(t.submissionId, t.userId),
+    index("contest_votes_user_idx").on(t.userId),
+  ],
+);
+
+// ─── SEO ─────────────────────────────────────────────────────────────────────────────────────
+
+export const seoKeywords = pgTable(
+  "seo_keywords",
+  {
+    id: id(),
+    keyword: text("keyword").notNull(),
+    searchVolume: integer("search_volume").notNull().default(0),
+    difficulty: integer("difficulty").notNull().default(50),
+    status: text("status", { enum: KEYWORD_STATUSES.values }).notNull().default("target"),
+    notes: text("notes"),
+    ...timestamps,
+  },
+  (t) => [
+    check("seo_keywords_status_check", oneOf(t.status, KEYWORD_STATUSES.values)),
+    check("seo_keywords_volume_check", sql`${t.searchVolume} >= 0`),
+    check("seo_keywords_difficulty_check", sql`${t.difficulty} between 1 and 100`),
+    check("seo_keywords_keyword_check", sql`btrim(${t.keyword}) <> ''`),
+  ],
+);
+
+export const seoRedirects = pgTable(
+  "seo_redirects",
+  {
+    id: id(),
+    fromPath: text("from_path").notNull().unique(),
+    toPath: text("to_path").notNull(),
+    redirectType: integer("redirect_type").notNull().default(301),
+    isActive: boolean("is_active").notNull().default(true),
+    hitCount: integer("hit_count").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    check("seo_redirects_type_check", oneOf(t.redirectType, REDIRECT_TYPES)),
+    check("seo_redirects_from_check", sql`${t.fromPath} like '/%' and ${t.fromPath} not like '//%'`),
+    check("seo_redirects_to_check", sql`btrim(${t.toPath}) <> ''`),
+  ],
+);
+
+/** A single row (id = 1). */
+export const seoSettings = pgTable(
+  "seo_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    siteName: text("site_name").notNull().default("Zampa"),
+    siteDescription: text("site_description"),
+    defaultOgImage: text("default_og_image"),
+    googleAnalyticsId: text("google_analytics_id"),
+    googleSearchConsoleCode: text("google_search_console_code"),
+    facebookPixelId: text("facebook_pixel_id"),
+    robotsTxt: text("robots_txt"),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [check("seo_settings_single_row_check", sql`${t.id} = 1`)],
+);
+
+// ─── AI usage ────────────────────────────────────────────────────────────────────────────────
+
+export const apiUsageLog = pgTable(
+  "api_usage_log",
+  {
+    id: id(),
+    userId: uuid("user_id").references(() => profiles.id, { onDelete: "set null" }),
+    requestType: text("request_type", { enum: AI_REQUEST_TYPES.values }).notNull(),
+    promptTokens: integer("prompt_tokens").notNull().default(0),
+    completionTokens: integer("completion_tokens").notNull().default(0),
+    totalTokens: integer("total_tokens").notNull().default(0),
+    status: text("status", { enum: AI_USAGE_STATUSES.values }).notNull(),
+    errorMessage: text("error_message"),
+    metadata: jsonb("metadata"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("api_usage_log_type_check", oneOf(t.requestType, AI_REQUEST_TYPES.values)),
+    check("api_usage_log_status_check", oneOf(t.status, AI_USAGE_STATUSES.values)),
+    index("api_usage_log_created_idx").on(t.createdAt.desc()),
+    index("api_usage_log_user_idx").on(t.userId),
+  ],
+);
+
+/** Daily AI usage figures per request type (Europe/Rome day), updated with each logged request. */
+export const apiUsageDaily = pgTable(
+  "api_usage_daily",
+  {
+    requestDate: date("request_date", { mode: "string" }).notNull(),
+    requestType: text("request_type", { enum: AI_REQUEST_TYPES.values }).notNull(),
+    requestCount: integer("request_count").notNull().default(0),
+    successCount: integer("success_count").notNull().default(0),
+    errorCount: integer("error_count").notNull().default(0),
+    totalTokensUsed: integer("total_tokens_used").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requestDate, t.requestType] }),
+    check("api_usage_daily_type_check", oneOf(t.requestType, AI_REQUEST_TYPES.values)),
+  ],
+);

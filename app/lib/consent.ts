@@ -1,0 +1,35 @@
+// Cookie consent, kept in the browser's local storage. Consent-gated scripts listen for the
+// change event so that a new choice takes effect without a reload.
+export const CONSENT_STORAGE_KEY = "zampa-cookie-consent";
+export const CONSENT_EVENT = "zampa:consent-change";
+
+export interface Consent {
+  necessary: true;
+  analytics: boolean;
+  marketing: boolean;
+  /** ISO date of the choice */
+  timestamp: string;
+}
+
+export function readConsent(): Consent | null {
+  try {
+    const raw = window.localStorage.getItem(CONSENT_STORAGE_KEY);
+    if (!raw) return null;
+    const value = JSON.parse(raw) as Partial<Consent>;
+    if (typeof value.analytics !== "boolean" || typeof value.marketing !== "boolean") return null;
+    return { necessary: true, analytics: value.analytics, marketing: value.marketing, timestamp: String(value.timestamp ?? "") };
+  } catch {
+    return null;
+  }
+}
+
+export function saveConsent(choice: { analytics: boolean; marketing: boolean }): Consent {
+  const consent: Consent = { necessary: true, ...choice, timestamp: new Date().toISOString() };
+  try {
+    window.localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify(consent));
+  } catch {
+    // Storage refused (private mode): the choice still applies to this page.
+  }
+  window.dispatchEvent(new CustomEvent<Consent>(CONSENT_EVENT, { detail: consent }));
+  return consent;
+}

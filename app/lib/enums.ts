@@ -1,0 +1,107 @@
+// The one source of every enumeration: values (stored in the database, checked by constraints)
+// and their Italian labels (shown to people). Import from here; never retype a value or a label.
+
+function labelled<const T extends Record<string, string>>(labels: T) {
+  return { values: Object.keys(labels) as [keyof T & string, ...(keyof T & string)[]], labels };
+}
+
+export const ROLES = labelled({ user: "Utente", admin: "Amministratore" });
+
+export const PET_TYPES = labelled({
+  dog: "Cane",
+  cat: "Gatto",
+  bird: "Uccello",
+  rabbit: "Coniglio",
+  rodent: "Roditore",
+  fish: "Pesce",
+  reptile: "Rettile",
+  other: "Altro",
+});
+
+/** The subset offered by the contest entry form, in the spec's order. */
+export const CONTEST_PET_TYPES = ["dog", "cat", "rabbit", "bird", "fish", "other"] as const;
+
+export const GENDERS = labelled({ male: "Maschio", female: "Femmina" });
+
+export const LISTING_TYPES = labelled({ adoption: "Adozione", sale: "Vendita", free: "Regalo" });
+
+/** Moderation state of a listing (DESIGN [4]). */
+export const LISTING_STATUSES = labelled({ active: "Attivo", suspended: "Sospeso", closed: "Chiuso" });
+
+/** The owner's availability of a listing (DESIGN [4]). */
+export const LISTING_AVAILABILITY = labelled({
+  available: "Disponibile",
+  pending: "In Attesa",
+  adopted: "Adottato",
+});
+
+export const ARTICLE_STATUSES = labelled({ draft: "Bozza", published: "Pubblicato", archived: "Archiviato" });
+
+export const CONTACT_STATUSES = labelled({
+  new: "Nuovo",
+  read: "Letto",
+  replied: "Risposto",
+  archived: "Archiviato",
+});
+
+export const REPORT_REASONS = labelled({
+  fraud: "Truffa o frode",
+  fake: "Annuncio falso",
+  inappropriate: "Contenuto inappropriato",
+  illegal: "Vendita illegale",
+  animal_abuse: "Maltrattamento di animali",
+  spam: "Spam",
+  wrong_category: "Categoria sbagliata",
+  other: "Altro",
+});
+
+export const REPORT_STATUSES = labelled({
+  pending: "In attesa",
+  reviewed: "Revisionata",
+  resolved: "Risolta",
+  dismissed: "Respinta",
+});
+
+export const CONTEST_STATUSES = labelled({ draft: "Bozza", active: "Attivo", ended: "Terminato" });
+
+export const SUBMISSION_STATUSES = labelled({
+  pending: "In attesa di approvazione",
+  approved: "Approvata",
+  rejected: "Non approvata",
+});
+
+export const PUBLISHING_LOG_STATUSES = labelled({ success: "Pubblicato", failed: "Fallito", skipped: "Saltato" });
+
+export const KEYWORD_STATUSES = labelled({
+  target: "Target (da posizionare)",
+  monitoring: "Monitoraggio",
+  ranked: "Posizionata",
+});
+
+export const REDIRECT_TYPES = [301, 302] as const;
+
+export const AD_PLACEMENTS = labelled({
+  header: "Intestazione",
+  banner: "Banner",
+  sidebar: "Barra laterale",
+  content_top: "Prima del contenuto",
+  content_bottom: "Dopo il contenuto",
+  footer: "Piè di pagina",
+});
+
+export const AD_PAGE_TYPES = labelled({
+  all: "Tutte le pagine",
+  home: "Home",
+  article: "Articolo",
+  category: "Categoria",
+  listings: "Annunci",
+  contests: "Concorsi",
+});
+
+export const AI_REQUEST_TYPES = labelled({
+  "generate-article": "Generazione articolo",
+  "regenerate-field": "Rigenerazione campo",
+  "generate-editorial-plan": "Piano editoriale",
+});
+
+export const AI_USAGE_STATUSES = labelled({ success: "Riuscita", error: "Errore", rate_limited: "Limite raggiunto" });

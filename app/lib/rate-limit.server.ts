@@ -1,0 +1,35 @@
+// Fixed-window counters in the database, so that every app process shares them.
+import { sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { rateLimits } from "~/db/schema";
+
+export interface Limit {
+  /** how many hits the window allows */
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * Counts one hit for `key` and tells whether it is within the limit. Atomic: concurrent hits on
+ * the same key are serialised by the row's upsert.
+ */
+export async function hit(key: string, limit: Limit): Promise<{ allowed: boolean; count: number }> {
+  const rows = await db()
+    .insert(rateLimits)
+    .values({ key, windowStart: sql`now()`, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} < now() - make_interval(secs => ${limit.windowSeconds}) then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${rateLimits.windowStart} < now() - make_interval(secs => ${limit.windowSeconds}) then now() else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimits.count });
+  const count = rows[0]?.count ?? 1;
+  return { allowed: count <= limit.max, count };
+}
+
+/** Forget a key (for instance after a successful sign-in). */
+export async function reset(key: string): Promise<void> {
+  await db().delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+}

@@ -1,0 +1,51 @@
+// The one mailer: SMTP when SMTP_URL is set, otherwise each message is written as an .eml file in
+// DATA_DIR/outbox (and logged), so e-mail flows work and can be read on a machine with no network.
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { config } from "~/config.server";
+import { logger } from "~/lib/logger.server";
+
+export interface Mail {
+  to: string | string[];
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+}
+
+export const MAIL_FROM = '"Zampa" <noreply@zampa.it>';
+
+let transport: Transporter | undefined;
+let transportKey: string | undefined;
+
+function outboxDir(): string {
+  return path.join(config().dataDir, "outbox");
+}
+
+function getTransport(): Transporter {
+  const key = config().smtpUrl ?? "outbox";
+  if (!transport || transportKey !== key) {
+    transport = config().smtpUrl
+      ? nodemailer.createTransport(config().smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+    transportKey = key;
+  }
+  return transport;
+}
+
+/** Sends (or writes to the outbox) one message; returns the .eml path when written to the outbox. */
+export async function sendMail(mail: Mail): Promise<string | undefined> {
+  const info = await getTransport().sendMail({ from: MAIL_FROM, ...mail });
+  if (config().smtpUrl) {
+    logger.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, "e-mail inviata via SMTP");
+    return undefined;
+  }
+  const dir = outboxDir();
+  await mkdir(dir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const file = path.join(dir, `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`);
+  await writeFile(file, (info as unknown as { message: Buffer }).message);
+  logger.info({ to: mail.to, subject: mail.subject, file }, "e-mail scritta nella outbox");
+  return file;
+}

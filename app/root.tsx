@@ -1,0 +1,95 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { getCurrentUser } from "~/accounts/session.server";
+import { CookieConsent } from "~/components/cookie-consent";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { SITE_NAME, SITE_TAGLINE } from "~/lib/site";
+import { ready } from "~/startup.server";
+import "./app.css";
+
+// The database and accounts are ready before any loader or action runs (a resolved promise after
+// start-up; in development it starts them on the first request).
+export const middleware: Route.MiddlewareFunction[] = [
+  async (_args, next) => {
+    await ready();
+    return next();
+  },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request);
+  return { user: user ? { fullName: user.fullName, email: user.email, role: user.role } : null };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `${SITE_NAME} — ${SITE_TAGLINE}` },
+  { name: "description", content: "Articoli sulla cura degli animali, annunci di adozione e concorsi fotografici." },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="it">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#c2410c" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** Public pages get the shared chrome; the back office has a shell of its own. */
+function PublicChrome({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
+  if (pathname === "/admin" || pathname.startsWith("/admin/")) return <>{children}</>;
+  return (
+    <>
+      <a href="#contenuto" className="skip-link">
+        Vai al contenuto
+      </a>
+      <SiteHeader user={data?.user ?? null} />
+      <main id="contenuto" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter />
+      <CookieConsent />
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <PublicChrome>
+      <Outlet />
+    </PublicChrome>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <PublicChrome>
+      <div className="mx-auto max-w-2xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold text-stone-900">{notFound ? "Pagina non trovata" : "Si è verificato un errore"}</h1>
+        <p className="mt-4 text-stone-700">
+          {notFound
+            ? "La pagina che stai cercando non esiste o è stata spostata."
+            : "Qualcosa non ha funzionato. Riprova tra qualche istante."}
+        </p>
+        <a href="/" className="btn-primary mt-8">
+          Torna alla home
+        </a>
+      </div>
+    </PublicChrome>
+  );
+}

@@ -1,0 +1,15 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.ts"),
+  route("healthz", "routes/healthz.ts"),
+  route("api/auth/*", "routes/api.auth.ts"),
+  route("uploads/*", "routes/uploads.ts"),
+  route("dashboard", "routes/dashboard/layout.tsx", [index("routes/dashboard/index.tsx")]),
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [index("routes/admin/index.tsx"), route("*", "routes/admin/fallback.tsx")]),
+  ]),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,138 @@
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/login";
+import { signIn, signUp } from "~/accounts/accounts.server";
+import { getCurrentUser } from "~/accounts/session.server";
+import { firstError, signInSchema, signUpSchema } from "~/accounts/validation";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Accedi o registrati — Zampa" },
+  { name: "description", content: "Accedi al tuo account Zampa o registrati per pubblicare annunci e partecipare ai concorsi." },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getCurrentUser(request)) throw redirect("/");
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const result = form.intent === "signup" ? await signUp(form, request.headers) : await signIn(form, request.headers);
+  if (!result.ok) return data({ error: result.error }, { status: result.status });
+  return redirect("/", { headers: result.headers });
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const mode = params.get("mode") === "signup" ? "signup" : "signin";
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
+  const [clientError, setClientError] = useState<string | null>(null);
+  const error = clientError ?? actionData?.error ?? null;
+  const signup = mode === "signup";
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <h1 className="text-center text-3xl font-bold text-stone-900">{signup ? "Registrati" : "Accedi"}</h1>
+      <p className="mt-2 text-center text-stone-700">
+        {signup ? "Crea il tuo account Zampa in pochi secondi." : "Bentornato! Accedi al tuo account Zampa."}
+      </p>
+      <Form
+        method="post"
+        key={mode}
+        noValidate
+        className="mt-8 space-y-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
+        onChange={() => setClientError(null)}
+        onSubmit={(event) => {
+          // The same schema as the server, so the browser shows the same message without a round trip.
+          const values = Object.fromEntries(new FormData(event.currentTarget));
+          const parsed = (signup ? signUpSchema : signInSchema).safeParse(values);
+          if (!parsed.success) {
+            event.preventDefault();
+            setClientError(firstError(parsed.error));
+          } else {
+            setClientError(null);
+          }
+        }}
+      >
+        <input type="hidden" name="intent" value={mode} />
+        {signup ? (
+          <div>
+            <label htmlFor="fullName" className="field-label">
+              Nome completo
+            </label>
+            <input id="fullName" name="fullName" type="text" autoComplete="name" required maxLength={100} className="field-input" />
+          </div>
+        ) : null}
+        <div>
+          <label htmlFor="email" className="field-label">
+            Email
+          </label>
+          <input id="email" name="email" type="email" autoComplete="email" required className="field-input" />
+        </div>
+        <div>
+          <label htmlFor="password" className="field-label">
+            Password
+          </label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete={signup ? "new-password" : "current-password"}
+            required
+            minLength={signup ? 6 : undefined}
+            className="field-input"
+            aria-describedby={signup ? "password-hint" : undefined}
+          />
+          {signup ? (
+            <p id="password-hint" className="mt-1 text-sm text-stone-600">
+              Almeno 6 caratteri; evita le password più comuni.
+            </p>
+          ) : null}
+        </div>
+        {signup ? (
+          <fieldset className="space-y-2">
+            <legend className="sr-only">Consensi</legend>
+            <label className="flex items-start gap-2 text-sm text-stone-800">
+              <input type="checkbox" name="acceptPrivacy" className="mt-0.5 size-4 accent-brand-700" />
+              <span>
+                Ho letto e accetto la{" "}
+                <Link to="/privacy" className="font-medium text-brand-800 underline" target="_blank">
+                  Privacy Policy
+                </Link>
+              </span>
+            </label>
+            <label className="flex items-start gap-2 text-sm text-stone-800">
+              <input type="checkbox" name="acceptTerms" className="mt-0.5 size-4 accent-brand-700" />
+              <span>
+                Accetto i{" "}
+                <Link to="/terms" className="font-medium text-brand-800 underline" target="_blank">
+                  Termini e Condizioni
+                </Link>
+              </span>
+            </label>
+          </fieldset>
+        ) : null}
+        {error ? (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="btn-primary w-full" disabled={submitting}>
+          {submitting ? "Caricamento..." : signup ? "Registrati" : "Accedi"}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-stone-700">
+        {signup ? "Hai già un account? " : "Non hai un account? "}
+        <Link
+          to={signup ? "/login" : "/login?mode=signup"}
+          replace
+          className="font-semibold text-brand-800 underline"
+          onClick={() => setClientError(null)}
+        >
+          {signup ? "Accedi" : "Registrati"}
+        </Link>
+      </p>
+    </div>
+  );
+}

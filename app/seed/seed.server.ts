@@ -1,0 +1,231 @@
+// Loads the Italian demo content (./data) into an empty database, in one transaction, once even
+// when several processes start together.
+import { hashPassword } from "better-auth/crypto";
+import { count, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { db, transaction } from "~/db/client.server";
+import {
+  accounts,
+  allowedBreeds,
+  articles,
+  categories,
+  contestSubmissions,
+  contestVotes,
+  contests,
+  partners,
+  petListings,
+  profiles,
+  users,
+} from "~/db/schema";
+import { CONTEST_PET_TYPES, PET_TYPES } from "~/lib/enums";
+import { putFile } from "~/storage/storage.server";
+import { articles as demoArticles } from "./data/articles";
+import { breeds as demoBreeds } from "./data/breeds";
+import { categories as demoCategories } from "./data/categories";
+import { contests as demoContests } from "./data/contests";
+import { listings as demoListings } from "./data/listings";
+import { partners as demoPartners } from "./data/partners";
+import { DEMO_PASSWORD, demoUsers } from "./data/users";
+import { ILLUSTRATIONS, type Illustration, type SeedContestEntry, type SeedUser } from "./types";
+
+export const DEMO_ADMIN: SeedUser = {
+  email: "admin@zampa.test",
+  fullName: "Redazione Zampa",
+  password: DEMO_PASSWORD,
+  role: "admin",
+};
+
+const SEED_LOCK = 727_002;
+const DAY = 24 * 60 * 60 * 1000;
+
+const svgSources = import.meta.glob<string>("./images/*.svg", { query: "?raw", import: "default", eager: true });
+
+export function illustrationUrl(name: Illustration): string {
+  return `/uploads/demo/${name}.webp`;
+}
+
+/** SEED_DEMO unset: seed an empty database; false: never; true: seed when still empty. */
+export async function shouldSeed(flag: boolean | undefined): Promise<boolean> {
+  if (flag === false) return false;
+  return isEmpty();
+}
+
+async function isEmpty(): Promise<boolean> {
+  const [row] = await db().select({ n: count() }).from(categories);
+  return (row?.n ?? 0) === 0;
+}
+
+async function renderIllustrations(): Promise<void> {
+  for (const name of ILLUSTRATIONS) {
+    const svg = svgSources[`./images/${name}.svg`];
+    if (!svg) throw new Error(`illustrazione mancante: ${name}.svg`);
+    const image = sharp(Buffer.from(svg), { density: 96 });
+    const [full, thumb] = await Promise.all([
+      image.clone().resize(1200, 800, { fit: "cover" }).webp({ quality: 80 }).toBuffer(),
+      image.clone().resize(400, 267, { fit: "cover" }).webp({ quality: 75 }).toBuffer(),
+    ]);
+    await putFile(`demo/${name}.webp`, full);
+    await putFile(`demo/${name}.thumb.webp`, thumb);
+  }
+}
+
+function partnerLogo(name: string, color: string): Buffer {
+  const initials = name
+    .split(/\s+/)
+    .filter((w) => /^[A-ZÀ-Ú]/.test(w))
+    .slice(0, 2)
+    .map((w) => w[0])
+    .join("");
+  const escaped = initials.replace(/[<>&"]/g, "");
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 120" role="img"><rect width="240" height="120" rx="16" fill="${color}"/>` +
+      `<text x="120" y="78" font-family="system-ui,sans-serif" font-size="52" font-weight="700" fill="#fff" text-anchor="middle">${escaped}</text></svg>`,
+  );
+}
+
+const PET_TYPE_BY_LABEL = Object.fromEntries(
+  CONTEST_PET_TYPES.map((code) => [PET_TYPES.labels[code], code]),
+) as Record<SeedContestEntry["petType"], (typeof CONTEST_PET_TYPES)[number]>;
+
+export async function seedDemoContent(): Promise<void> {
+  await renderIllustrations();
+  const logos = await Promise.all(
+    demoPartners.map((p, i) => putFile(`demo/partner-${i + 1}.svg`, partnerLogo(p.name, p.color))),
+  );
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const now = Date.now();
+
+  await transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (!(await isEmpty())) return;
+
+    const people = [DEMO_ADMIN, ...demoUsers];
+    const insertedUsers = await tx
+      .insert(users)
+      .values(people.map((u) => ({ name: u.fullName, email: u.email, emailVerified: true })))
+      .returning({ id: users.id, email: users.email });
+    const userId = new Map(insertedUsers.map((u) => [u.email, u.id]));
+    const idOf = (email: string): string => {
+      const id = userId.get(email);
+      if (!id) throw new Error(`utente demo sconosciuto: ${email}`);
+      return id;
+    };
+    await tx.insert(accounts).values(
+      insertedUsers.map((u) => ({ accountId: u.id, providerId: "credential", userId: u.id, password: passwordHash })),
+    );
+    for (const person of people) {
+      if (person.role === "admin") {
+        await tx.update(profiles).set({ role: "admin" }).where(sql`${profiles.id} = ${idOf(person.email)}`);
+      }
+    }
+
+    const insertedCategories = await tx
+      .insert(categories)
+      .values(demoCategories.map((c) => ({ name: c.name, slug: c.slug, description: c.description, icon: c.icon })))
+      .returning({ id: categories.id, slug: categories.slug });
+    const categoryId = new Map(insertedCategories.map((c) => [c.slug, c.id]));
+
+    await tx.insert(articles).values(
+      demoArticles.map((a) => {
+        const publishedAt = new Date(now - a.daysAgo * DAY);
+        return {
+          title: a.title,
+          slug: a.slug,
+          excerpt: a.excerpt,
+          content: a.content.trim(),
+          featuredImage: illustrationUrl(a.image),
+          categoryId: categoryId.get(a.categorySlug) ?? null,
+          authorId: idOf(DEMO_ADMIN.email),
+          status: "published" as const,
+          publishedAt,
+          views: a.views,
+          metaTitle: a.metaTitle,
+          metaDescription: a.metaDescription,
+          createdAt: publishedAt,
+          updatedAt: publishedAt,
+        };
+      }),
+    );
+
+    await tx.insert(partners).values(
+      demoPartners.map((p, i) => ({
+        name: p.name,
+        description: p.description,
+        websiteUrl: p.websiteUrl,
+        logoUrl: logos[i] ?? "",
+        displayOrder: p.displayOrder,
+        isActive: p.isActive,
+      })),
+    );
+
+    await tx.insert(allowedBreeds).values(demoBreeds.map((b) => ({ ...b })));
+
+    await tx.insert(petListings).values(
+      demoListings.map((l) => {
+        const createdAt = new Date(now - l.daysAgo * DAY - 3_600_000);
+        return {
+          userId: idOf(l.ownerEmail),
+          title: l.title,
+          description: l.description,
+          petType: l.petType,
+          breed: l.breed,
+          age: l.age,
+          gender: l.gender,
+          listingType: l.listingType,
+          price: l.listingType === "sale" ? l.price : 0,
+          locationAddress: l.address,
+          locationCity: l.city,
+          locationRegion: l.region,
+          locationLat: l.lat,
+          locationLng: l.lng,
+          contactName: l.contactName,
+          contactPhone: l.contactPhone,
+          contactEmail: l.contactEmail,
+          images: l.images.map(illustrationUrl),
+          availability: l.availability,
+          createdAt,
+          updatedAt: createdAt,
+        };
+      }),
+    );
+
+    for (const c of demoContests) {
+      const [contest] = await tx
+        .insert(contests)
+        .values({
+          title: c.title,
+          description: c.description,
+          prizeDescription: c.prizeDescription,
+          rules: c.rules,
+          startDate: new Date(now + c.startOffsetDays * DAY),
+          endDate: new Date(now + c.endOffsetDays * DAY),
+          status: c.status,
+          maxSubmissionsPerUser: c.maxSubmissionsPerUser,
+        })
+        .returning({ id: contests.id });
+      if (!contest) throw new Error("concorso demo non creato");
+      for (const [i, e] of c.entries.entries()) {
+        const createdAt = new Date(now + c.startOffsetDays * DAY + (i + 1) * 3_600_000);
+        const [entry] = await tx
+          .insert(contestSubmissions)
+          .values({
+            contestId: contest.id,
+            userId: idOf(e.userEmail),
+            title: e.title,
+            description: e.description,
+            petName: e.petName,
+            petType: PET_TYPE_BY_LABEL[e.petType],
+            imageUrl: illustrationUrl(e.image),
+            status: e.status,
+            votesCount: e.voterEmails.length,
+            createdAt,
+            updatedAt: createdAt,
+          })
+          .returning({ id: contestSubmissions.id });
+        if (entry && e.voterEmails.length > 0) {
+          await tx.insert(contestVotes).values(e.voterEmails.map((v) => ({ submissionId: entry.id, userId: idOf(v) })));
+        }
+      }
+    }
+  });
+}

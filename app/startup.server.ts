@@ -1,0 +1,48 @@
+// Everything the server does once before it answers: open and migrate the database, prepare
+// accounts, bootstrap the administrator, load the demo content on an empty database.
+import { ensureAdmin } from "~/accounts/accounts.server";
+import { initAuth } from "~/accounts/auth.server";
+import { config } from "~/config.server";
+import { openDatabase, setDatabase } from "~/db/client.server";
+import { logger } from "~/lib/logger.server";
+import { DEMO_ADMIN, seedDemoContent, shouldSeed } from "~/seed/seed.server";
+
+let started: Promise<void> | undefined;
+
+/** Idempotent: the first call starts everything, later calls wait for the same work. */
+export function ready(): Promise<void> {
+  started ??= start().catch((error: unknown) => {
+    started = undefined;
+    throw error;
+  });
+  return started;
+}
+
+async function start(): Promise<void> {
+  const cfg = config();
+  const t0 = performance.now();
+  const database = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
+  setDatabase(database);
+  logger.info(
+    { engine: database.engine, dataDir: cfg.databaseUrl ? undefined : cfg.dataDir, ms: Math.round(performance.now() - t0) },
+    "database pronto e migrato",
+  );
+  await initAuth();
+
+  if (cfg.adminEmail && cfg.adminPassword) {
+    const outcome = await ensureAdmin(cfg.adminEmail, cfg.adminPassword);
+    const text = { created: "creato", promoted: "promosso ad amministratore", unchanged: "già amministratore" }[outcome];
+    logger.info({ email: cfg.adminEmail }, `amministratore ${text}`);
+  } else if (cfg.adminEmail || cfg.adminPassword) {
+    logger.warn("ADMIN_EMAIL e ADMIN_PASSWORD vanno impostati insieme: nessun amministratore creato");
+  }
+
+  if (await shouldSeed(cfg.seedDemo)) {
+    const t1 = performance.now();
+    await seedDemoContent();
+    logger.info({ ms: Math.round(performance.now() - t1) }, "contenuti demo caricati");
+    if (!cfg.adminEmail) {
+      logger.info(`Accedi come amministratore demo: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+    }
+  }
+}

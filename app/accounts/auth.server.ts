@@ -8,6 +8,7 @@ import { config } from "~/config.server";
 import { db, dbProxy } from "~/db/client.server";
 import { accounts, appSecrets, sessions, users, verifications } from "~/db/schema";
 import { sendMail } from "~/mail/mailer.server";
+import { logger } from "~/lib/logger.server";
 import { hit } from "~/lib/rate-limit.server";
 import { isCommonPassword } from "./common-passwords";
 import { ACCOUNT_MESSAGES as M, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./messages";
@@ -56,6 +57,9 @@ function createAuth(secret: string) {
       database: { generateId: "uuid" },
       useSecureCookies: publicUrl.startsWith("https://"),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    logger: {
+      log: (level, message, ...args) => logger[level === "success" ? "info" : level]({ args }, `better-auth: ${message}`),
     },
     // Our own limiter lives in the database so that every process shares it (see hooks below).
     rateLimit: { enabled: false },

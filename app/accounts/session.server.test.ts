@@ -1,0 +1,39 @@
+import { describe, expect } from "vitest";
+import { createAccount, requestAs } from "../../tests/accounts";
+import { itDb } from "../../tests/db";
+import { getCurrentUser, requireAdmin, requireUser } from "./session.server";
+
+async function redirectOf(promise: Promise<unknown>): Promise<string | null> {
+  try {
+    await promise;
+    return null;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.headers.get("location");
+    throw thrown;
+  }
+}
+
+describe("server-side guards", () => {
+  itDb("sends visitors to /login from signed-in and admin routes", async () => {
+    expect(await redirectOf(requireUser(requestAs(null)))).toBe("/login");
+    expect(await redirectOf(requireAdmin(requestAs(null)))).toBe("/login");
+  });
+
+  itDb("ignores a forged or expired session cookie", async () => {
+    const forged = new Request("http://localhost:3000/", { headers: { cookie: "better-auth.session_token=abc.def" } });
+    expect(await getCurrentUser(forged)).toBeNull();
+    expect(await redirectOf(requireAdmin(forged))).toBe("/login");
+  });
+
+  itDb("lets a user into signed-in routes but not into /admin", async () => {
+    const user = await createAccount();
+    expect(await redirectOf(requireUser(requestAs(user)))).toBeNull();
+    expect(await redirectOf(requireAdmin(requestAs(user)))).toBe("/login");
+  });
+
+  itDb("lets an administrator into /admin", async () => {
+    const admin = await createAccount({ role: "admin", fullName: "Anna Admin" });
+    const current = await requireAdmin(requestAs(admin));
+    expect(current).toMatchObject({ id: admin.id, role: "admin", fullName: "Anna Admin" });
+  });
+});

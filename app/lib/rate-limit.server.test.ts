@@ -1,0 +1,31 @@
+import { sql } from "drizzle-orm";
+import { describe, expect } from "vitest";
+import { db } from "~/db/client.server";
+import { rateLimits } from "~/db/schema";
+import { itDb } from "../../tests/db";
+import { hit, reset } from "./rate-limit.server";
+
+describe("database rate limiter", () => {
+  itDb("allows up to the limit in a window, then refuses", async () => {
+    const limit = { max: 3, windowSeconds: 60 };
+    const results = [];
+    for (let i = 0; i < 5; i++) results.push((await hit("test:a", limit)).allowed);
+    expect(results).toEqual([true, true, true, false, false]);
+    expect((await hit("test:b", limit)).allowed).toBe(true);
+  });
+
+  itDb("starts a new window once the old one has passed", async () => {
+    const limit = { max: 1, windowSeconds: 60 };
+    await hit("test:c", limit);
+    expect((await hit("test:c", limit)).allowed).toBe(false);
+    await db().update(rateLimits).set({ windowStart: sql`now() - interval '2 minutes'` }).where(sql`${rateLimits.key} = 'test:c'`);
+    expect(await hit("test:c", limit)).toEqual({ allowed: true, count: 1 });
+  });
+
+  itDb("reset forgets a key", async () => {
+    const limit = { max: 1, windowSeconds: 60 };
+    await hit("test:d", limit);
+    await reset("test:d");
+    expect((await hit("test:d", limit)).allowed).toBe(true);
+  });
+});

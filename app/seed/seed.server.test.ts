@@ -1,0 +1,87 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { count, eq, sql } from "drizzle-orm";
+import { describe, expect } from "vitest";
+import { config } from "~/config.server";
+import { db } from "~/db/client.server";
+import { allowedBreeds, articles, categories, contestSubmissions, contests, partners, petListings, profiles } from "~/db/schema";
+import { PET_TYPES } from "~/lib/enums";
+import { itDb } from "../../tests/db";
+import { DEMO_ADMIN, seedDemoContent, shouldSeed } from "./seed.server";
+
+const words = (html: string) => html.replace(/<[^>]+>/g, " ").split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
+
+describe("demo content", () => {
+  itDb(
+    "loads the Italian demo content once, on an empty database",
+    async () => {
+      expect(await shouldSeed(undefined)).toBe(true);
+      expect(await shouldSeed(false)).toBe(false);
+      await seedDemoContent();
+      expect(await shouldSeed(undefined)).toBe(false);
+      expect(await shouldSeed(true)).toBe(false);
+
+      const slugs = (await db().select({ slug: categories.slug }).from(categories)).map((c) => c.slug);
+      expect(slugs).toEqual(expect.arrayContaining(["cani", "gatti", "uccelli", "pesci", "salute"]));
+      expect(slugs.length).toBeGreaterThan(5);
+
+      const published = await db().select().from(articles).where(eq(articles.status, "published"));
+      expect(published.length).toBeGreaterThanOrEqual(12);
+      for (const article of published) {
+        expect(words(article.content), article.slug).toBeGreaterThanOrEqual(600);
+        expect(article.featuredImage).toMatch(/^\/uploads\/demo\/.+\.webp$/);
+        expect(existsSync(path.join(config().dataDir, article.featuredImage!))).toBe(true);
+        expect(article.publishedAt!.getTime()).toBeLessThanOrEqual(Date.now());
+      }
+      const categorised = new Set(published.map((a) => a.categoryId));
+      expect(categorised.size).toBe(slugs.length);
+
+      const [p] = await db().select({ n: count() }).from(partners);
+      expect(p!.n).toBeGreaterThanOrEqual(4);
+
+      const breeds = await db().select().from(allowedBreeds);
+      expect(breeds.length).toBeGreaterThanOrEqual(60);
+      expect(new Set(breeds.map((b) => b.petType))).toEqual(new Set(PET_TYPES.values));
+      expect(breeds.some((b) => !b.isLegal)).toBe(true);
+      expect(breeds.some((b) => b.requiresCites)).toBe(true);
+
+      const listings = await db().select().from(petListings).where(eq(petListings.status, "active"));
+      expect(listings.length).toBeGreaterThanOrEqual(10);
+      for (const l of listings) {
+        // Within Italy's bounding box.
+        expect(l.locationLat).toBeGreaterThan(35.4);
+        expect(l.locationLat).toBeLessThan(47.1);
+        expect(l.locationLng).toBeGreaterThan(6.6);
+        expect(l.locationLng).toBeLessThan(18.6);
+      }
+
+      const all = await db().select().from(contests);
+      const now = Date.now();
+      const active = all.find((c) => c.status === "active");
+      const ended = all.find((c) => c.status === "ended");
+      expect(active!.startDate.getTime()).toBeLessThan(now);
+      expect(active!.endDate.getTime()).toBeGreaterThan(now + 89 * 86_400_000);
+      expect(ended!.endDate.getTime()).toBeLessThan(now);
+      for (const c of [active!, ended!]) {
+        const [approved] = await db()
+          .select({ n: count() })
+          .from(contestSubmissions)
+          .where(sql`${contestSubmissions.contestId} = ${c.id} and ${contestSubmissions.status} = 'approved'`);
+        expect(approved!.n).toBeGreaterThan(0);
+      }
+      // votes_count equals the vote rows of every entry.
+      const mismatched = await db().execute(sql`
+        select s.id from contest_submissions s
+        left join contest_votes v on v.submission_id = s.id
+        group by s.id having count(v.id) <> s.votes_count`);
+      expect(mismatched.rows).toHaveLength(0);
+      const selfVotes = await db().execute(sql`
+        select 1 from contest_votes v join contest_submissions s on s.id = v.submission_id where v.user_id = s.user_id`);
+      expect(selfVotes.rows).toHaveLength(0);
+
+      const [admin] = await db().select().from(profiles).where(eq(profiles.email, DEMO_ADMIN.email));
+      expect(admin?.role).toBe("admin");
+    },
+    60_000,
+  );
+});

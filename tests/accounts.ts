@@ -1,0 +1,38 @@
+// Accounts for tests, created through the real sign-up path.
+import { eq } from "drizzle-orm";
+import { auth } from "~/accounts/auth.server";
+import { db } from "~/db/client.server";
+import { profiles } from "~/db/schema";
+
+export interface TestAccount {
+  id: string;
+  email: string;
+  /** value for a Cookie header carrying this account's session */
+  cookie: string;
+}
+
+export function cookieFrom(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+let counter = 0;
+
+export async function createAccount(options: { role?: "user" | "admin"; fullName?: string; email?: string; password?: string } = {}): Promise<TestAccount> {
+  counter += 1;
+  const email = options.email ?? `utente${counter}-${Date.now()}@example.it`;
+  const { headers, response } = await auth().api.signUpEmail({
+    body: { name: options.fullName ?? `Utente Prova ${counter}`, email, password: options.password ?? "Cuccioli-2026" },
+    returnHeaders: true,
+  });
+  if (options.role === "admin") await db().update(profiles).set({ role: "admin" }).where(eq(profiles.id, response.user.id));
+  return { id: response.user.id, email, cookie: cookieFrom(headers) };
+}
+
+export function requestAs(account: TestAccount | null, url = "http://localhost:3000/", init: RequestInit = {}): Request {
+  const headers = new Headers(init.headers);
+  if (account) headers.set("cookie", account.cookie);
+  return new Request(url, { ...init, headers });
+}

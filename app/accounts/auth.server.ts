@@ -59,7 +59,7 @@ function createAuth(secret: string) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     logger: {
-      log: (level, message, ...args) => logger[level === "success" ? "info" : level]({ args }, `better-auth: ${message}`),
+      log: (level, message, ...args) => logger[level]({ args }, `better-auth: ${message}`),
     },
     // Our own limiter lives in the database so that every process shares it (see hooks below).
     rateLimit: { enabled: false },

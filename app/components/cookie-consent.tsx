@@ -1,28 +1,25 @@
 import { Cookie, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
-import { readConsent, saveConsent } from "~/lib/consent";
+import { hasStoredConsent, saveConsent, subscribeConsent } from "~/lib/consent";
 
-type View = "hidden" | "banner" | "customise";
+type View = "banner" | "customise";
 
 /**
  * The consent banner: shown only while no consent is stored (read after hydration, since the
  * choice lives in the browser). Closing it counts as "Rifiuta Tutti".
  */
 export function CookieConsent() {
-  const [view, setView] = useState<View>("hidden");
+  // On the server (and during hydration) the choice is unknown: render nothing until it is read.
+  const stored = useSyncExternalStore(subscribeConsent, hasStoredConsent, () => true);
+  const [view, setView] = useState<View>("banner");
   const [analytics, setAnalytics] = useState(false);
   const [marketing, setMarketing] = useState(false);
 
-  useEffect(() => {
-    if (!readConsent()) setView("banner");
-  }, []);
-
-  if (view === "hidden") return null;
+  if (stored) return null;
 
   function choose(choice: { analytics: boolean; marketing: boolean }) {
     saveConsent(choice);
-    setView("hidden");
   }
   const rejectAll = () => choose({ analytics: false, marketing: false });
 

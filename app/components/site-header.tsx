@@ -80,11 +80,13 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   useDismiss(menuOpen, closeMenu, mobilePanel, mobileButton);
 
-  // A navigation closes whatever was open.
-  useEffect(() => {
+  // A navigation closes whatever was open (state adjusted during render, as React recommends).
+  const [seenLocation, setSeenLocation] = useState(location.key);
+  if (seenLocation !== location.key) {
+    setSeenLocation(location.key);
     setMenuOpen(false);
     setSearchOpen(false);
-  }, [location.pathname, location.search]);
+  }
 
   useEffect(() => {
     if (searchOpen) searchInput.current?.focus();

@@ -6,7 +6,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -93,3 +93,9 @@ export const dbProxy = new Proxy({} as Db, {
     return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
   },
 });
+
+/** Rows of a raw SQL query, the same on both engines (both drivers answer with `{ rows }`). */
+export async function queryRows<T extends Record<string, unknown>>(query: SQL): Promise<T[]> {
+  const result = (await db().execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { createAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
-import { db, getDatabase, withDb, type Db } from "./client.server";
+import { db, getDatabase, queryRows, withDb, type Db } from "./client.server";
 import { categories, contestSubmissions, contestVotes, contests, petListings, profiles, seoSettings, users } from "./schema";
 
 const EXPECTED_TABLES = [
@@ -68,10 +68,10 @@ async function listing(userId: string, change: Partial<typeof petListings.$infer
 
 describe("schema and migrations", () => {
   itDb(`every table of both specs exists after the migrations (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, async () => {
-    const result = await db().execute<{ table_name: string }>(
+    const rows = await queryRows<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
     );
-    const names = result.rows.map((r) => r.table_name).filter((n) => !n.startsWith("__drizzle"));
+    const names = rows.map((r) => r.table_name).filter((n) => !n.startsWith("__drizzle"));
     expect(names).toEqual(EXPECTED_TABLES);
     expect(getDatabase().engine).toBe(process.env.TEST_DATABASE_URL ? "postgres" : "pglite");
   });

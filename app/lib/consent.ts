@@ -33,3 +33,18 @@ export function saveConsent(choice: { analytics: boolean; marketing: boolean }):
   window.dispatchEvent(new CustomEvent<Consent>(CONSENT_EVENT, { detail: consent }));
   return consent;
 }
+
+/** For useSyncExternalStore: calls back when the consent changes (in this tab or another). */
+export function subscribeConsent(onChange: () => void): () => void {
+  window.addEventListener(CONSENT_EVENT, onChange);
+  window.addEventListener("storage", onChange);
+  return () => {
+    window.removeEventListener(CONSENT_EVENT, onChange);
+    window.removeEventListener("storage", onChange);
+  };
+}
+
+/** Whether a consent choice is stored (a boolean, so that the snapshot is stable). */
+export function hasStoredConsent(): boolean {
+  return readConsent() !== null;
+}

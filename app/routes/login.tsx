@@ -10,9 +10,11 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Accedi al tuo account Zampa o registrati per pubblicare annunci e partecipare ai concorsi." },
 ];
 
+// A signed-in visitor still sees the form (an administrator area sends non-admins here, and they
+// may want to switch account); the page says who is signed in.
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await getCurrentUser(request)) throw redirect("/");
-  return null;
+  const user = await getCurrentUser(request);
+  return { signedInAs: user?.email ?? null };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -22,7 +24,7 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect("/", { headers: result.headers });
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ actionData, loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const mode = params.get("mode") === "signup" ? "signup" : "signin";
   const navigation = useNavigation();
@@ -37,6 +39,12 @@ export default function Login({ actionData }: Route.ComponentProps) {
       <p className="mt-2 text-center text-stone-700">
         {signup ? "Crea il tuo account Zampa in pochi secondi." : "Bentornato! Accedi al tuo account Zampa."}
       </p>
+      {loaderData.signedInAs ? (
+        <p role="status" className="mt-6 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Hai già effettuato l'accesso come <strong>{loaderData.signedInAs}</strong>. Per usare un altro account, inserisci
+          le sue credenziali.
+        </p>
+      ) : null}
       <Form
         method="post"
         key={mode}

@@ -3,7 +3,7 @@ import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { config } from "~/config.server";
-import { db } from "~/db/client.server";
+import { db, queryRows } from "~/db/client.server";
 import { allowedBreeds, articles, categories, contestSubmissions, contests, partners, petListings, profiles } from "~/db/schema";
 import { PET_TYPES } from "~/lib/enums";
 import { itDb } from "../../tests/db";
@@ -70,14 +70,14 @@ describe("demo content", () => {
         expect(approved!.n).toBeGreaterThan(0);
       }
       // votes_count equals the vote rows of every entry.
-      const mismatched = await db().execute(sql`
+      const mismatched = await queryRows(sql`
         select s.id from contest_submissions s
         left join contest_votes v on v.submission_id = s.id
         group by s.id having count(v.id) <> s.votes_count`);
-      expect(mismatched.rows).toHaveLength(0);
-      const selfVotes = await db().execute(sql`
+      expect(mismatched).toHaveLength(0);
+      const selfVotes = await queryRows(sql`
         select 1 from contest_votes v join contest_submissions s on s.id = v.submission_id where v.user_id = s.user_id`);
-      expect(selfVotes.rows).toHaveLength(0);
+      expect(selfVotes).toHaveLength(0);
 
       const [admin] = await db().select().from(profiles).where(eq(profiles.email, DEMO_ADMIN.email));
       expect(admin?.role).toBe("admin");

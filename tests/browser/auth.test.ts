@@ -1,0 +1,131 @@
+// Accounts in the browser: sign up, sign in, sign out, the user menu, the guards.
+import { describe, expect, it } from "vitest";
+import { E2E_ADMIN } from "./server";
+import { uniqueEmail, useBrowser, withConsent } from "./browser";
+
+const browser = useBrowser();
+
+async function openSignUp(page: import("playwright-core").Page) {
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Registrati" }).click();
+  await page.getByRole("heading", { name: "Registrati" }).waitFor();
+}
+
+async function fillSignUp(page: import("playwright-core").Page, email: string, options: { accept?: boolean } = {}) {
+  await page.getByLabel("Nome completo").fill("Sara Neri");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("Coniglio-Nano-42");
+  if (options.accept !== false) {
+    await page.getByLabel("Ho letto e accetto la Privacy Policy").check();
+    await page.getByLabel("Accetto i Termini e Condizioni").check();
+  }
+}
+
+describe("sign-up, sign-out and sign-in", () => {
+  it("a visitor signs up, sees the user menu, signs out and signs in again", async () => {
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    const email = uniqueEmail("sara");
+    await openSignUp(page);
+    await fillSignUp(page, email);
+    await page.getByRole("button", { name: "Registrati" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+
+    const menuButton = page.getByRole("button", { name: "Sara Neri" });
+    await menuButton.click();
+    expect(await page.getByText(email).filter({ visible: true }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Dashboard", exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Admin Dashboard" }).count()).toBe(0);
+    // Escape closes the menu and gives the focus back to its button.
+    await page.keyboard.press("Escape");
+    expect(await page.getByRole("link", { name: "Dashboard", exact: true }).isVisible()).toBe(false);
+    await menuButton.click();
+    await page.getByRole("button", { name: "Esci" }).click();
+    await page.getByRole("link", { name: "Accedi" }).first().waitFor();
+
+    await page.goto("/dashboard");
+    expect(new URL(page.url()).pathname).toBe("/login");
+
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("Coniglio-Nano-42");
+    await page.getByRole("button", { name: "Accedi" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.goto("/dashboard");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain("Sara Neri");
+  });
+
+  it("shows 'Caricamento...' on a disabled button while submitting", async () => {
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    await page.route("**/login*", async (route) => {
+      if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await page.goto("/login");
+    await page.getByLabel("Email").fill("qualcuno@example.it");
+    await page.getByLabel("Password").fill("una-password-qualsiasi");
+    await page.getByRole("button", { name: "Accedi" }).click();
+    const busy = page.getByRole("button", { name: "Caricamento..." });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    await page.getByRole("alert").waitFor();
+  });
+
+  it("refuses a sign-up without both checkboxes, with the spec's message", async () => {
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    await openSignUp(page);
+    await fillSignUp(page, uniqueEmail(), { accept: false });
+    await page.getByLabel("Ho letto e accetto la Privacy Policy").check();
+    await page.getByRole("button", { name: "Registrati" }).click();
+    expect(await page.getByRole("alert").textContent()).toBe(
+      "Devi accettare la Privacy Policy e i Termini e Condizioni per registrarti",
+    );
+    expect(new URL(page.url()).pathname).toBe("/login");
+  });
+
+  it("refuses a duplicate e-mail and a wrong password with clear messages", async () => {
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    await openSignUp(page);
+    await fillSignUp(page, E2E_ADMIN.email);
+    await page.getByRole("button", { name: "Registrati" }).click();
+    expect(await page.getByRole("alert").textContent()).toBe("Esiste già un account con questo indirizzo email");
+
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(E2E_ADMIN.email);
+    await page.getByLabel("Password").fill("non-e-la-password");
+    await page.getByRole("button", { name: "Accedi" }).click();
+    expect(await page.getByRole("alert").textContent()).toBe("Email o password non corretti");
+  });
+});
+
+describe("administrators", () => {
+  it("the administrator from ADMIN_EMAIL sees 'Admin Dashboard' and reaches /admin", async () => {
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(E2E_ADMIN.email);
+    await page.getByLabel("Password").fill(E2E_ADMIN.password);
+    await page.getByRole("button", { name: "Accedi" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("button", { name: "Amministratore" }).click();
+    await page.getByRole("link", { name: "Admin Dashboard" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Pannello di amministrazione");
+    await page.goto("/admin/sezione-inesistente");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Sezione non disponibile");
+  });
+
+  it("a signed-in user who opens /admin lands on /login", async () => {
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    await openSignUp(page);
+    await fillSignUp(page, uniqueEmail());
+    await page.getByRole("button", { name: "Registrati" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.goto("/admin");
+    expect(new URL(page.url()).pathname).toBe("/login");
+    expect(await page.getByRole("status").textContent()).toContain("Hai già effettuato l'accesso");
+  });
+});

@@ -1,0 +1,121 @@
+// The shared chrome: header, search, mobile menu, footer, cookie consent, fallback page.
+import { describe, expect, it } from "vitest";
+import { useBrowser, withConsent } from "./browser";
+
+const browser = useBrowser();
+
+async function storedConsent(page: import("playwright-core").Page) {
+  return page.evaluate(() => JSON.parse(window.localStorage.getItem("zampa-cookie-consent") ?? "null"));
+}
+
+describe("header and footer", () => {
+  it("shows the navigation, the search box leading to /articles?q=, and the footer links", async () => {
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Principale" });
+    for (const label of ["Home", "Articoli", "Categorie", "Concorsi", "Adozioni", "Chi Siamo"]) {
+      expect(await nav.getByRole("link", { name: label, exact: true }).count()).toBe(1);
+    }
+    expect(await page.getByRole("link", { name: "Accedi" }).first().isVisible()).toBe(true);
+
+    await page.getByRole("button", { name: "Cerca" }).click();
+    const search = page.getByPlaceholder("Cerca articoli...");
+    expect(await search.isVisible()).toBe(true);
+    await search.fill("gatto anziano");
+    await search.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/articles");
+    expect(new URL(page.url()).searchParams.get("q")).toBe("gatto anziano");
+
+    await page.goto("/");
+    const footerHrefs = await page.locator("footer a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(footerHrefs).toEqual(
+      expect.arrayContaining([
+        "/category/cani",
+        "/category/gatti",
+        "/category/uccelli",
+        "/category/pesci",
+        "/category/salute",
+        "/privacy",
+        "/terms",
+        "/legal-pets-info",
+      ]),
+    );
+  });
+
+  it("has a mobile menu that works with the keyboard at 360 px", async () => {
+    const { context, page } = await browser.context({ width: 360, height: 740 });
+    await withConsent(context);
+    await page.goto("/");
+    // Nothing is wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const toggle = page.getByRole("button", { name: "Apri il menu" });
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("navigation", { name: "Menu mobile" });
+    expect(await menu.isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Chiudi il menu" }).getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Home");
+    await page.keyboard.press("Escape");
+    expect(await menu.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-controls"))).toBe("mobile-menu");
+    // A link in the menu navigates and closes it.
+    await page.keyboard.press("Enter");
+    await menu.getByRole("link", { name: "Chi Siamo" }).click();
+    await page.waitForURL((url) => url.pathname === "/about");
+    await menu.waitFor({ state: "hidden", timeout: 5_000 });
+  });
+
+  it("renders unknown paths as the Italian fallback page", async () => {
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    const response = await page.goto("/non-esiste-proprio");
+    expect(response?.status()).toBe(404);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Pagina non trovata");
+    await page.getByRole("link", { name: "Torna alla home" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+  });
+});
+
+describe("cookie consent", () => {
+  it("is shown until a choice is stored; 'Accetta Tutti' stores everything and hides it", async () => {
+    const { page } = await browser.context();
+    await page.goto("/");
+    const banner = page.getByRole("region", { name: "Rispettiamo la tua privacy" });
+    await banner.waitFor();
+    await page.getByRole("button", { name: "Accetta Tutti" }).click();
+    expect(await banner.count()).toBe(0);
+    expect(await storedConsent(page)).toMatchObject({ necessary: true, analytics: true, marketing: true });
+    await page.reload();
+    await page.waitForLoadState("networkidle");
+    expect(await banner.count()).toBe(0);
+  });
+
+  it("'Personalizza' lets the visitor pick analytics only; 'Indietro' goes back", async () => {
+    const { page } = await browser.context();
+    await page.goto("/");
+    await page.getByRole("button", { name: "Personalizza" }).click();
+    const necessary = page.getByRole("checkbox", { name: /Necessari/ });
+    expect(await necessary.isChecked()).toBe(true);
+    expect(await necessary.isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Indietro" }).click();
+    await page.getByRole("button", { name: "Personalizza" }).click();
+    await page.getByRole("checkbox", { name: /Analisi/ }).check();
+    await page.getByRole("button", { name: "Salva Preferenze" }).click();
+    expect(await page.getByRole("button", { name: "Salva Preferenze" }).count()).toBe(0);
+    expect(await storedConsent(page)).toMatchObject({ analytics: true, marketing: false });
+  });
+
+  it("'Rifiuta Tutti' and the close button both store a refusal", async () => {
+    for (const name of ["Rifiuta Tutti", "Chiudi e rifiuta i cookie facoltativi"]) {
+      const { page } = await browser.context();
+      await page.goto("/");
+      await page.getByRole("button", { name }).click();
+      expect(await page.getByRole("button", { name: "Accetta Tutti" }).count()).toBe(0);
+      const consent = await storedConsent(page);
+      expect(consent).toMatchObject({ necessary: true, analytics: false, marketing: false });
+      expect(Date.parse(consent.timestamp)).toBeGreaterThan(Date.now() - 60_000);
+    }
+  });
+});

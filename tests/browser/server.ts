@@ -1,0 +1,73 @@
+// Starts the production server once for the browser suite, on a temporary data directory with
+// the demo content and an administrator, and stops it at the end.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+
+export const E2E_ADMIN = { email: "admin-e2e@zampa.test", password: "Amministro-Zampa-2026" };
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dataDir: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`il server è terminato (codice ${child.exitCode})`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("il server non è diventato pronto in tempo");
+}
+
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "zampa-e2e-"));
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const root = path.resolve(import.meta.dirname, "../..");
+  const child = spawn(process.execPath, [path.join(root, "server/main.ts")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+      DATABASE_URL: "",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await waitForHealth(baseUrl, child, 90_000);
+  project.provide("baseUrl", baseUrl);
+  project.provide("dataDir", dataDir);
+
+  return async () => {
+    child.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 300));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

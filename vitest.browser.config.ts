@@ -1,8 +1,10 @@
 import { defineConfig } from "vitest/config";
+import { reporters } from "./tests/setup/reporters";
 
 // Browser and HTTP tests against the production build, started once (tests/browser/server.ts).
 export default defineConfig({
   test: {
+    reporters: reporters("browser"),
     include: ["tests/browser/**/*.test.ts"],
     globalSetup: ["tests/browser/server.ts"],
     fileParallelism: false,

@@ -1,17 +1,18 @@
+import type { Page } from "playwright-core";
 // Accounts in the browser: sign up, sign in, sign out, the user menu, the guards.
 import { describe, expect, it } from "vitest";
 import { E2E_ADMIN } from "./server";
-import { uniqueEmail, useBrowser, withConsent } from "./browser";
+import { uniqueEmail, startBrowser, withConsent } from "./browser";
 
-const browser = useBrowser();
+const browser = startBrowser();
 
-async function openSignUp(page: import("playwright-core").Page) {
+async function openSignUp(page: Page) {
   await page.goto("/login");
   await page.getByRole("link", { name: "Registrati" }).click();
   await page.getByRole("heading", { name: "Registrati" }).waitFor();
 }
 
-async function fillSignUp(page: import("playwright-core").Page, email: string, options: { accept?: boolean } = {}) {
+async function fillSignUp(page: Page, email: string, options: { accept?: boolean } = {}) {
   await page.getByLabel("Nome completo").fill("Sara Neri");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("Coniglio-Nano-42");

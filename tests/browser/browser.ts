@@ -18,7 +18,7 @@ export function baseUrl(): string {
 }
 
 /** One browser per test file; each test opens its own context (fresh cookies and storage). */
-export function useBrowser(): { context: (options?: { width?: number; height?: number }) => Promise<{ context: BrowserContext; page: Page }> } {
+export function startBrowser(): { context: (options?: { width?: number; height?: number }) => Promise<{ context: BrowserContext; page: Page }> } {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {

@@ -1,10 +1,11 @@
+import type { Page } from "playwright-core";
 // The shared chrome: header, search, mobile menu, footer, cookie consent, fallback page.
 import { describe, expect, it } from "vitest";
-import { useBrowser, withConsent } from "./browser";
+import { startBrowser, withConsent } from "./browser";
 
-const browser = useBrowser();
+const browser = startBrowser();
 
-async function storedConsent(page: import("playwright-core").Page) {
+async function storedConsent(page: Page) {
   return page.evaluate(() => JSON.parse(window.localStorage.getItem("zampa-cookie-consent") ?? "null"));
 }
 

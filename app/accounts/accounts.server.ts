@@ -57,6 +57,7 @@ export async function signOut(requestHeaders: Headers): Promise<Headers> {
     logger.debug({ err: error }, "logout senza sessione");
     const headers = new Headers();
     headers.append("set-cookie", "better-auth.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
+    headers.append("set-cookie", "__Secure-better-auth.session_token=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax");
     return headers;
   }
 }

@@ -17,6 +17,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ["**/*.mjs"],
+    languageOptions: { globals: { process: "readonly", console: "readonly" } },
+  },
+  {
     files: ["server/main.ts", "scripts/**", "tests/**"],
     rules: { "no-console": "off" },
   },

@@ -4,7 +4,9 @@ import { getCurrentUser } from "~/accounts/session.server";
 import { CookieConsent } from "~/components/cookie-consent";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { pageMeta } from "~/lib/seo";
 import { SITE_NAME, SITE_TAGLINE } from "~/lib/site";
+import { getSiteInfo } from "~/seo/settings.server";
 import { ready } from "~/startup.server";
 import "./app.css";
 
@@ -18,14 +20,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getCurrentUser(request);
-  return { user: user ? { fullName: user.fullName, email: user.email, role: user.role } : null };
+  const [user, site] = await Promise.all([getCurrentUser(request), getSiteInfo()]);
+  return { user: user ? { fullName: user.fullName, email: user.email, role: user.role } : null, site };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${SITE_NAME} — ${SITE_TAGLINE}` },
-  { name: "description", content: "Articoli sulla cura degli animali, annunci di adozione e concorsi fotografici." },
-];
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: `${SITE_NAME} — ${SITE_TAGLINE}` });
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (

@@ -77,9 +77,24 @@ export function withDb<T>(handle: Db, fn: () => Promise<T>): Promise<T> {
   return scoped.run(handle, fn);
 }
 
-/** A transaction whose handle is also what `db()` returns inside fn, so nested calls join it. */
-export function transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-  return db().transaction((tx) => withDb(tx as unknown as Db, () => fn(tx as unknown as Db)));
+const commitCallbacks = new AsyncLocalStorage<(() => void)[]>();
+
+/**
+ * A transaction whose handle is also what `db()` returns inside fn, so nested calls join it.
+ * Callbacks registered with onCommit inside it run once the outermost one has committed.
+ */
+export async function transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+  const run = () => db().transaction((tx) => withDb(tx as unknown as Db, () => fn(tx as unknown as Db)));
+  if (commitCallbacks.getStore()) return run();
+  const queue: (() => void)[] = [];
+  const result = await commitCallbacks.run(queue, run);
+  for (const callback of queue) callback();
+  return result;
+}
+
+/** Run fn after the enclosing transaction() commits (not at all if it rolls back); if none, do nothing. */
+export function onCommit(fn: () => void): void {
+  commitCallbacks.getStore()?.push(fn);
 }
 
 /**

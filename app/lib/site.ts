@@ -1,6 +1,9 @@
 // Site-wide navigation and links, defined once for the header, the mobile menu and the footer.
 export const SITE_NAME = "Zampa";
 export const SITE_TAGLINE = "Il portale italiano per chi ama gli animali";
+/** Default site description (SEO settings form default). */
+export const SITE_DESCRIPTION =
+  "Zampa è il portale italiano per chi ama gli animali: consigli di cura, annunci di adozione e concorsi fotografici.";
 
 export const MAIN_NAV = [
   { to: "/", label: "Home" },

@@ -1,0 +1,106 @@
+// Speed comes from not redoing work (DESIGN): hot query results and anonymous pages are kept in
+// memory and dropped by the writes that change them. Each entry names the data it was built from
+// (tags); a write invalidates its tags here and, through PostgreSQL NOTIFY, in every other process.
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { db, getDatabase, onCommit } from "~/db/client.server";
+import { logger } from "~/lib/logger.server";
+
+export const CACHE_TAGS = {
+  articles: "articles",
+  categories: "categories",
+  partners: "partners",
+  ads: "ads",
+  seo: "seo",
+  redirects: "redirects",
+  listings: "listings",
+  contests: "contests",
+} as const;
+export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS];
+
+const CHANNEL = "zampa_cache";
+const MAX_MEMO_ENTRIES = 5_000;
+
+let enabled = process.env.NODE_ENV !== "test";
+/** Bumped by every invalidation: work begun before a write must not be stored after it. */
+let generation = 0;
+
+interface MemoEntry {
+  tags: readonly CacheTag[];
+  value: Promise<unknown>;
+}
+const memo = new Map<string, MemoEntry>();
+const invalidationListeners = new Set<(tags: readonly CacheTag[]) => void>();
+
+/** Tests switch caching off by default (their transactions roll back) and on where they test it. */
+export function setCacheEnabled(value: boolean): void {
+  enabled = value;
+  memo.clear();
+  for (const listener of invalidationListeners) listener(Object.values(CACHE_TAGS));
+}
+
+export function isCacheEnabled(): boolean {
+  return enabled;
+}
+
+export function currentGeneration(): number {
+  return generation;
+}
+
+/** The result of load(), computed once until one of its tags is invalidated. */
+export function memoize<T>(key: string, tags: readonly CacheTag[], load: () => Promise<T>): Promise<T> {
+  if (!enabled) return load();
+  const hit = memo.get(key);
+  if (hit) return hit.value as Promise<T>;
+  const entry: MemoEntry = { tags, value: load() };
+  memo.set(key, entry);
+  if (memo.size > MAX_MEMO_ENTRIES) {
+    const oldest = memo.keys().next().value;
+    if (oldest !== undefined) memo.delete(oldest);
+  }
+  entry.value.catch(() => {
+    if (memo.get(key) === entry) memo.delete(key);
+  });
+  return entry.value as Promise<T>;
+}
+
+/** For the page cache (and anything else keeping derived data): told which tags were invalidated. */
+export function onInvalidate(listener: (tags: readonly CacheTag[]) => void): () => void {
+  invalidationListeners.add(listener);
+  return () => invalidationListeners.delete(listener);
+}
+
+function dropLocally(tags: readonly CacheTag[]): void {
+  generation += 1;
+  for (const [key, entry] of memo) {
+    if (entry.tags.some((t) => tags.includes(t))) memo.delete(key);
+  }
+  for (const listener of invalidationListeners) listener(tags);
+}
+
+/**
+ * Call after a write: drops what depends on `tags` now, again once the enclosing transaction has
+ * committed (so a page rendered in between with the old data is not kept), and in every other
+ * process (NOTIFY is delivered at commit).
+ */
+export async function invalidate(...tags: CacheTag[]): Promise<void> {
+  dropLocally(tags);
+  onCommit(() => dropLocally(tags));
+  if (getDatabase().engine === "postgres") {
+    await db().execute(sql`select pg_notify(${CHANNEL}, ${tags.join(",")})`);
+  }
+}
+
+/** With a PostgreSQL server, listen for the invalidations of the other processes. */
+export async function listenForInvalidations(databaseUrl: string): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on("error", (error) => logger.error({ err: error }, "ascolto invalidazioni cache interrotto"));
+  client.on("notification", (message) => {
+    if (message.channel !== CHANNEL || !message.payload) return;
+    const valid = new Set<string>(Object.values(CACHE_TAGS));
+    dropLocally(message.payload.split(",").filter((t): t is CacheTag => valid.has(t)));
+  });
+  await client.connect();
+  await client.query(`listen ${CHANNEL}`);
+  return () => client.end();
+}

@@ -5,8 +5,11 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 
-// The HTTP server (server/main.ts) awaits this before it listens.
+// Used by the HTTP server (server/main.ts): start-up, then redirects and the page cache in front
+// of React Router's handler.
 export { ready } from "./startup.server";
+export { servePage } from "./cache/page-cache.server";
+export { applyRedirect } from "./seo/redirects.server";
 
 export const streamTimeout = 5_000;
 

@@ -1,6 +1,7 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { getCurrentUser } from "~/accounts/session.server";
+import { ConsentScripts } from "~/components/consent-scripts";
 import { CookieConsent } from "~/components/cookie-consent";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -62,6 +63,7 @@ function PublicChrome({ children }: { children: React.ReactNode }) {
       </main>
       <SiteFooter />
       <CookieConsent />
+      <ConsentScripts analyticsId={data?.site.analyticsId ?? null} pixelId={data?.site.pixelId ?? null} />
     </>
   );
 }

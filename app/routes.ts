@@ -2,6 +2,15 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 
 export default [
   index("routes/home.tsx"),
+  route("articles", "routes/articles.tsx"),
+  route("article/:slug", "routes/article.tsx"),
+  route("article/:slug/view", "routes/article-view.ts"),
+  route("categories", "routes/categories.tsx"),
+  route("category/:slug", "routes/category.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("api/ads", "routes/api.ads.ts"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
   route("healthz", "routes/healthz.ts"),

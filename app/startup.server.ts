@@ -1,6 +1,7 @@
 // Everything the server does once before it answers: open and migrate the database, prepare
 // accounts, bootstrap the administrator, load the demo content on an empty database.
 import { ensureAdmin } from "~/accounts/accounts.server";
+import { listenForInvalidations } from "~/cache/cache.server";
 import { initAuth } from "~/accounts/auth.server";
 import { config } from "~/config.server";
 import { openDatabase, setDatabase } from "~/db/client.server";
@@ -28,6 +29,10 @@ async function start(): Promise<void> {
     "database pronto e migrato",
   );
   await initAuth();
+  if (cfg.databaseUrl) {
+    // Other processes' writes drop this process's cached pages and data too.
+    await listenForInvalidations(cfg.databaseUrl);
+  }
 
   if (cfg.adminEmail && cfg.adminPassword) {
     const outcome = await ensureAdmin(cfg.adminEmail, cfg.adminPassword);

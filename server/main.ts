@@ -1,6 +1,6 @@
 // The production HTTP server: Hono on Node, serving the built assets and handing everything else
 // to React Router. Runs on Node 24 directly (type stripping), so this file uses erasable TypeScript only.
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getConnInfo } from "@hono/node-server/conninfo";
@@ -21,7 +21,11 @@ if (!existsSync(buildFile)) {
 
 const startedAt = performance.now();
 const build = (await import(buildFile)) as ServerBuild;
-const entry = build.entry.module as unknown as { ready: () => Promise<void> };
+const entry = build.entry.module as unknown as {
+  ready: () => Promise<void>;
+  applyRedirect: (request: Request) => Promise<Response | null>;
+  servePage: (request: Request, render: (request: Request) => Promise<Response>) => Promise<Response>;
+};
 await entry.ready();
 
 const port = Number(process.env.PORT || 3000);
@@ -63,17 +67,20 @@ app.use(
     },
   }),
 );
-app.use(
-  "*",
-  serveStatic({
-    root: clientDir,
-    onFound: (_path, c) => {
-      c.header("Cache-Control", "public, max-age=3600");
-    },
-  }),
-);
+// The few files of public/ (favicon, default preview image), by exact name: no disk lookup for pages.
+const publicFiles = new Set(readdirSync(path.join(root, "build/client")).filter((name) => name !== "assets"));
+const servePublic = serveStatic({
+  root: clientDir,
+  onFound: (_path, c) => {
+    c.header("Cache-Control", "public, max-age=86400");
+  },
+});
+app.use("*", (c, next) => (publicFiles.has(c.req.path.slice(1)) ? servePublic(c, next) : next()));
 
-app.all("*", (c) => handle(c.req.raw));
+app.all("*", async (c) => {
+  const request = c.req.raw;
+  return (await entry.applyRedirect(request)) ?? entry.servePage(request, (r) => handle(r));
+});
 
 serve({ fetch: app.fetch, port }, () => {
   const ms = Math.round(performance.now() - startedAt);

@@ -1,7 +1,7 @@
 import { Cookie, X } from "lucide-react";
 import { useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
-import { hasStoredConsent, saveConsent, subscribeConsent } from "~/lib/consent";
+import { consentBannerWanted, readConsent, saveConsent, subscribeConsent } from "~/lib/consent";
 
 type View = "banner" | "customise";
 
@@ -11,12 +11,12 @@ type View = "banner" | "customise";
  */
 export function CookieConsent() {
   // On the server (and during hydration) the choice is unknown: render nothing until it is read.
-  const stored = useSyncExternalStore(subscribeConsent, hasStoredConsent, () => true);
+  const wanted = useSyncExternalStore(subscribeConsent, consentBannerWanted, () => false);
   const [view, setView] = useState<View>("banner");
-  const [analytics, setAnalytics] = useState(false);
-  const [marketing, setMarketing] = useState(false);
+  const [analytics, setAnalytics] = useState(() => (typeof window === "undefined" ? false : (readConsent()?.analytics ?? false)));
+  const [marketing, setMarketing] = useState(() => (typeof window === "undefined" ? false : (readConsent()?.marketing ?? false)));
 
-  if (stored) return null;
+  if (!wanted) return null;
 
   function choose(choice: { analytics: boolean; marketing: boolean }) {
     saveConsent(choice);

@@ -1,5 +1,6 @@
 import { PawPrint } from "lucide-react";
 import { Link } from "react-router";
+import { openConsentPreferences } from "~/lib/consent";
 import { FOOTER_CATEGORIES, FOOTER_INFO, SITE_NAME, SITE_TAGLINE, SOCIAL_PLACEHOLDERS } from "~/lib/site";
 
 export function SiteFooter() {
@@ -55,8 +56,13 @@ export function SiteFooter() {
           </ul>
         </div>
       </div>
-      <div className="border-t border-stone-800 py-4 text-center text-xs text-stone-400">
-        © {new Date().getFullYear()} {SITE_NAME}. Tutti i diritti riservati.
+      <div className="flex flex-wrap items-center justify-center gap-4 border-t border-stone-800 py-4 text-center text-xs text-stone-400">
+        <span>
+          © {new Date().getFullYear()} {SITE_NAME}. Tutti i diritti riservati.
+        </span>
+        <button type="button" onClick={openConsentPreferences} className="underline hover:text-white">
+          Preferenze cookie
+        </button>
       </div>
     </footer>
   );

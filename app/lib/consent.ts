@@ -30,21 +30,48 @@ export function saveConsent(choice: { analytics: boolean; marketing: boolean }):
   } catch {
     // Storage refused (private mode): the choice still applies to this page.
   }
+  preferencesOpen = false;
   window.dispatchEvent(new CustomEvent<Consent>(CONSENT_EVENT, { detail: consent }));
   return consent;
+}
+
+export const CONSENT_OPEN_EVENT = "zampa:consent-open";
+let preferencesOpen = false;
+
+/** Reopens the banner on its preferences (footer link "Preferenze cookie"). */
+export function openConsentPreferences(): void {
+  preferencesOpen = true;
+  window.dispatchEvent(new Event(CONSENT_OPEN_EVENT));
+}
+
+export function closeConsentPreferences(): void {
+  preferencesOpen = false;
+  window.dispatchEvent(new Event(CONSENT_OPEN_EVENT));
+}
+
+/** Whether the banner should show: no choice stored yet, or the visitor asked to change it. */
+export function consentBannerWanted(): boolean {
+  return preferencesOpen || readConsent() === null;
+}
+
+/** The stored choice as a string (a stable snapshot for useSyncExternalStore). */
+export function readConsentRaw(): string | null {
+  try {
+    return window.localStorage.getItem(CONSENT_STORAGE_KEY);
+  } catch {
+    return null;
+  }
 }
 
 /** For useSyncExternalStore: calls back when the consent changes (in this tab or another). */
 export function subscribeConsent(onChange: () => void): () => void {
   window.addEventListener(CONSENT_EVENT, onChange);
+  window.addEventListener(CONSENT_OPEN_EVENT, onChange);
   window.addEventListener("storage", onChange);
   return () => {
     window.removeEventListener(CONSENT_EVENT, onChange);
+    window.removeEventListener(CONSENT_OPEN_EVENT, onChange);
     window.removeEventListener("storage", onChange);
   };
 }
 
-/** Whether a consent choice is stored (a boolean, so that the snapshot is stable). */
-export function hasStoredConsent(): boolean {
-  return readConsent() !== null;
-}

@@ -105,3 +105,6 @@ export const AI_REQUEST_TYPES = labelled({
 });
 
 export const AI_USAGE_STATUSES = labelled({ success: "Riuscita", error: "Errore", rate_limited: "Limite raggiunto" });
+
+export type AdPlacement = (typeof AD_PLACEMENTS.values)[number];
+export type AdPageType = (typeof AD_PAGE_TYPES.values)[number];

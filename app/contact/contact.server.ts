@@ -1,0 +1,61 @@
+// Messages from the contact form: validated, spam-guarded, stored as "new", sent to the admins.
+import { and, eq, gt, sql } from "drizzle-orm";
+import { firstError } from "~/accounts/validation";
+import { db } from "~/db/client.server";
+import { contactMessages, profiles } from "~/db/schema";
+import { logger } from "~/lib/logger.server";
+import { hit } from "~/lib/rate-limit.server";
+import { sendMail } from "~/mail/mailer.server";
+import { contactSchema, CONTACT_MESSAGES as M, HONEYPOT_FIELD } from "./validation";
+
+/** Generous: a person writing a few messages is never stopped; a flood is. */
+export const CONTACT_LIMIT = { max: 8, windowSeconds: 60 * 60 };
+
+export type ContactResult = { ok: true } | { ok: false; status: number; error: string };
+
+export async function submitContactMessage(input: Record<string, unknown>, clientIp: string): Promise<ContactResult> {
+  const parsed = contactSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, status: 400, error: firstError(parsed.error) };
+  // A filled honeypot is a bot: it is told "sent" and nothing is stored or mailed.
+  if (typeof input[HONEYPOT_FIELD] === "string" && input[HONEYPOT_FIELD].trim() !== "") {
+    logger.info({ ip: clientIp }, "modulo contatti: honeypot compilato, messaggio scartato");
+    return { ok: true };
+  }
+  if (!(await hit(`contact:ip:${clientIp}`, CONTACT_LIMIT)).allowed) {
+    return { ok: false, status: 429, error: M.tooMany };
+  }
+  const { name, email, subject, message } = parsed.data;
+
+  // A double submit (same sender, subject and text within ten minutes) is stored once.
+  const [duplicate] = await db()
+    .select({ id: contactMessages.id })
+    .from(contactMessages)
+    .where(
+      and(
+        eq(contactMessages.email, email),
+        eq(contactMessages.subject, subject),
+        eq(contactMessages.message, message),
+        gt(contactMessages.createdAt, sql`now() - interval '10 minutes'`),
+      ),
+    )
+    .limit(1);
+  if (duplicate) return { ok: true };
+
+  await db().insert(contactMessages).values({ name, email, subject, message, status: "new" });
+
+  const admins = await db().select({ email: profiles.email }).from(profiles).where(eq(profiles.role, "admin"));
+  if (admins.length) {
+    try {
+      await sendMail({
+        to: admins.map((a) => a.email),
+        replyTo: email,
+        subject: `Nuovo messaggio dal sito: ${subject}`,
+        text: `Da: ${name} <${email}>\nOggetto: ${subject}\n\n${message}\n\nRispondi a questa email o gestisci il messaggio nel pannello: /admin/contacts`,
+      });
+    } catch (error) {
+      // The message is stored: the admins will see it in the back office even if the mail fails.
+      logger.error({ err: error }, "modulo contatti: invio email agli amministratori non riuscito");
+    }
+  }
+  return { ok: true };
+}

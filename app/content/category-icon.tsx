@@ -1,0 +1,71 @@
+import {
+  Activity,
+  Bird,
+  Cat,
+  Dog,
+  Fish,
+  GraduationCap,
+  Heart,
+  HeartPulse,
+  Home,
+  Rabbit,
+  ShoppingBag,
+  Stethoscope,
+  Utensils,
+  type LucideIcon,
+} from "lucide-react";
+
+// Icon keys an admin may choose (both specs' lists).
+const BY_KEY: Record<string, LucideIcon> = {
+  "graduation-cap": GraduationCap,
+  utensils: Utensils,
+  dog: Dog,
+  cat: Cat,
+  fish: Fish,
+  rabbit: Rabbit,
+  bird: Bird,
+  stethoscope: Stethoscope,
+  heart: Heart,
+  home: Home,
+  "heart-pulse": HeartPulse,
+  "shopping-bag": ShoppingBag,
+  activity: Activity,
+};
+
+// Without a known key, words in the category's name may choose the icon.
+const BY_NAME_KEYWORD: [RegExp, LucideIcon][] = [
+  [/\b(can[ei]|cucciol)/i, Dog],
+  [/\bgatt/i, Cat],
+  [/\b(pesc|acquar)/i, Fish],
+  [/\b(uccell|pappagall|canarin)/i, Bird],
+  [/\b(conigl|roditor|criceti)/i, Rabbit],
+  [/\b(salute|veterinar|malatti)/i, Stethoscope],
+  [/\b(aliment|cibo|nutrizion|dieta)/i, Utensils],
+  [/\b(educazion|addestrament|formazion)/i, GraduationCap],
+  [/\b(casa|accessori)/i, Home],
+];
+
+export type CategoryIconChoice = { kind: "icon"; Icon: LucideIcon } | { kind: "emoji"; text: string };
+
+/** The spec's rules, in order: a known key, an emoji, a keyword in the name, else a heart. */
+export function chooseCategoryIcon(icon: string | null | undefined, name: string): CategoryIconChoice {
+  const key = icon?.trim() ?? "";
+  const known = BY_KEY[key.toLowerCase()];
+  if (known) return { kind: "icon", Icon: known };
+  if (key && /\p{Extended_Pictographic}/u.test(key)) return { kind: "emoji", text: key };
+  for (const [pattern, Icon] of BY_NAME_KEYWORD) if (pattern.test(name)) return { kind: "icon", Icon };
+  return { kind: "icon", Icon: Heart };
+}
+
+export function CategoryIcon({ icon, name, size = 28, className }: { icon: string | null; name: string; size?: number; className?: string }) {
+  const choice = chooseCategoryIcon(icon, name);
+  if (choice.kind === "emoji") {
+    return (
+      <span aria-hidden className={className} style={{ fontSize: size * 0.9, lineHeight: 1 }}>
+        {choice.text}
+      </span>
+    );
+  }
+  const { Icon } = choice;
+  return <Icon aria-hidden size={size} className={className} />;
+}

@@ -3,6 +3,7 @@ import { reporters } from "./tests/setup/reporters";
 
 // Browser and HTTP tests against the production build, started once (tests/browser/server.ts).
 export default defineConfig({
+  resolve: { tsconfigPaths: true },
   test: {
     reporters: reporters("browser"),
     include: ["tests/browser/**/*.test.ts"],

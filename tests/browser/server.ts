@@ -6,6 +6,11 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { initAuth } from "~/accounts/auth.server";
+import { readConfig, setConfig } from "~/config.server";
+import { openDatabase, setDatabase } from "~/db/client.server";
+import { seedDemoContent } from "~/seed/seed.server";
+import { insertFixtures } from "./fixtures";
 
 export const E2E_ADMIN = { email: "admin-e2e@zampa.test", password: "Amministro-Zampa-2026" };
 
@@ -46,6 +51,17 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const root = path.resolve(import.meta.dirname, "../..");
+
+  // Demo content and the suite's fixtures, written before the server opens the database.
+  setConfig({ ...readConfig({ NODE_ENV: "test" }), dataDir, publicUrl: baseUrl });
+  const database = await openDatabase({ dataDir });
+  setDatabase(database);
+  await initAuth();
+  await seedDemoContent();
+  await insertFixtures();
+  await database.close();
+  setDatabase(undefined);
+
   const child = spawn(process.execPath, [path.join(root, "server/main.ts")], {
     cwd: root,
     env: {

@@ -2,7 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { CONTACT_ADDRESS, CONTACT_EMAIL } from "~/components/contact-details";
 import { Prose } from "~/components/prose";
-import { CONSENT_EVENT, CONSENT_STORAGE_KEY, type Consent } from "~/lib/consent";
+import { openConsentPreferences } from "~/lib/consent";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = (args: Parameters<typeof pageMeta>[0]) =>
@@ -14,20 +14,6 @@ export const meta = (args: Parameters<typeof pageMeta>[0]) =>
 
 const LAST_UPDATED = "21 novembre 2026";
 const PRIVACY_MAILTO = `mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent("Richiesta privacy")}`;
-
-/**
- * Withdraws the stored cookie choice, so that the consent banner appears again and the visitor can
- * choose anew. Consent-gated scripts are told that optional consent is gone until then.
- */
-function reopenCookieChoice() {
-  try {
-    window.localStorage.removeItem(CONSENT_STORAGE_KEY);
-  } catch {
-    // Storage unavailable: nothing is stored, the banner shows anyway.
-  }
-  const withdrawn: Consent = { necessary: true, analytics: false, marketing: false, timestamp: new Date().toISOString() };
-  window.dispatchEvent(new CustomEvent<Consent>(CONSENT_EVENT, { detail: withdrawn }));
-}
 
 export default function Privacy() {
   return (
@@ -210,11 +196,11 @@ export default function Privacy() {
           </li>
           <li>
             <strong>Analitici</strong>: ci aiutano a capire, in forma aggregata, quali pagine vengono visitate e come
-            migliorare il sito. Vengono attivati solo con il tuo consenso.
+            migliorare il sito, tramite servizi come Google Analytics. Vengono attivati solo con il tuo consenso.
           </li>
           <li>
-            <strong>Marketing</strong>: permettono di mostrare annunci pubblicitari e di misurarne i risultati, anche tramite
-            servizi di terze parti. Vengono attivati solo con il tuo consenso.
+            <strong>Marketing</strong>: permettono di mostrare annunci pubblicitari e di misurarne i risultati, tramite
+            servizi di terze parti come il Meta Pixel e le reti pubblicitarie. Vengono attivati solo con il tuo consenso.
           </li>
         </ul>
         <p>
@@ -223,11 +209,12 @@ export default function Privacy() {
           pienamente utilizzabile qualunque sia la tua scelta.
         </p>
         <p>
-          Puoi cambiare idea in qualsiasi momento: con il pulsante qui sotto il banner ricompare e puoi esprimere una nuova
-          scelta. Puoi anche cancellare i cookie dalle impostazioni del tuo browser.
+          Puoi cambiare idea in qualsiasi momento con il pulsante qui sotto o con il link «Preferenze cookie» in fondo a ogni
+          pagina: il banner ricompare e puoi modificare le tue scelte. Revocare un consenso non pregiudica la
+          liceità del trattamento svolto prima. Puoi anche cancellare i cookie dalle impostazioni del tuo browser.
         </p>
         <p>
-          <button type="button" className="btn-secondary" onClick={reopenCookieChoice}>
+          <button type="button" className="btn-secondary" onClick={openConsentPreferences}>
             Modifica le preferenze sui cookie
           </button>
         </p>

@@ -1,0 +1,51 @@
+// Data the browser suite needs beyond the demo content, written before the server starts (the
+// server's embedded database belongs to its process once it runs).
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { adsenseCodes, articles, categories, seoRedirects, seoSettings } from "~/db/schema";
+
+export const FIXTURES = {
+  analyticsId: "G-ZAMPATEST1",
+  pixelId: "1234567890",
+  adMarker: "test-ad-banner",
+  adHtml: '<div id="test-ad-banner">Pubblicità di prova</div><script>window.__zampaAdRan = true;</script>',
+  unsafeArticle: {
+    slug: "articolo-prova-sicurezza",
+    title: "Articolo di prova per la sicurezza dei contenuti",
+    content:
+      '<p>Testo innocuo.</p><script>window.__zampaXss = "script";</script>' +
+      '<p><img src="/favicon.svg" alt="" onerror="window.__zampaXss = \'onerror\'" onload="window.__zampaXss = \'onload\'"></p>' +
+      '<p><a id="js-link" href="javascript:window.__zampaXss=\'link\'">clic</a></p>',
+  },
+  draftSlug: "bozza-non-pubblicata",
+  redirect: { from: "/vecchia-guida-cuccioli", to: "/article/prime-settimane-con-il-cucciolo" },
+} as const;
+
+export async function insertFixtures(): Promise<void> {
+  await db()
+    .insert(seoSettings)
+    .values({ id: 1, googleAnalyticsId: FIXTURES.analyticsId, facebookPixelId: FIXTURES.pixelId })
+    .onConflictDoUpdate({ target: seoSettings.id, set: { googleAnalyticsId: FIXTURES.analyticsId, facebookPixelId: FIXTURES.pixelId } });
+  await db().insert(adsenseCodes).values({ name: "Banner di prova", htmlCode: FIXTURES.adHtml, placementType: "banner", pageType: "home" });
+  const [category] = await db().select().from(categories).where(eq(categories.slug, "salute"));
+  await db().insert(articles).values([
+    {
+      title: FIXTURES.unsafeArticle.title,
+      slug: FIXTURES.unsafeArticle.slug,
+      excerpt: "Un articolo che contiene codice ostile, per verificare che non venga eseguito.",
+      content: FIXTURES.unsafeArticle.content,
+      categoryId: category?.id,
+      status: "published",
+      publishedAt: new Date(Date.now() - 400 * 86_400_000),
+    },
+    {
+      title: "Bozza non pubblicata",
+      slug: FIXTURES.draftSlug,
+      excerpt: "Non deve comparire da nessuna parte.",
+      content: "<p>Bozza</p>",
+      categoryId: category?.id,
+      status: "draft",
+    },
+  ]);
+  await db().insert(seoRedirects).values({ fromPath: FIXTURES.redirect.from, toPath: FIXTURES.redirect.to, redirectType: 301 });
+}

@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { reporters } from "./tests/setup/reporters";
+import { reporters } from "./tests/setup/reporters.ts";
 
 // Browser and HTTP tests against the production build, started once (tests/browser/server.ts).
 export default defineConfig({

@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { reporters } from "./tests/setup/reporters";
+import { reporters } from "./tests/setup/reporters.ts";
 
 // Unit and integration tests (no React Router plugin). One database per worker, shared by the
 // worker's files (isolate: false), each test isolated by a rolled-back transaction.

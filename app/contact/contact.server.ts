@@ -1,7 +1,7 @@
 // Messages from the contact form: validated, spam-guarded, stored as "new", sent to the admins.
 import { and, eq, gt, sql } from "drizzle-orm";
 import { firstError } from "~/accounts/validation";
-import { db } from "~/db/client.server";
+import { db, transaction } from "~/db/client.server";
 import { contactMessages, profiles } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { hit } from "~/lib/rate-limit.server";
@@ -26,22 +26,27 @@ export async function submitContactMessage(input: Record<string, unknown>, clien
   }
   const { name, email, subject, message } = parsed.data;
 
-  // A double submit (same sender, subject and text within ten minutes) is stored once.
-  const [duplicate] = await db()
-    .select({ id: contactMessages.id })
-    .from(contactMessages)
-    .where(
-      and(
-        eq(contactMessages.email, email),
-        eq(contactMessages.subject, subject),
-        eq(contactMessages.message, message),
-        gt(contactMessages.createdAt, sql`now() - interval '10 minutes'`),
-      ),
-    )
-    .limit(1);
-  if (duplicate) return { ok: true };
-
-  await db().insert(contactMessages).values({ name, email, subject, message, status: "new" });
+  // A double submit (same sender, subject and text within ten minutes) is stored once, even when
+  // both arrive together: the check and the insert run under a lock per sender.
+  const stored = await transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact:${email}`}))`);
+    const [duplicate] = await tx
+      .select({ id: contactMessages.id })
+      .from(contactMessages)
+      .where(
+        and(
+          eq(contactMessages.email, email),
+          eq(contactMessages.subject, subject),
+          eq(contactMessages.message, message),
+          gt(contactMessages.createdAt, sql`now() - interval '10 minutes'`),
+        ),
+      )
+      .limit(1);
+    if (duplicate) return false;
+    await tx.insert(contactMessages).values({ name, email, subject, message, status: "new" });
+    return true;
+  });
+  if (!stored) return { ok: true };
 
   const admins = await db().select({ email: profiles.email }).from(profiles).where(eq(profiles.role, "admin"));
   if (admins.length) {

@@ -91,16 +91,41 @@ export async function invalidate(...tags: CacheTag[]): Promise<void> {
   }
 }
 
-/** With a PostgreSQL server, listen for the invalidations of the other processes. */
+/**
+ * With a PostgreSQL server, listen for the invalidations of the other processes. While the
+ * listening connection is down nothing would tell this process about writes, so it drops all it
+ * holds and reconnects.
+ */
 export async function listenForInvalidations(databaseUrl: string): Promise<() => Promise<void>> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  client.on("error", (error) => logger.error({ err: error }, "ascolto invalidazioni cache interrotto"));
-  client.on("notification", (message) => {
-    if (message.channel !== CHANNEL || !message.payload) return;
-    const valid = new Set<string>(Object.values(CACHE_TAGS));
-    dropLocally(message.payload.split(",").filter((t): t is CacheTag => valid.has(t)));
-  });
-  await client.connect();
-  await client.query(`listen ${CHANNEL}`);
-  return () => client.end();
+  const valid = new Set<string>(Object.values(CACHE_TAGS));
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    next.on("notification", (message) => {
+      if (message.channel !== CHANNEL || !message.payload) return;
+      dropLocally(message.payload.split(",").filter((t): t is CacheTag => valid.has(t)));
+    });
+    const lost = (error?: unknown) => {
+      if (stopped || client !== next) return;
+      logger.error({ err: error }, "ascolto invalidazioni cache interrotto: svuoto la cache e riconnetto");
+      client = undefined;
+      dropLocally(Object.values(CACHE_TAGS));
+      retry = setTimeout(() => void connect().catch(lost), 1_000);
+    };
+    next.on("error", lost);
+    next.on("end", () => lost());
+    client = next;
+    await next.connect();
+    await next.query(`listen ${CHANNEL}`);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end();
+  };
 }

@@ -1,3 +1,4 @@
+import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
 // `npm run bench`: build, start the production server on the embedded database (PGlite) with the
 // demo content, and measure the home, an article and a category page with wrk, once with the page
 // cache on and once with it off (PAGE_CACHE=false); then the article page's JavaScript weight and a
@@ -220,7 +221,7 @@ async function startServer(dataDir: string, pageCache: boolean): Promise<Server>
   if (!pageCache) env.PAGE_CACHE = "false";
 
   // Spawned directly (not through npm) so that child.pid is the server's own process.
-  const child = spawn(process.execPath, ["server/main.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server/main.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   if (child.pid === undefined) throw new Error("could not start the server process");
   const server: Server = {
     child,

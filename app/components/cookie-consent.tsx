@@ -13,8 +13,16 @@ export function CookieConsent() {
   // On the server (and during hydration) the choice is unknown: render nothing until it is read.
   const wanted = useSyncExternalStore(subscribeConsent, consentBannerWanted, () => false);
   const [view, setView] = useState<View>("banner");
-  const [analytics, setAnalytics] = useState(() => (typeof window === "undefined" ? false : (readConsent()?.analytics ?? false)));
-  const [marketing, setMarketing] = useState(() => (typeof window === "undefined" ? false : (readConsent()?.marketing ?? false)));
+  const [analytics, setAnalytics] = useState(false);
+  const [marketing, setMarketing] = useState(false);
+
+  /** The preferences panel starts from the choice in force (or nothing, before any choice). */
+  function customise() {
+    const current = readConsent();
+    setAnalytics(current?.analytics ?? false);
+    setMarketing(current?.marketing ?? false);
+    setView("customise");
+  }
 
   if (!wanted) return null;
 
@@ -54,7 +62,7 @@ export function CookieConsent() {
               <button type="button" className="btn-primary" onClick={() => choose({ analytics: true, marketing: true })}>
                 Accetta Tutti
               </button>
-              <button type="button" className="btn-secondary" onClick={() => setView("customise")}>
+              <button type="button" className="btn-secondary" onClick={customise}>
                 Personalizza
               </button>
               <button type="button" className="btn-secondary" onClick={rejectAll}>

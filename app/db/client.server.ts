@@ -51,7 +51,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     dir = path.join(options.dataDir, "db");
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir, { extensions: { unaccent, pg_trgm } });
+  const client = await PGlite.create(dir, {
+    extensions: { unaccent, pg_trgm },
+    // PostgreSQL's defaults assume a dedicated server; in-process, smaller buffers keep the app's
+    // memory low (the operating system still caches the data files).
+    postgresqlconf: ["shared_buffers = 24MB", "work_mem = 4MB", "maintenance_work_mem = 32MB", "temp_buffers = 4MB"],
+  });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, engine: "pglite", close: () => client.close() };

@@ -58,6 +58,8 @@ export const meta: Route.MetaFunction = (args) => {
 function useViewCount(slug: string, initial: number): number {
   const [views, setViews] = useState(initial);
   useEffect(() => {
+    // No article (the not-found page): nothing to count.
+    if (!slug) return;
     let cancelled = false;
     const send = () => {
       fetch(`/article/${encodeURIComponent(slug)}/view`, { method: "POST", keepalive: true })

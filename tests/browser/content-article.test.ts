@@ -71,7 +71,7 @@ describe("article page", () => {
     expect(await badge.getAttribute("href")).toBe("/category/cani");
     await badge.click();
     await page.waitForURL((url) => url.pathname === "/category/cani");
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Cani");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent(), { timeout: 15_000 }).toBe("Cani");
     expect(errors).toEqual([]);
   });
 
@@ -212,5 +212,21 @@ describe("article page", () => {
     const draft = await page.goto(`/article/${FIXTURES.draftSlug}`);
     expect(draft?.status()).toBe(404);
     expect(await main.getByRole("heading", { level: 1 }).textContent()).toBe("Articolo non trovato");
+  });
+
+  it("sends no view beacon from the not-found page", async () => {
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    await asReader(page);
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+    });
+    const response = await page.goto("/article/questo-articolo-non-esiste");
+    expect(response?.status()).toBe(404);
+    await page.getByRole("heading", { level: 1, name: "Articolo non trovato" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    // There is no article to count (the page must not post to /article//view or anywhere else).
+    expect(posts).toEqual([]);
   });
 });

@@ -80,6 +80,6 @@ describe("home page", () => {
     expect(href).toMatch(/^\/article\/[a-z0-9-]+$/);
     await titleLink.click();
     await page.waitForURL((url) => url.pathname === href);
-    expect((await page.getByRole("heading", { level: 1 }).textContent())?.trim()).toBe(title);
+    await expect.poll(async () => (await page.getByRole("heading", { level: 1 }).textContent())?.trim(), { timeout: 15_000 }).toBe(title);
   });
 });

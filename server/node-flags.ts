@@ -1,0 +1,6 @@
+// Node flags of the server process (`npm start`, the benchmark and the browser tests use these).
+// The embedded PostgreSQL is WebAssembly: V8's optimising tier would compile much of it a second
+// time and hold ~280 MB of code; the baseline compiler alone keeps the server near 230 MB. Hot data
+// is memoized, so queries are rarely on a request's path (docs/decisions/0019). The flag only
+// concerns WebAssembly, so it costs nothing with DATABASE_URL.
+export const SERVER_NODE_FLAGS = ["--liftoff-only", "--max-old-space-size=128", "--max-semi-space-size=8"];

@@ -1,18 +1,23 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 
 // Used by the HTTP server (server/main.ts): start-up, then redirects and the page cache in front
 // of React Router's handler.
-export { ready } from "./startup.server";
+export { ready, shutdown } from "./startup.server";
 export { servePage } from "./cache/page-cache.server";
 export { applyRedirect } from "./seo/redirects.server";
+// The server uses this copy of React Router (bundled, production build) to handle requests.
+export { createRequestHandler } from "react-router";
 
 export const streamTimeout = 5_000;
 
+/**
+ * Loaders have resolved every piece of data before rendering (no Suspense), so the document is
+ * rendered whole and sent in one write: streaming would only interleave concurrent renders and add
+ * a stream hop per chunk (measured: p99 fell from ~1 s to tens of ms at 32 connections).
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -20,28 +25,31 @@ export default function handleRequest(
   routerContext: EntryContext,
 ) {
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers and the page cache get the whole document at once; browsers get it streamed.
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-
+    let status = responseStatusCode;
+    // Aborts a render that takes too long; cleared as soon as the render is done, so that a
+    // finished render is not kept in memory by its timer.
+    const timer = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      [readyOption]() {
-        shellRendered = true;
-        const body = new PassThrough();
-        const stream = createReadableStreamFromReadable(body);
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-        pipe(body);
+      onAllReady() {
+        clearTimeout(timer);
+        const chunks: Buffer[] = [];
+        const sink = new PassThrough();
+        sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+        sink.on("end", () => {
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
+        });
+        sink.on("error", reject);
+        pipe(sink);
       },
       onShellError(error: unknown) {
+        clearTimeout(timer);
         reject(error);
       },
       onError(error: unknown) {
-        responseStatusCode = 500;
-        if (shellRendered) console.error(error);
+        status = 500;
+        console.error(error);
       },
     });
-    setTimeout(abort, streamTimeout + 1000);
   });
 }

@@ -4,7 +4,7 @@ import { ensureAdmin } from "~/accounts/accounts.server";
 import { listenForInvalidations } from "~/cache/cache.server";
 import { initAuth } from "~/accounts/auth.server";
 import { config } from "~/config.server";
-import { openDatabase, setDatabase } from "~/db/client.server";
+import { getDatabase, openDatabase, setDatabase } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import { DEMO_ADMIN, seedDemoContent, shouldSeed } from "~/seed/seed.server";
 
@@ -19,6 +19,18 @@ export function ready(): Promise<void> {
   return started;
 }
 
+let stopListening: (() => Promise<void>) | undefined;
+
+/** Closes what start() opened (the embedded database must be closed to flush its files). */
+export async function shutdown(): Promise<void> {
+  if (!started) return;
+  await started.catch(() => {});
+  await stopListening?.();
+  await getDatabase().close();
+  setDatabase(undefined);
+  started = undefined;
+}
+
 async function start(): Promise<void> {
   const cfg = config();
   const t0 = performance.now();
@@ -31,7 +43,7 @@ async function start(): Promise<void> {
   await initAuth();
   if (cfg.databaseUrl) {
     // Other processes' writes drop this process's cached pages and data too.
-    await listenForInvalidations(cfg.databaseUrl);
+    stopListening = await listenForInvalidations(cfg.databaseUrl);
   }
 
   if (cfg.adminEmail && cfg.adminPassword) {

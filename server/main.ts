@@ -7,8 +7,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
-import { compress } from "hono/compress";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { ACCOUNT_MESSAGES } from "../app/accounts/messages.ts";
 import { isAllowedOrigin } from "./origin-check.ts";
 
@@ -23,8 +22,10 @@ const startedAt = performance.now();
 const build = (await import(buildFile)) as ServerBuild;
 const entry = build.entry.module as unknown as {
   ready: () => Promise<void>;
+  shutdown: () => Promise<void>;
   applyRedirect: (request: Request) => Promise<Response | null>;
   servePage: (request: Request, render: (request: Request) => Promise<Response>) => Promise<Response>;
+  createRequestHandler: (build: ServerBuild, mode: string) => (request: Request) => Promise<Response>;
 };
 await entry.ready();
 
@@ -32,38 +33,21 @@ const port = Number(process.env.PORT || 3000);
 const publicUrl = (process.env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, "");
 const publicOrigin = new URL(publicUrl).origin;
 const trustProxy = ["1", "true", "yes", "on"].includes(String(process.env.TRUST_PROXY).toLowerCase());
-const handle = createRequestHandler(build, "production");
+const handle = entry.createRequestHandler(build, "production");
 const clientDir = path.relative(process.cwd(), path.join(root, "build/client"));
 
 const app = new Hono();
-
-app.use("*", async (c, next) => {
-  await next();
-  c.header("X-Content-Type-Options", "nosniff");
-  c.header("Referrer-Policy", "strict-origin-when-cross-origin");
-  c.header("X-Frame-Options", "SAMEORIGIN");
-});
-
-app.use("*", async (c, next) => {
-  if (!isAllowedOrigin(c.req.raw, publicOrigin)) {
-    return c.text(ACCOUNT_MESSAGES.forbiddenOrigin, 403);
-  }
-  // The client's address, as better-auth and the rate limits read it. A value sent by the client
-  // itself is always replaced.
-  const forwarded = trustProxy ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
-  c.req.raw.headers.set("x-zampa-client-ip", forwarded || getConnInfo(c).remote.address || "unknown");
-  return next();
-});
-
-app.use("*", compress());
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 // Fingerprinted build assets never change: cache them for a year.
 app.use(
   "/assets/*",
   serveStatic({
     root: clientDir,
+    precompressed: false,
     onFound: (_path, c) => {
       c.header("Cache-Control", "public, max-age=31536000, immutable");
+      c.header("X-Content-Type-Options", "nosniff");
     },
   }),
 );
@@ -73,16 +57,46 @@ const servePublic = serveStatic({
   root: clientDir,
   onFound: (_path, c) => {
     c.header("Cache-Control", "public, max-age=86400");
+    c.header("X-Content-Type-Options", "nosniff");
   },
 });
 app.use("*", (c, next) => (publicFiles.has(c.req.path.slice(1)) ? servePublic(c, next) : next()));
 
+// Everything else goes to the app: redirects, then the page cache (which adds the security headers
+// and compression), then React Router. Nothing here touches a GET request's headers, so a cached
+// page is answered without building them.
 app.all("*", async (c) => {
   const request = c.req.raw;
+  if (!SAFE_METHODS.has(request.method)) {
+    if (!isAllowedOrigin(request, publicOrigin)) return c.text(ACCOUNT_MESSAGES.forbiddenOrigin, 403);
+    // The client's address, as better-auth and the rate limits read it. A value sent by the client
+    // itself is always replaced.
+    const forwarded = trustProxy ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+    request.headers.set("x-zampa-client-ip", forwarded || getConnInfo(c).remote.address || "unknown");
+  }
   return (await entry.applyRedirect(request)) ?? entry.servePage(request, (r) => handle(r));
 });
 
-serve({ fetch: app.fetch, port }, () => {
+const server = serve({ fetch: app.fetch, port }, () => {
   const ms = Math.round(performance.now() - startedAt);
   console.log(JSON.stringify({ level: 30, time: Date.now(), msg: `Zampa è in ascolto su ${publicUrl} (pronto in ${ms} ms)` }));
 });
+
+// A clean stop: no new connections, then the database is closed (the embedded one flushes its files).
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close();
+    entry
+      .shutdown()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        console.error("Errore durante l'arresto:", error);
+        process.exit(1);
+      });
+  });
+}

@@ -3,4 +3,4 @@
 // time and hold ~280 MB of code; the baseline compiler alone keeps the server near 230 MB. Hot data
 // is memoized, so queries are rarely on a request's path (docs/decisions/0019). The flag only
 // concerns WebAssembly, so it costs nothing with DATABASE_URL.
-export const SERVER_NODE_FLAGS = ["--liftoff-only", "--max-old-space-size=128", "--max-semi-space-size=8"];
+export const SERVER_NODE_FLAGS = ["--liftoff-only", "--max-old-space-size=192", "--max-semi-space-size=8"];

@@ -4,18 +4,25 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { hasSessionCookie } from "~/accounts/session.server";
+import { isCompressible, SECURITY_HEADERS } from "~/lib/http-headers";
 import { CACHE_TAGS, currentGeneration, isCacheEnabled, onInvalidate, type CacheTag } from "./cache.server";
 
 export const CACHE_TAG_HEADER = "x-zampa-cache-tags";
 const MAX_ENTRIES = 2_000;
 const MAX_BYTES = 64 * 1024 * 1024;
 
+interface Variant {
+  body: Buffer;
+  headers: Record<string, string>;
+}
+
+/** A cached page: each encoding with its ready-made headers, so that a hit allocates almost nothing. */
 interface Entry {
   tags: readonly string[];
-  headers: [string, string][];
-  identity: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+  identity: Variant;
+  gzip: Variant;
+  br: Variant;
+  notModified: Record<string, string>;
   etag: string;
   bytes: number;
 }
@@ -61,24 +68,29 @@ function store(key: string, entry: Entry): void {
   }
 }
 
-function respond(entry: Entry, request: Request, state: "HIT" | "MISS"): Response {
-  const headers = new Headers(entry.headers);
-  headers.set("etag", entry.etag);
-  headers.set("cache-control", "no-cache");
-  headers.set("vary", "Accept-Encoding, Cookie");
-  headers.set("x-zampa-cache", state);
-  if (request.headers.get("if-none-match") === entry.etag) return new Response(null, { status: 304, headers });
+function respond(entry: Entry, request: Request): Response {
+  if (request.headers.get("if-none-match") === entry.etag) return new Response(null, { status: 304, headers: entry.notModified });
   const accept = request.headers.get("accept-encoding") ?? "";
-  let body = entry.identity;
-  if (/\bbr\b/.test(accept)) {
-    body = entry.br;
-    headers.set("content-encoding", "br");
-  } else if (/\bgzip\b/.test(accept)) {
-    body = entry.gzip;
+  const variant = /\bbr\b/.test(accept) ? entry.br : /\bgzip\b/.test(accept) ? entry.gzip : entry.identity;
+  // A Buffer is a Uint8Array; passed as it is, the server writes it without a copy.
+  return new Response(request.method === "HEAD" ? null : (variant.body as unknown as BodyInit), { status: 200, headers: variant.headers });
+}
+
+/** Security headers, no internal tag header, compression when the client accepts it. */
+function finish(response: Response, request: Request): Response {
+  const headers = new Headers(response.headers);
+  headers.delete(CACHE_TAG_HEADER);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
+  if (hasSessionCookie(request) && headers.has("content-type") && !headers.has("cache-control")) headers.set("cache-control", "private, no-cache");
+  let body = response.body;
+  const accept = request.headers.get("accept-encoding") ?? "";
+  if (body && !headers.has("content-encoding") && isCompressible(headers.get("content-type")) && /\bgzip\b/.test(accept)) {
+    body = body.pipeThrough(new CompressionStream("gzip")) as ReadableStream<Uint8Array<ArrayBuffer>>;
     headers.set("content-encoding", "gzip");
+    headers.delete("content-length");
+    headers.append("vary", "Accept-Encoding");
   }
-  headers.set("content-length", String(body.length));
-  return new Response(request.method === "HEAD" ? null : new Uint8Array(body), { status: 200, headers });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
 function cacheable(request: Request, url: URL): boolean {
@@ -91,50 +103,53 @@ function cacheable(request: Request, url: URL): boolean {
   );
 }
 
-/** The response as rendered, without the internal tag header; never kept by browsers or proxies for signed-in people. */
-function passThrough(response: Response, request: Request): Response {
-  if (!response.headers.has(CACHE_TAG_HEADER)) return response;
-  const headers = new Headers(response.headers);
-  headers.delete(CACHE_TAG_HEADER);
-  if (hasSessionCookie(request)) headers.set("cache-control", "private, no-cache");
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+async function toEntry(response: Response, tagHeader: string): Promise<Entry> {
+  const identity = Buffer.from(await response.arrayBuffer());
+  const etag = `"${createHash("sha1").update(identity).digest("base64url")}"`;
+  const base: Record<string, string> = { ...SECURITY_HEADERS };
+  response.headers.forEach((value, name) => {
+    if (![CACHE_TAG_HEADER, "content-length", "content-encoding", "etag", "cache-control", "vary"].includes(name)) base[name] = value;
+  });
+  Object.assign(base, { etag, "cache-control": "no-cache", vary: "Accept-Encoding, Cookie", "x-zampa-cache": "HIT" });
+  const variant = (body: Buffer, encoding?: string): Variant => ({
+    body,
+    headers: { ...base, ...(encoding ? { "content-encoding": encoding } : {}), "content-length": String(body.length) },
+  });
+  const gzip = gzipSync(identity, { level: 6 });
+  const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } });
+  return {
+    // Every page shows the site settings (root loader).
+    tags: [...tagHeader.split(","), CACHE_TAGS.seo],
+    identity: variant(identity),
+    gzip: variant(gzip, "gzip"),
+    br: variant(br, "br"),
+    notModified: { etag, "cache-control": "no-cache", vary: "Accept-Encoding, Cookie", "x-zampa-cache": "HIT" },
+    etag,
+    bytes: identity.length + gzip.length + br.length,
+  };
 }
 
 /** Serves from the cache, or renders and keeps the result when the route opted in. */
 export async function servePage(request: Request, render: (request: Request) => Promise<Response>): Promise<Response> {
   const url = new URL(request.url);
-  if (!cacheable(request, url)) return passThrough(await render(request), request);
+  if (!cacheable(request, url)) return finish(await render(request), request);
   const key = url.pathname + url.search;
   const hit = entries.get(key);
   if (hit) {
     // Most recently used goes last, so that eviction drops the least used.
     entries.delete(key);
     entries.set(key, hit);
-    return respond(hit, request, "HIT");
+    return respond(hit, request);
   }
 
   const generation = currentGeneration();
   const response = await render(request);
   const tagHeader = response.headers.get(CACHE_TAG_HEADER);
-  if (!tagHeader) return response;
-  if (response.status !== 200 || response.headers.has("set-cookie")) return passThrough(response, request);
-  const identity = Buffer.from(await response.arrayBuffer());
-  const headers: [string, string][] = [];
-  response.headers.forEach((value, name) => {
-    if (![CACHE_TAG_HEADER, "content-length", "content-encoding", "etag", "cache-control", "vary"].includes(name)) headers.push([name, value]);
-  });
-  const entry: Entry = {
-    // Every page shows the site settings (root loader).
-    tags: [...tagHeader.split(","), CACHE_TAGS.seo],
-    headers,
-    identity,
-    gzip: gzipSync(identity, { level: 6 }),
-    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }),
-    etag: `"${createHash("sha1").update(identity).digest("base64url")}"`,
-    bytes: 0,
-  };
-  entry.bytes = entry.identity.length + entry.gzip.length + entry.br.length;
+  if (!tagHeader || response.status !== 200 || response.headers.has("set-cookie")) return finish(response, request);
+  const entry = await toEntry(response, tagHeader);
   // A write committed while this page was rendering may not be in it: serve it, but do not keep it.
   if (generation === currentGeneration()) store(key, entry);
-  return respond(entry, request, "MISS");
+  const fresh = respond(entry, request);
+  fresh.headers.set("x-zampa-cache", "MISS");
+  return fresh;
 }

@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import styles from "./app.css?inline";
 
 // Used by the HTTP server (server/main.ts): start-up, then redirects and the page cache in front
 // of React Router's handler.
@@ -12,6 +13,17 @@ export { applyRedirect } from "./seo/redirects.server";
 export { createRequestHandler } from "react-router";
 
 export const streamTimeout = 5_000;
+
+// The stylesheet is small (~5 KB compressed): inlined in every page it costs no render-blocking
+// request, so the first paint on a slow mobile connection is a round trip sooner. It is added here,
+// on the server only, so that it is not also shipped inside the JavaScript.
+const INLINE_STYLE = import.meta.env.DEV ? "" : `<style>${styles}</style>`;
+
+function withInlineStyle(html: Buffer): Buffer {
+  if (!INLINE_STYLE) return html;
+  const at = html.indexOf("</head>");
+  return at === -1 ? html : Buffer.concat([html.subarray(0, at), Buffer.from(INLINE_STYLE), html.subarray(at)]);
+}
 
 /**
  * Loaders have resolved every piece of data before rendering (no Suspense), so the document is
@@ -37,7 +49,7 @@ export default function handleRequest(
         sink.on("data", (chunk: Buffer) => chunks.push(chunk));
         sink.on("end", () => {
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
+          resolve(new Response(withInlineStyle(Buffer.concat(chunks)) as unknown as BodyInit, { headers: responseHeaders, status }));
         });
         sink.on("error", reject);
         pipe(sink);

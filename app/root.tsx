@@ -9,7 +9,9 @@ import { pageMeta } from "~/lib/seo";
 import { SITE_NAME, SITE_TAGLINE } from "~/lib/site";
 import { getSiteInfo } from "~/seo/settings.server";
 import { ready } from "~/startup.server";
-import "./app.css";
+// In production the stylesheet is inlined in each page by entry.server.tsx; in development it is
+// imported here so that Vite reloads it on change.
+if (import.meta.env.DEV) void import("./app.css");
 
 // The database and accounts are ready before any loader or action runs (a resolved promise after
 // start-up; in development it starts them on the first request).

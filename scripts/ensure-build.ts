@@ -27,3 +27,4 @@ if (built >= sources) process.exit(0);
 
 console.log(built ? "Sorgenti modificati: ricostruisco l'applicazione…" : "Nessuna build trovata: costruisco l'applicazione…");
 execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: root, stdio: "inherit" });
+execFileSync(process.execPath, [path.join(root, "scripts/compress-assets.ts")], { cwd: root, stdio: "inherit" });

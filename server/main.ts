@@ -44,7 +44,8 @@ app.use(
   "/assets/*",
   serveStatic({
     root: clientDir,
-    precompressed: false,
+    // build/client/assets holds .br and .gz copies made at build time (scripts/compress-assets.ts).
+    precompressed: true,
     onFound: (_path, c) => {
       c.header("Cache-Control", "public, max-age=31536000, immutable");
       c.header("X-Content-Type-Options", "nosniff");
@@ -52,9 +53,12 @@ app.use(
   }),
 );
 // The few files of public/ (favicon, default preview image), by exact name: no disk lookup for pages.
-const publicFiles = new Set(readdirSync(path.join(root, "build/client")).filter((name) => name !== "assets"));
+const publicFiles = new Set(
+  readdirSync(path.join(root, "build/client")).filter((name) => name !== "assets" && !/\.(br|gz)$/.test(name)),
+);
 const servePublic = serveStatic({
   root: clientDir,
+  precompressed: true,
   onFound: (_path, c) => {
     c.header("Cache-Control", "public, max-age=86400");
     c.header("X-Content-Type-Options", "nosniff");

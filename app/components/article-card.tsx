@@ -4,7 +4,19 @@ import { formatDateLong, isoDate } from "~/lib/format";
 import { imageSources } from "~/lib/images";
 
 /** An article in a grid: picture, category, title (the link), excerpt, date. */
-export function ArticleCard({ article, featured = false, eager = false }: { article: Card; featured?: boolean; eager?: boolean }) {
+export function ArticleCard({
+  article,
+  featured = false,
+  eager = false,
+  headingLevel = 3,
+}: {
+  article: Card;
+  featured?: boolean;
+  eager?: boolean;
+  /** h2 on pages whose cards sit right under the h1, h3 under a section's h2 */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const image = article.featuredImage ? imageSources(article.featuredImage) : null;
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md">
@@ -17,6 +29,7 @@ export function ArticleCard({ article, featured = false, eager = false }: { arti
           width={1200}
           height={800}
           loading={eager ? "eager" : "lazy"}
+          fetchPriority={eager ? "high" : "auto"}
           decoding="async"
           className="aspect-[3/2] w-full bg-stone-100 object-cover"
         />
@@ -30,11 +43,11 @@ export function ArticleCard({ article, featured = false, eager = false }: { arti
             {article.category.name}
           </Link>
         ) : null}
-        <h3 className={`font-bold text-stone-900 ${featured ? "text-xl" : "text-lg"}`}>
+        <Heading className={`font-bold text-stone-900 ${featured ? "text-xl" : "text-lg"}`}>
           <Link to={`/article/${article.slug}`} className="after:absolute after:inset-0 group-hover:text-brand-800">
             {article.title}
           </Link>
-        </h3>
+        </Heading>
         <p className="mt-2 line-clamp-3 text-sm text-stone-700">{article.excerpt}</p>
         <p className="mt-auto pt-4 text-xs text-stone-600">
           <time dateTime={isoDate(article.publishedAt)}>{formatDateLong(article.publishedAt)}</time>

@@ -77,7 +77,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
       {items.length ? (
         <div className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((article, i) => (
-            <ArticleCard key={article.id} article={article} eager={i === 0} />
+            <ArticleCard key={article.id} article={article} eager={i === 0} headingLevel={2} />
           ))}
         </div>
       ) : (

@@ -81,7 +81,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       {articles.items.length ? (
         <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {articles.items.map((article, i) => (
-            <ArticleCard key={article.id} article={article} eager={i === 0} />
+            <ArticleCard key={article.id} article={article} eager={i === 0} headingLevel={2} />
           ))}
         </div>
       ) : (

@@ -11,7 +11,7 @@ async function listedSlugs(page: Page): Promise<string[]> {
   return page
     .getByRole("main")
     .getByRole("article")
-    .evaluateAll((articles) => articles.map((a) => a.querySelector("h3 a")?.getAttribute("href")?.replace(/^\/article\//, "") ?? ""));
+    .evaluateAll((articles) => articles.map((a) => a.querySelector(":is(h2, h3) a")?.getAttribute("href")?.replace(/^\/article\//, "") ?? ""));
 }
 
 async function search(page: Page, query: string) {

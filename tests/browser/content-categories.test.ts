@@ -53,7 +53,7 @@ describe("categories", () => {
 
     const cards = await main.getByRole("article").evaluateAll((articles) =>
       articles.map((a) => ({
-        slug: a.querySelector("h3 a")?.getAttribute("href"),
+        slug: a.querySelector(":is(h2, h3) a")?.getAttribute("href"),
         category: a.querySelector('a[href^="/category/"]')?.getAttribute("href"),
         publishedAt: Date.parse(a.querySelector("time")?.getAttribute("datetime") ?? ""),
       })),

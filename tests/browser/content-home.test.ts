@@ -10,7 +10,7 @@ const browser = startBrowser();
 async function cardsOf(section: Locator) {
   return section.getByRole("article").evaluateAll((articles) =>
     articles.map((article) => ({
-      slug: article.querySelector("h3 a")?.getAttribute("href")?.replace(/^\/article\//, "") ?? "",
+      slug: article.querySelector(":is(h2, h3) a")?.getAttribute("href")?.replace(/^\/article\//, "") ?? "",
       publishedAt: article.querySelector("time")?.getAttribute("datetime") ?? "",
     })),
   );

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { getCurrentUser } from "~/accounts/session.server";
@@ -38,10 +39,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#c2410c" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
+        {/* The stylesheet is inlined (entry.server.tsx), so Links only preloads the JavaScript
+            modules: at the end of the body they do not compete with the page's first paint. */}
+        <Links />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -71,6 +74,11 @@ function PublicChrome({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Hydration happens when the browser is idle (entry.client.tsx); this marks when it is done
+  // (browser tests wait for it before using interactive parts).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <PublicChrome>
       <Outlet />

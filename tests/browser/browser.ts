@@ -39,6 +39,13 @@ export function startBrowser(): { context: (options?: { width?: number; height?:
       });
       contexts.push(context);
       const page = await context.newPage();
+      // Pages hydrate when the browser is idle: wait for it, so that clicks reach React.
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 }).catch(() => {});
+        return response;
+      };
       return { context, page };
     },
   };

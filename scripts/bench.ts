@@ -1,4 +1,3 @@
-import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
 // `npm run bench`: build, start the production server on the embedded database (PGlite) with the
 // demo content, and measure the home, an article and a category page with wrk, once with the page
 // cache on and once with it off (PAGE_CACHE=false); then the article page's JavaScript weight and a
@@ -32,6 +31,9 @@ import {
   type LhResultLike,
   type WrkResult,
 } from "./bench-lib.ts";
+
+import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
+import { build } from "./build.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -605,12 +607,9 @@ async function main(): Promise<number> {
   if (args["skip-build"]) {
     step("--skip-build: reusing build/");
   } else {
-    step("building (react-router build)…");
+    step("building (scripts/build.ts: react-router build + precompressed assets)…");
     try {
-      execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
-        cwd: root,
-        stdio: ["ignore", 2, 2],
-      });
+      build(["ignore", 2, 2]);
     } catch {
       console.error("The build failed (its output is above).");
       return 1;

@@ -1,4 +1,4 @@
-// After the build: a brotli and a gzip copy next to each compressible file of build/client, so that
+// Part of the build (scripts/build.ts): a brotli and a gzip copy next to each compressible file of build/client, so that
 // the server sends them as they are (no compression work per request).
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -26,8 +26,4 @@ export function compressAssets(dir = path.join(root, "build/client")): number {
     count += 1;
   }
   return count;
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(`Compressi ${compressAssets()} file statici (brotli e gzip).`);
 }

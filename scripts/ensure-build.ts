@@ -1,9 +1,9 @@
 // Before `npm start`: build only when there is no build or a source file is newer than it, so that
 // a restart on an existing build is quick and a fresh clone still starts with one command.
-import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { build } from "./build.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const marker = path.join(root, "build/server/index.js");
@@ -26,5 +26,4 @@ const sources = Math.max(...SOURCES.map((s) => newest(path.join(root, s))));
 if (built >= sources) process.exit(0);
 
 console.log(built ? "Sorgenti modificati: ricostruisco l'applicazione…" : "Nessuna build trovata: costruisco l'applicazione…");
-execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: root, stdio: "inherit" });
-execFileSync(process.execPath, [path.join(root, "scripts/compress-assets.ts")], { cwd: root, stdio: "inherit" });
+build();

@@ -34,6 +34,7 @@ import {
 
 import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
 import { build } from "./build.ts";
+import { CHROMIUM_FLAGS } from "./chromium-flags.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -54,16 +55,7 @@ const WRK_THREADS = 2;
 const WRK_CONNECTIONS = 32;
 const WARM_REQUESTS = 50;
 const HEALTH_TIMEOUT_MS = 120_000;
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROME_FLAGS = CHROMIUM_FLAGS;
 
 type PhaseName = "cached" | "uncached";
 

@@ -52,7 +52,7 @@ describe("sign-up, sign-out and sign-in", () => {
     await page.getByRole("button", { name: "Accedi" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await page.goto("/dashboard");
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain("Sara Neri");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent(), { timeout: 15_000 }).toContain("Sara Neri");
   });
 
   it("shows 'Caricamento...' on a disabled button while submitting", async () => {
@@ -113,7 +113,8 @@ describe("administrators", () => {
     await page.getByRole("button", { name: "Amministratore" }).click();
     await page.getByRole("link", { name: "Admin Dashboard" }).click();
     await page.waitForURL((url) => url.pathname === "/admin");
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Pannello di amministrazione");
+    // The URL changes a moment before the new page is rendered.
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent(), { timeout: 15_000 }).toBe("Pannello di amministrazione");
     await page.goto("/admin/sezione-inesistente");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Sezione non disponibile");
   });

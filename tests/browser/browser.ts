@@ -1,17 +1,9 @@
 // Debian's Chromium driven by playwright-core, with the flags this machine needs.
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
+import { CHROMIUM_FLAGS } from "../../scripts/chromium-flags";
 
-export const CHROMIUM_ARGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+export const CHROMIUM_ARGS = CHROMIUM_FLAGS;
 
 export function baseUrl(): string {
   return inject("baseUrl");

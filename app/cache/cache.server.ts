@@ -47,12 +47,16 @@ export function currentGeneration(): number {
   return generation;
 }
 
-/** The result of load(), computed once until one of its tags is invalidated. */
-export function memoize<T>(key: string, tags: readonly CacheTag[], load: () => Promise<T>): Promise<T> {
-  if (!enabled) return load();
+/**
+ * The result of load(), computed once until one of its tags is invalidated. load may return a
+ * query builder: it is a thenable that runs its query each time it is awaited, so it is adopted
+ * into one real Promise here.
+ */
+export function memoize<T>(key: string, tags: readonly CacheTag[], load: () => PromiseLike<T>): Promise<T> {
+  if (!enabled) return Promise.resolve(load());
   const hit = memo.get(key);
   if (hit) return hit.value as Promise<T>;
-  const entry: MemoEntry = { tags, value: load() };
+  const entry: MemoEntry = { tags, value: Promise.resolve(load()) };
   memo.set(key, entry);
   if (memo.size > MAX_MEMO_ENTRIES) {
     const oldest = memo.keys().next().value;

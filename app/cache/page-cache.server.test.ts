@@ -107,6 +107,18 @@ describe("memoized queries", () => {
     expect(await memoize("k", [CACHE_TAGS.partners], load)).toBe(2);
   });
 
+  it("runs a lazy thenable (a query builder) once, however often it is awaited", async () => {
+    let runs = 0;
+    const lazyQuery = {
+      then<R>(resolve: (value: string) => R) {
+        runs += 1;
+        return Promise.resolve(resolve("righe"));
+      },
+    };
+    for (let i = 0; i < 3; i++) expect(await memoize("lazy", [CACHE_TAGS.partners], () => lazyQuery)).toBe("righe");
+    expect(runs).toBe(1);
+  });
+
   it("does not keep a failed load", async () => {
     await expect(memoize("fail", [CACHE_TAGS.ads], () => Promise.reject(new Error("x")))).rejects.toThrow();
     expect(await memoize("fail", [CACHE_TAGS.ads], async () => "ok")).toBe("ok");

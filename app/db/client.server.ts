@@ -34,6 +34,8 @@ const MIGRATION_LOCK = 727_001;
 
 export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; migrationsDir?: string }): Promise<Database> {
   const migrationsFolder = options.migrationsDir ?? MIGRATIONS_DIR;
+  // LOG_SQL=true prints every query (to find queries that should be memoized).
+  const logger = process.env.LOG_SQL === "true";
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const client = await pool.connect();
@@ -44,7 +46,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
       client.release();
     }
-    return { db: drizzleNodePg({ client: pool, schema }) as unknown as Db, engine: "postgres", close: () => pool.end() };
+    return { db: drizzleNodePg({ client: pool, schema, logger }) as unknown as Db, engine: "postgres", close: () => pool.end() };
   }
   let dir: string | undefined;
   if (options.dataDir) {
@@ -57,8 +59,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     // memory low (the operating system still caches the data files).
     postgresqlconf: ["shared_buffers = 24MB", "work_mem = 4MB", "maintenance_work_mem = 32MB", "temp_buffers = 4MB"],
   });
-  const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
+  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+  const db = drizzlePglite({ client, schema, logger });
   return { db: db as unknown as Db, engine: "pglite", close: () => client.close() };
 }
 

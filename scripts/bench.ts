@@ -55,7 +55,6 @@ const WRK_THREADS = 2;
 const WRK_CONNECTIONS = 32;
 const WARM_REQUESTS = 50;
 const HEALTH_TIMEOUT_MS = 120_000;
-const CHROME_FLAGS = CHROMIUM_FLAGS;
 
 type PhaseName = "cached" | "uncached";
 
@@ -470,7 +469,7 @@ async function runLighthouse(base: string, statuses: Map<string, number>): Promi
     await warm(base + page.path);
   }
   step(`lighthouse: launching ${chromePath}`);
-  live.chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, handleSIGINT: false, logLevel: "silent" });
+  live.chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, handleSIGINT: false, logLevel: "silent" });
   const results: LighthousePage[] = [];
   try {
     for (const page of PAGES) {

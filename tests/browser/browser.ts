@@ -3,7 +3,6 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { afterAll, beforeAll, inject } from "vitest";
 import { CHROMIUM_FLAGS } from "../../scripts/chromium-flags";
 
-export const CHROMIUM_ARGS = CHROMIUM_FLAGS;
 
 export function baseUrl(): string {
   return inject("baseUrl");
@@ -14,7 +13,7 @@ export function startBrowser(): { context: (options?: { width?: number; height?:
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || "/usr/bin/chromium", args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || "/usr/bin/chromium", args: CHROMIUM_FLAGS });
   });
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => {});

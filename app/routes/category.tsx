@@ -1,4 +1,4 @@
-import { data, Link, useSearchParams } from "react-router";
+import { data, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/category";
 import { listArticles } from "~/articles/articles.server";
 import { CACHE_TAGS } from "~/cache/cache.server";
@@ -12,8 +12,16 @@ import { breadcrumbJsonLd, pageMeta, siteFrom } from "~/lib/seo";
 export async function loader({ params, request }: Route.LoaderArgs) {
   const category = await getCategoryBySlug(params.slug);
   if (!category) return data({ category: null, articles: null }, { status: 404 });
-  const page = Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1;
-  return { category, articles: await listArticles({ categorySlug: category.slug, page }) };
+  const url = new URL(request.url);
+  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
+  const articles = await listArticles({ categorySlug: category.slug, page });
+  // A page past the last one (an old link) goes to the last page.
+  if (articles.page > articles.pageCount) {
+    if (articles.pageCount === 1) url.searchParams.delete("page");
+    else url.searchParams.set("page", String(articles.pageCount));
+    throw redirect(url.pathname + url.search);
+  }
+  return { category, articles };
 }
 
 export const headers = () => cacheHeaders(CACHE_TAGS.categories, CACHE_TAGS.articles);

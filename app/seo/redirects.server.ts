@@ -36,7 +36,8 @@ export async function applyRedirect(request: Request): Promise<Response | null> 
     return null;
   }
   const redirect = (await activeRedirects()).get(path);
-  if (!redirect) return null;
+  // A redirect to its own path would loop forever: ignore it.
+  if (!redirect || normalisePath(redirect.toPath) === path) return null;
   await db()
     .update(seoRedirects)
     .set({ hitCount: sql`${seoRedirects.hitCount} + 1`, updatedAt: sql`${seoRedirects.updatedAt}` })

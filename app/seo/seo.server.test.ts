@@ -68,5 +68,8 @@ describe("redirects", () => {
     expect(await applyRedirect(get("/sconosciuta"))).toBeNull();
     expect(await applyRedirect(get("/attiva", "POST"))).toBeNull();
     expect(await applyRedirect(get("/%E0%A4%A"))).toBeNull();
+    // A redirect to itself would loop: it is not applied.
+    await db().insert(seoRedirects).values({ fromPath: "/circolare", toPath: "/Circolare/" });
+    expect(await applyRedirect(get("/circolare"))).toBeNull();
   });
 });

@@ -91,6 +91,17 @@ describe("HTTP surface", () => {
     expect(dashboard.status).toBe(302);
   });
 
+  it("sends a page number past the last one to the last page", async () => {
+    const articles = await fetch(`${baseUrl()}/articles?page=99`, { redirect: "manual" });
+    expect(articles.status).toBe(302);
+    expect(articles.headers.get("location")).toBe("/articles?page=2");
+    const category = await fetch(`${baseUrl()}/category/cani?page=5`, { redirect: "manual" });
+    expect(category.status).toBe(302);
+    expect(category.headers.get("location")).toBe("/category/cani");
+    const searched = await fetch(`${baseUrl()}/articles?q=gatto&page=9`, { redirect: "manual" });
+    expect(searched.headers.get("location")).toBe("/articles?q=gatto");
+  });
+
   it("serves built assets with immutable caching and compresses pages", async () => {
     const html = await (await fetch(`${baseUrl()}/login`)).text();
     const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];

@@ -110,6 +110,16 @@ describe("sign-in and sign-out", () => {
     expect(blocked).toEqual({ ok: false, status: 429, error: M.tooManyAttempts });
   });
 
+  itDb("clears the account's count after a successful sign-in", async () => {
+    await signUp(form, headers());
+    const attempt = (password: string, i: number) =>
+      signIn({ email: "giulia@example.it", password }, new Headers({ [CLIENT_IP_HEADER]: `198.51.100.${100 + i}` }));
+    for (let i = 0; i < LOGIN_LIMITS.perAccount.max - 1; i++) expect(await attempt("sbagliata", i)).toMatchObject({ status: 401 });
+    expect((await attempt("Micio-e-Fido", 50)).ok).toBe(true);
+    // Without the reset this would be attempt number 11 of 10.
+    expect(await attempt("sbagliata", 51)).toMatchObject({ status: 401, error: M.invalidCredentials });
+  });
+
   itDb("limits login attempts per IP address across accounts", async () => {
     const ip = new Headers({ [CLIENT_IP_HEADER]: "192.0.2.99" });
     for (let i = 0; i < LOGIN_LIMITS.perIp.max; i++) {

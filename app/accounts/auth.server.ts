@@ -9,7 +9,7 @@ import { db, dbProxy } from "~/db/client.server";
 import { accounts, appSecrets, sessions, users, verifications } from "~/db/schema";
 import { sendMail } from "~/mail/mailer.server";
 import { logger } from "~/lib/logger.server";
-import { hit } from "~/lib/rate-limit.server";
+import { hit, reset } from "~/lib/rate-limit.server";
 import { isCommonPassword } from "./common-passwords";
 import { ACCOUNT_MESSAGES as M, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./messages";
 
@@ -99,6 +99,11 @@ function createAuth(secret: string) {
             throw new APIError("TOO_MANY_REQUESTS", { message: M.tooManyAttempts, code: "TOO_MANY_ATTEMPTS" });
           }
         }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        // A successful sign-in clears the account's failed attempts (the per-IP count stays).
+        const signedIn = ctx.context.newSession;
+        if (ctx.path === "/sign-in/email" && signedIn) await reset(`login:account:${signedIn.user.email.toLowerCase()}`);
       }),
     },
   });

@@ -29,17 +29,8 @@ interface Entry {
 
 const entries = new Map<string, Entry>();
 let bytes = 0;
-let pageCacheEnabled = process.env.PAGE_CACHE !== "false";
-
-export function setPageCacheEnabled(value: boolean): void {
-  pageCacheEnabled = value;
-  clear();
-}
-
-function clear(): void {
-  entries.clear();
-  bytes = 0;
-}
+/** PAGE_CACHE=false switches it off (benchmarks compare both). */
+const pageCacheEnabled = process.env.PAGE_CACHE !== "false";
 
 function remove(key: string): void {
   const entry = entries.get(key);

@@ -40,7 +40,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 const svgSources = import.meta.glob<string>("./images/*.svg", { query: "?raw", import: "default", eager: true });
 
-export function illustrationUrl(name: Illustration): string {
+function illustrationUrl(name: Illustration): string {
   return `/uploads/demo/${name}.webp`;
 }
 

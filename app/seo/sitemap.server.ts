@@ -6,7 +6,7 @@ import { db } from "~/db/client.server";
 import { articles, categories, contests, petListings } from "~/db/schema";
 
 /** Public pages that are not in the database. */
-export const STATIC_PATHS = ["/", "/articles", "/categories", "/pet-listings", "/contests", "/about", "/contact", "/privacy", "/terms", "/legal-pets-info"];
+const STATIC_PATHS = ["/", "/articles", "/categories", "/pet-listings", "/contests", "/about", "/contact", "/privacy", "/terms", "/legal-pets-info"];
 
 interface UrlEntry {
   path: string;

@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import { getCurrentUser } from "~/accounts/session.server";
 import { ConsentScripts } from "~/components/consent-scripts";
 import { CookieConsent } from "~/components/cookie-consent";
+import { MessagePanel } from "~/components/message-panel";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { pageMeta } from "~/lib/seo";
@@ -90,17 +91,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <PublicChrome>
-      <div className="mx-auto max-w-2xl px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold text-stone-900">{notFound ? "Pagina non trovata" : "Si è verificato un errore"}</h1>
-        <p className="mt-4 text-stone-700">
-          {notFound
-            ? "La pagina che stai cercando non esiste o è stata spostata."
-            : "Qualcosa non ha funzionato. Riprova tra qualche istante."}
-        </p>
-        <a href="/" className="btn-primary mt-8">
+      <MessagePanel
+        title={notFound ? "Pagina non trovata" : "Si è verificato un errore"}
+        text={notFound ? "La pagina che stai cercando non esiste o è stata spostata." : "Qualcosa non ha funzionato. Riprova tra qualche istante."}
+      >
+        <a href="/" className="btn-primary">
           Torna alla home
         </a>
-      </div>
+      </MessagePanel>
     </PublicChrome>
   );
 }

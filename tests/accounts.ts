@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { auth } from "~/accounts/auth.server";
 import { db } from "~/db/client.server";
 import { profiles } from "~/db/schema";
+import { cookieFrom } from "./cookies";
 
 export interface TestAccount {
   id: string;
@@ -11,12 +12,7 @@ export interface TestAccount {
   cookie: string;
 }
 
-export function cookieFrom(headers: Headers): string {
-  return headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
+export { cookieFrom };
 
 let counter = 0;
 

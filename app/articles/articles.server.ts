@@ -48,7 +48,7 @@ const cardColumns = {
   categorySlug: categories.slug,
 };
 
-type CardRow = { [K in keyof typeof cardColumns]: unknown } & {
+interface CardRow {
   id: string;
   title: string;
   slug: string;
@@ -58,7 +58,7 @@ type CardRow = { [K in keyof typeof cardColumns]: unknown } & {
   views: number;
   categoryName: string | null;
   categorySlug: string | null;
-};
+}
 
 function toCard(row: CardRow): ArticleCard {
   return {

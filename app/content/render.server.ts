@@ -11,9 +11,10 @@ const ALLOWED_TAGS = [
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ALLOWED_TAGS,
+  // Including the attributes that transformTags adds.
   allowedAttributes: {
-    a: ["href", "title"],
-    img: ["src", "alt", "title", "width", "height"],
+    a: ["href", "title", "target", "rel"],
+    img: ["src", "alt", "title", "width", "height", "loading", "decoding"],
     th: ["colspan", "rowspan", "scope"],
     td: ["colspan", "rowspan"],
     ol: ["start"],
@@ -35,8 +36,6 @@ const OPTIONS: sanitizeHtml.IOptions = {
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy", decoding: "async" } }),
   },
 };
-// Attributes added by transformTags must be allowed too.
-OPTIONS.allowedAttributes = { ...(OPTIONS.allowedAttributes as Record<string, string[]>), a: ["href", "title", "target", "rel"], img: ["src", "alt", "title", "width", "height", "loading", "decoding"] };
 
 /** Content starting with a block-level tag is HTML; anything else is Markdown. */
 export function looksLikeHtml(content: string): boolean {

@@ -11,16 +11,20 @@ export interface Consent {
   timestamp: string;
 }
 
-export function readConsent(): Consent | null {
+/** The stored string as a consent, or null when absent or not a valid choice. */
+export function parseConsent(raw: string | null): Consent | null {
+  if (!raw) return null;
   try {
-    const raw = window.localStorage.getItem(CONSENT_STORAGE_KEY);
-    if (!raw) return null;
     const value = JSON.parse(raw) as Partial<Consent>;
     if (typeof value.analytics !== "boolean" || typeof value.marketing !== "boolean") return null;
     return { necessary: true, analytics: value.analytics, marketing: value.marketing, timestamp: String(value.timestamp ?? "") };
   } catch {
     return null;
   }
+}
+
+export function readConsent(): Consent | null {
+  return parseConsent(readConsentRaw());
 }
 
 export function saveConsent(choice: { analytics: boolean; marketing: boolean }): Consent {
@@ -41,11 +45,6 @@ let preferencesOpen = false;
 /** Reopens the banner on its preferences (footer link "Preferenze cookie"). */
 export function openConsentPreferences(): void {
   preferencesOpen = true;
-  window.dispatchEvent(new Event(CONSENT_OPEN_EVENT));
-}
-
-export function closeConsentPreferences(): void {
-  preferencesOpen = false;
   window.dispatchEvent(new Event(CONSENT_OPEN_EVENT));
 }
 

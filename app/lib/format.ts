@@ -1,8 +1,6 @@
 // Dates and numbers as Italians read them (DESIGN conventions): it-IT, Europe/Rome.
 const LONG_DATE = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Rome" });
-const SHORT_DATE = new Intl.DateTimeFormat("it-IT", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Rome" });
 const NUMBER = new Intl.NumberFormat("it-IT");
-const EURO = new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR" });
 
 type DateLike = Date | string | number;
 
@@ -10,16 +8,8 @@ export function formatDateLong(value: DateLike): string {
   return LONG_DATE.format(new Date(value));
 }
 
-export function formatDateShort(value: DateLike): string {
-  return SHORT_DATE.format(new Date(value));
-}
-
 export function formatNumber(value: number): string {
   return NUMBER.format(value);
-}
-
-export function formatEuro(value: number): string {
-  return EURO.format(value);
 }
 
 /** ISO 8601 for machine-readable dates (datetime attributes, JSON-LD, sitemaps). */

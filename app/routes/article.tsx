@@ -6,6 +6,7 @@ import { getPublishedArticle } from "~/articles/articles.server";
 import { CACHE_TAGS } from "~/cache/cache.server";
 import { cacheHeaders } from "~/cache/page-cache.server";
 import { AdSlot } from "~/components/ad-slot";
+import { MessagePanel } from "~/components/message-panel";
 import { Prose } from "~/components/prose";
 import { ShareButtons } from "~/components/share-buttons";
 import { formatDateLong, formatNumber, isoDate } from "~/lib/format";
@@ -82,13 +83,11 @@ function useViewCount(slug: string, initial: number): number {
 
 function NotFound() {
   return (
-    <div className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-stone-900">Articolo non trovato</h1>
-      <p className="mt-4 text-stone-700">L'articolo che stai cercando non esiste o è stato rimosso.</p>
-      <Link to="/articles" className="btn-primary mt-8">
+    <MessagePanel title="Articolo non trovato" text="L'articolo che stai cercando non esiste o è stato rimosso.">
+      <Link to="/articles" className="btn-primary">
         Vai agli articoli
       </Link>
-    </div>
+    </MessagePanel>
   );
 }
 

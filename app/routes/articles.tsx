@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { Form, Link, redirect, useSearchParams } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/articles";
 import { listArticles } from "~/articles/articles.server";
 import { CACHE_TAGS } from "~/cache/cache.server";
@@ -7,20 +7,16 @@ import { cacheHeaders } from "~/cache/page-cache.server";
 import { listCategoriesWithCounts } from "~/categories/categories.server";
 import { ArticleCard } from "~/components/article-card";
 import { Pagination } from "~/components/pagination";
+import { pageParam, redirectPastLastPage } from "~/lib/paging";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = url.searchParams.get("q")?.trim() || null;
   const category = url.searchParams.get("category")?.trim() || null;
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
+  const page = pageParam(url);
   const [result, categories] = await Promise.all([listArticles({ q, categorySlug: category, page }), listCategoriesWithCounts()]);
-  // A page past the last one (an old link) goes to the last page.
-  if (result.page > result.pageCount) {
-    url.searchParams.set("page", String(result.pageCount));
-    if (result.pageCount === 1) url.searchParams.delete("page");
-    throw redirect(url.pathname + url.search);
-  }
+  redirectPastLastPage(url, result.page, result.pageCount);
   return { ...result, q, category, categories: categories.map((c) => ({ name: c.name, slug: c.slug })) };
 }
 

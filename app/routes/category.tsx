@@ -1,4 +1,4 @@
-import { data, Link, redirect, useSearchParams } from "react-router";
+import { data, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/category";
 import { listArticles } from "~/articles/articles.server";
 import { CACHE_TAGS } from "~/cache/cache.server";
@@ -6,21 +6,17 @@ import { cacheHeaders } from "~/cache/page-cache.server";
 import { getCategoryBySlug } from "~/categories/categories.server";
 import { ArticleCard } from "~/components/article-card";
 import { Pagination } from "~/components/pagination";
+import { MessagePanel } from "~/components/message-panel";
 import { CategoryIcon } from "~/content/category-icon";
+import { pageParam, redirectPastLastPage } from "~/lib/paging";
 import { breadcrumbJsonLd, pageMeta, siteFrom } from "~/lib/seo";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const category = await getCategoryBySlug(params.slug);
   if (!category) return data({ category: null, articles: null }, { status: 404 });
   const url = new URL(request.url);
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
-  const articles = await listArticles({ categorySlug: category.slug, page });
-  // A page past the last one (an old link) goes to the last page.
-  if (articles.page > articles.pageCount) {
-    if (articles.pageCount === 1) url.searchParams.delete("page");
-    else url.searchParams.set("page", String(articles.pageCount));
-    throw redirect(url.pathname + url.search);
-  }
+  const articles = await listArticles({ categorySlug: category.slug, page: pageParam(url) });
+  redirectPastLastPage(url, articles.page, articles.pageCount);
   return { category, articles };
 }
 
@@ -47,13 +43,11 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { category, articles } = loaderData;
   if (!category || !articles) {
     return (
-      <div className="mx-auto max-w-2xl px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold text-stone-900">Categoria non trovata</h1>
-        <p className="mt-4 text-stone-700">La categoria che stai cercando non esiste.</p>
-        <Link to="/categories" className="btn-primary mt-8">
+      <MessagePanel title="Categoria non trovata" text="La categoria che stai cercando non esiste.">
+        <Link to="/categories" className="btn-primary">
           Vedi tutte le categorie
         </Link>
-      </div>
+      </MessagePanel>
     );
   }
   return (

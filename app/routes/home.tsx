@@ -6,8 +6,8 @@ import { CACHE_TAGS } from "~/cache/cache.server";
 import { cacheHeaders } from "~/cache/page-cache.server";
 import { AdSlot } from "~/components/ad-slot";
 import { ArticleCard } from "~/components/article-card";
-import { pageMeta } from "~/lib/seo";
-import { SITE_TAGLINE } from "~/lib/site";
+import { pageMeta, siteFrom } from "~/lib/seo";
+import { SITE_NAME, SITE_TAGLINE } from "~/lib/site";
 import { activePartners } from "~/partners/partners.server";
 
 export async function loader() {
@@ -17,10 +17,7 @@ export async function loader() {
 
 export const headers = () => cacheHeaders(CACHE_TAGS.articles, CACHE_TAGS.categories, CACHE_TAGS.partners);
 
-export const meta: Route.MetaFunction = (args) => {
-  const site = args.matches.find((m) => m?.id === "root")?.data as { site?: { name: string } } | undefined;
-  return pageMeta(args, { title: site?.site?.name ?? "Zampa" });
-};
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: siteFrom(args.matches)?.name ?? SITE_NAME });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { featured, recent, partners } = loaderData;

@@ -1,5 +1,6 @@
 // The server's answers at the HTTP level: health, 404, guards, CSRF, cookies.
 import { describe, expect, it } from "vitest";
+import { cookieFrom } from "../cookies";
 import { baseUrl, uniqueEmail } from "./browser";
 
 function signUpBody(email: string) {
@@ -17,12 +18,7 @@ async function signUp(email: string, origin = baseUrl()) {
   return fetch(`${baseUrl()}/login`, { method: "POST", body: signUpBody(email), headers: { origin }, redirect: "manual" });
 }
 
-function cookieOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
+const cookieOf = (response: Response) => cookieFrom(response.headers);
 
 describe("HTTP surface", () => {
   it("answers /healthz with 200 when the database answers", async () => {

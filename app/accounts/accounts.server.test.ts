@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { describe, expect } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { accounts, profiles, sessions, users } from "~/db/schema";
 import { cookieFrom } from "../../tests/accounts";
@@ -72,6 +72,20 @@ describe("sign-up", () => {
     ).rejects.toMatchObject({ body: { code: "PASSWORD_TOO_COMMON" } });
     await expect(auth().api.signUpEmail({ body: { name: "X", email: "x@example.it", password: "abc" } })).rejects.toThrow();
     expect((await totals()).users).toBe(0);
+  });
+});
+
+describe("sign-up under concurrency", () => {
+  it("a double click creates one account and tells the other request the e-mail is taken", async () => {
+    const email = `doppio-${Date.now()}@example.it`;
+    try {
+      const results = await Promise.all(Array.from({ length: 4 }, () => signUp({ ...form, email }, headers())));
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      for (const r of results.filter((r) => !r.ok)) expect(r).toEqual({ ok: false, status: 422, error: M.emailTaken });
+      expect(await db().select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    } finally {
+      await db().delete(users).where(eq(users.email, email));
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { profiles, users } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
-import { auth, authErrorMessage } from "./auth.server";
+import { auth, authErrorCode, authErrorMessage } from "./auth.server";
 import { ACCOUNT_MESSAGES as M } from "./messages";
 import { firstError, signInSchema, signUpSchema } from "./validation";
 
@@ -28,8 +28,18 @@ export async function signUp(input: Record<string, unknown>, requestHeaders: Hea
     });
     return { ok: true, headers };
   } catch (error) {
+    // Two simultaneous sign-ups with one e-mail (a double click): the unique constraint stops the
+    // second insert, which better-auth reports as a generic failure. It is the duplicate it is.
+    if (authErrorCode(error) === "FAILED_TO_CREATE_USER" && (await emailRegistered(email))) {
+      return { ok: false, status: 422, error: M.emailTaken };
+    }
     return failure(error);
   }
+}
+
+async function emailRegistered(email: string): Promise<boolean> {
+  const [row] = await db().select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return row !== undefined;
 }
 
 export async function signIn(input: Record<string, unknown>, requestHeaders: Headers): Promise<AuthResult> {

@@ -123,11 +123,14 @@ export function auth(): Auth {
   return instance;
 }
 
+/** better-auth's error code (USER_ALREADY_EXISTS, …), if the error is one of its own. */
+export function authErrorCode(error: unknown): string | undefined {
+  return error instanceof APIError ? (error.body as { code?: string } | undefined)?.code : undefined;
+}
+
 /** Italian text for an error from better-auth (by its code), for the forms. */
 export function authErrorMessage(error: unknown): string {
-  if (!(error instanceof APIError)) return M.genericError;
-  const code = (error.body as { code?: string } | undefined)?.code;
-  switch (code) {
+  switch (authErrorCode(error)) {
     case "USER_ALREADY_EXISTS":
     case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
       return M.emailTaken;

@@ -3,6 +3,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import styles from "./app.css?inline";
+import { deferScripts } from "./document/defer-scripts";
 
 // Used by the HTTP server (server/main.ts): start-up, then redirects and the page cache in front
 // of React Router's handler.
@@ -19,10 +20,13 @@ export const streamTimeout = 5_000;
 // on the server only, so that it is not also shipped inside the JavaScript.
 const INLINE_STYLE = import.meta.env.DEV ? "" : `<style>${styles}</style>`;
 
-function withInlineStyle(html: Buffer): Buffer {
-  if (!INLINE_STYLE) return html;
-  const at = html.indexOf("</head>");
-  return at === -1 ? html : Buffer.concat([html.subarray(0, at), Buffer.from(INLINE_STYLE), html.subarray(at)]);
+/** The finished document as sent: the stylesheet inlined, the JavaScript fetched after load. */
+function finishDocument(html: Buffer): Buffer {
+  if (import.meta.env.DEV) return html;
+  const text = html.toString("utf8");
+  const at = text.indexOf("</head>");
+  const styled = at === -1 ? text : text.slice(0, at) + INLINE_STYLE + text.slice(at);
+  return Buffer.from(deferScripts(styled));
 }
 
 /**
@@ -49,7 +53,7 @@ export default function handleRequest(
         sink.on("data", (chunk: Buffer) => chunks.push(chunk));
         sink.on("end", () => {
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(withInlineStyle(Buffer.concat(chunks)) as unknown as BodyInit, { headers: responseHeaders, status }));
+          resolve(new Response(finishDocument(Buffer.concat(chunks)) as unknown as BodyInit, { headers: responseHeaders, status }));
         });
         sink.on("error", reject);
         pipe(sink);

@@ -44,7 +44,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-screen flex-col">
         {children}
         {/* The stylesheet is inlined (entry.server.tsx), so Links only preloads the JavaScript
-            modules: at the end of the body they do not compete with the page's first paint. */}
+            modules; entry.server moves them and the scripts to after the page's load (decision 0021). */}
         <Links />
         <ScrollRestoration />
         <Scripts />

@@ -75,6 +75,20 @@ describe("article page", () => {
     expect(errors).toEqual([]);
   });
 
+  it("fetches its JavaScript only after the page has loaded, then hydrates", async () => {
+    const html = await (await fetch(`${baseUrl()}/article/${SLUG}`)).text();
+    expect(html).not.toMatch(/<link rel="modulepreload"|<script type="module"/);
+    const { page } = await browser.context();
+    const order: string[] = [];
+    page.on("load", () => order.push("load"));
+    page.on("request", (request) => {
+      if (request.url().includes("/assets/") && request.url().endsWith(".js")) order.push("script");
+    });
+    await page.goto(`/article/${SLUG}`); // waits for html[data-hydrated]
+    expect(order[0]).toBe("load");
+    expect(order.filter((entry) => entry === "script").length).toBeGreaterThan(1);
+  });
+
   it("shows a view count higher than the one in the server's HTML once the page has loaded", async () => {
     const before = await serverRenderedViews(SLUG);
     expect(Number.isFinite(before)).toBe(true);

@@ -1,0 +1,71 @@
+import { runInNewContext } from "node:vm";
+import { describe, expect, it } from "vitest";
+import { deferScripts } from "./defer-scripts";
+
+const CODE = `import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-1.js";\nwindow.x = "a<b && <\\/div>";\nimport("/assets/entry.client-1.js");`;
+const PAGE =
+  `<html><head><title>t</title></head><body><main>testo</main>` +
+  `<link rel="modulepreload" href="/assets/entry.client-1.js"/><link rel="modulepreload" href="/assets/root-1.js"/>` +
+  `<script>window.__ctx = 1;</script><script type="module" async="">${CODE}</script><script>window.__data = 2;</script></body></html>`;
+
+/** Runs the inline loader in a minimal document and returns what it appended, by phase. */
+function runLoader(html: string) {
+  const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]).find((s) => s?.includes("modulepreload"));
+  if (!inline) throw new Error("no loader in the page");
+  const appended: { parent: string; tag: string; rel?: string; href?: string; type?: string; textContent?: string }[] = [];
+  const listeners: Record<string, () => void> = {};
+  const queue: (() => void)[] = [];
+  const element = (tag: string) => ({ tag }) as (typeof appended)[number];
+  const document = {
+    readyState: "loading",
+    createElement: element,
+    head: { appendChild: (el: (typeof appended)[number]) => appended.push({ ...el, parent: "head" }) },
+    body: { appendChild: (el: (typeof appended)[number]) => appended.push({ ...el, parent: "body" }) },
+  };
+  runInNewContext(inline, {
+    document,
+    addEventListener: (name: string, fn: () => void) => (listeners[name] = fn),
+    requestAnimationFrame: (fn: () => void) => queue.push(fn),
+    setTimeout: (fn: () => void) => queue.push(fn),
+  });
+  const beforeLoad = appended.length;
+  listeners.load?.();
+  while (queue.length) queue.shift()?.();
+  return { beforeLoad, appended };
+}
+
+describe("deferScripts", () => {
+  it("leaves no module preload or module script in the page as sent", () => {
+    const html = deferScripts(PAGE);
+    expect(html).not.toContain("modulepreload\" href");
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toContain("<main>testo</main>");
+    // The data scripts stay where they were, in order.
+    expect(html.indexOf("window.__ctx = 1")).toBeLessThan(html.indexOf("window.__data = 2"));
+  });
+
+  it("adds the same preloads and module code after load, and nothing before", () => {
+    const { beforeLoad, appended } = runLoader(deferScripts(PAGE));
+    expect(beforeLoad).toBe(0);
+    expect(appended.filter((e) => e.parent === "head").map((e) => [e.rel, e.href])).toEqual([
+      ["modulepreload", "/assets/entry.client-1.js"],
+      ["modulepreload", "/assets/root-1.js"],
+    ]);
+    const script = appended.find((e) => e.parent === "body");
+    expect(script?.type).toBe("module");
+    expect(script?.textContent).toBe(CODE);
+  });
+
+  it("escapes every < of the module code inside the inline loader", () => {
+    const html = deferScripts(PAGE);
+    const start = html.indexOf("<script>(function(d)") + "<script>".length;
+    const loader = html.slice(start, html.indexOf("</script>", start));
+    expect(loader).not.toContain("<");
+    expect(loader).toContain("a\\u003cb");
+  });
+
+  it("returns a page without a module script unchanged", () => {
+    const page = `<html><body><link rel="modulepreload" href="/a.js"/><p>x</p></body></html>`;
+    expect(deferScripts(page)).toBe(page);
+  });
+});

@@ -58,42 +58,6 @@ export function parseWrk(output: string): WrkResult {
   };
 }
 
-function attribute(tag: string, name: string): string | undefined {
-  const m = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, "i").exec(tag);
-  if (!m) return undefined;
-  return (m[1] ?? m[2] ?? m[3] ?? "").replaceAll("&amp;", "&");
-}
-
-/**
- * The JavaScript a page makes the browser download: every `<script src>` and
- * `<link rel="modulepreload" href>` whose URL is under /assets/ on the page's own origin,
- * resolved against the page URL, deduplicated, in document order.
- */
-export function findPageScripts(html: string, pageUrl: string): string[] {
-  const origin = new URL(pageUrl).origin;
-  const found = new Set<string>();
-  const add = (raw: string | undefined) => {
-    if (!raw) return;
-    let url: URL;
-    try {
-      url = new URL(raw, pageUrl);
-    } catch {
-      return;
-    }
-    if (url.origin === origin && url.pathname.startsWith("/assets/")) found.add(url.href);
-  };
-  for (const m of html.matchAll(/<(script|link)\b[^>]*>/gi)) {
-    const tag = m[0];
-    if (m[1]?.toLowerCase() === "script") {
-      add(attribute(tag, "src"));
-    } else {
-      const rel = (attribute(tag, "rel") ?? "").toLowerCase().split(/\s+/);
-      if (rel.includes("modulepreload")) add(attribute(tag, "href"));
-    }
-  }
-  return [...found];
-}
-
 export type Verdict = "PASS" | "FAIL";
 
 export function atLeast(value: number, target: number): Verdict {

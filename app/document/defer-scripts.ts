@@ -5,8 +5,10 @@
 // JavaScript — so the modules are fetched once the page has loaded and painted instead.
 // See docs/decisions/0021-scripts-after-load.md.
 
-const PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
-const MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
+const PRELOAD_START = '<link rel="modulepreload" href="';
+const PRELOAD_END = '"/>';
+const SCRIPT_START = '<script type="module" async="">';
+const SCRIPT_END = "</script>";
 
 /** Characters that must not appear raw inside an inline <script>. */
 function scriptSafeJson(value: unknown): string {
@@ -22,13 +24,25 @@ const LOADER = `(function(d){function go(){d.p.forEach(function(h){var l=documen
 
 /** Moves a rendered document's module preloads and module script to after the page's load. */
 export function deferScripts(html: string): string {
-  const script = MODULE_SCRIPT.exec(html);
-  if (!script) return html;
+  // Plain string searches rather than regular expressions over the whole page: every uncached
+  // render pays for this. React hoists the preloads into the head; the script ends the body.
+  const scriptAt = html.lastIndexOf(SCRIPT_START);
+  const scriptEnd = scriptAt === -1 ? -1 : html.indexOf(SCRIPT_END, scriptAt);
+  if (scriptEnd === -1) return html;
+  const code = html.slice(scriptAt + SCRIPT_START.length, scriptEnd);
+
+  const parts: string[] = [];
   const preloads: string[] = [];
-  const withoutPreloads = html.replace(PRELOAD, (_, href: string) => {
-    preloads.push(href);
-    return "";
-  });
-  const loader = `<script>${LOADER}(${scriptSafeJson({ p: preloads, c: script[1] })})</script>`;
-  return withoutPreloads.replace(MODULE_SCRIPT, () => loader);
+  let from = 0;
+  for (let at = html.indexOf(PRELOAD_START); at !== -1 && at < scriptAt; at = html.indexOf(PRELOAD_START, from)) {
+    const hrefEnd = html.indexOf(PRELOAD_END, at);
+    if (hrefEnd === -1) break;
+    parts.push(html.slice(from, at));
+    preloads.push(html.slice(at + PRELOAD_START.length, hrefEnd));
+    from = hrefEnd + PRELOAD_END.length;
+  }
+  parts.push(html.slice(from, scriptAt));
+  parts.push(`<script>${LOADER}(${scriptSafeJson({ p: preloads, c: code })})</script>`);
+  parts.push(html.slice(scriptEnd + SCRIPT_END.length));
+  return parts.join("");
 }

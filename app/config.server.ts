@@ -15,7 +15,39 @@ export interface Config {
   /** Trust the first X-Forwarded-For address (only behind a proxy you run). */
   trustProxy: boolean;
   mapTilesUrl: string;
+  /** Attribution shown on every map, as the tile provider requires. */
+  mapTilesAttribution: string;
+  /** "offline" (bundled gazetteer of Italian municipalities) or "nominatim". */
+  geocoder: "offline" | "nominatim";
+  geocoderUrl: string;
+  /** Set when uploads go to an S3-compatible bucket instead of DATA_DIR/uploads. */
+  s3: S3Config | undefined;
   isProduction: boolean;
+}
+
+export interface S3Config {
+  /** e.g. https://s3.eu-south-1.amazonaws.com or http://127.0.0.1:9000 */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Base URL the public reads files from (a CDN or the bucket's website); default endpoint/bucket. */
+  publicUrl: string;
+}
+
+function readS3(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const endpoint = env.S3_ENDPOINT?.replace(/\/+$/, "");
+  const bucket = env.S3_BUCKET;
+  if (!endpoint || !bucket) return undefined;
+  return {
+    endpoint,
+    bucket,
+    region: env.S3_REGION || "auto",
+    accessKeyId: env.S3_ACCESS_KEY_ID || "",
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || "",
+    publicUrl: (env.S3_PUBLIC_URL || `${endpoint}/${bucket}`).replace(/\/+$/, ""),
+  };
 }
 
 function flag(value: string | undefined): boolean | undefined {
@@ -38,6 +70,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: env.AUTH_SECRET || undefined,
     trustProxy: flag(env.TRUST_PROXY) ?? false,
     mapTilesUrl: env.MAP_TILES_URL || "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+    mapTilesAttribution:
+      env.MAP_TILES_ATTRIBUTION || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    geocoder: env.GEOCODER?.toLowerCase() === "nominatim" ? "nominatim" : "offline",
+    geocoderUrl: (env.GEOCODER_URL || "https://nominatim.openstreetmap.org").replace(/\/+$/, ""),
+    s3: readS3(env),
     isProduction: env.NODE_ENV === "production",
   };
 }

@@ -7,8 +7,10 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
 import { ACCOUNT_MESSAGES } from "../app/accounts/messages.ts";
+import { BODY_TOO_LARGE, bodyLimitFor } from "./body-limits.ts";
 import { isAllowedOrigin } from "./origin-check.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -65,6 +67,19 @@ const servePublic = serveStatic({
   },
 });
 app.use("*", (c, next) => (publicFiles.has(c.req.path.slice(1)) ? servePublic(c, next) : next()));
+
+// Request bodies are bounded before anything reads them: 413 with an Italian message.
+const limiters = new Map<number, ReturnType<typeof bodyLimit>>();
+app.use("*", (c, next) => {
+  if (SAFE_METHODS.has(c.req.method)) return next();
+  const maxSize = bodyLimitFor(c.req.path);
+  let limiter = limiters.get(maxSize);
+  if (!limiter) {
+    limiter = bodyLimit({ maxSize, onError: (ctx) => ctx.text(BODY_TOO_LARGE, 413) });
+    limiters.set(maxSize, limiter);
+  }
+  return limiter(c, next);
+});
 
 // Everything else goes to the app: redirects, then the page cache (which adds the security headers
 // and compression), then React Router. Nothing here touches a GET request's headers, so a cached

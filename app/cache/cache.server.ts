@@ -15,6 +15,7 @@ export const CACHE_TAGS = {
   redirects: "redirects",
   listings: "listings",
   contests: "contests",
+  breeds: "breeds",
 } as const;
 export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS];
 

@@ -1,6 +1,7 @@
 // Dates and numbers as Italians read them (DESIGN conventions): it-IT, Europe/Rome.
 const LONG_DATE = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Rome" });
 const NUMBER = new Intl.NumberFormat("it-IT");
+const EURO = new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR" });
 
 type DateLike = Date | string | number;
 
@@ -10,6 +11,11 @@ export function formatDateLong(value: DateLike): string {
 
 export function formatNumber(value: number): string {
   return NUMBER.format(value);
+}
+
+/** Prices: "1.250,00 €". */
+export function formatEuro(value: number): string {
+  return EURO.format(value);
 }
 
 /** ISO 8601 for machine-readable dates (datetime attributes, JSON-LD, sitemaps). */

@@ -5,10 +5,16 @@ export interface ImageSources {
   srcSet?: string;
 }
 
+function isProcessed(url: string): boolean {
+  return url.startsWith("/uploads/") && url.endsWith(".webp") && !url.endsWith(".thumb.webp");
+}
+
+/** The 400 px copy of a processed image, or the image itself. */
+export function thumbnailUrl(url: string): string {
+  return isProcessed(url) ? url.replace(/\.webp$/, ".thumb.webp") : url;
+}
+
 export function imageSources(url: string): ImageSources {
-  if (url.startsWith("/uploads/") && url.endsWith(".webp") && !url.endsWith(".thumb.webp")) {
-    const thumb = url.replace(/\.webp$/, ".thumb.webp");
-    return { src: url, srcSet: `${thumb} 400w, ${url} 1200w` };
-  }
+  if (isProcessed(url)) return { src: url, srcSet: `${thumbnailUrl(url)} 400w, ${url} 1200w` };
   return { src: url };
 }

@@ -1,0 +1,54 @@
+import { MapPin } from "lucide-react";
+import { Link } from "react-router";
+import type { ListingCard as Card } from "~/listings/listings.server";
+import { PET_TYPES } from "~/lib/enums";
+import { formatEuro } from "~/lib/format";
+import { imageSources } from "~/lib/images";
+import { ListingTypeBadge } from "./listing-type-badge";
+
+/** A listing in the grid: image, type badge, title (the link), description, breed, age, place, price. */
+export function ListingCard({ listing, eager = false }: { listing: Card; eager?: boolean }) {
+  const image = listing.image ? imageSources(listing.image) : null;
+  const details = [listing.breed ?? PET_TYPES.labels[listing.petType], listing.age].filter(Boolean).join(" · ");
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md">
+      {image ? (
+        <img
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+          alt=""
+          width={1200}
+          height={800}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="aspect-[3/2] w-full bg-stone-100 object-cover"
+        />
+      ) : (
+        <div aria-hidden className="flex aspect-[3/2] w-full items-center justify-center bg-stone-100 text-4xl">
+          🐾
+        </div>
+      )}
+      <div className="flex flex-1 flex-col p-5">
+        <ListingTypeBadge type={listing.listingType} className="mb-2 self-start" />
+        <h2 className="text-lg font-bold text-stone-900">
+          <Link to={`/pet-listing/${listing.id}`} className="after:absolute after:inset-0 group-hover:text-brand-800">
+            {listing.title}
+          </Link>
+        </h2>
+        <p className="mt-2 line-clamp-3 text-sm text-stone-700">{listing.summary}</p>
+        <p className="mt-3 text-sm font-medium text-stone-800">{details}</p>
+        <p className="mt-1 flex items-center gap-1 text-sm text-stone-700">
+          <MapPin aria-hidden size={16} className="shrink-0" />
+          {listing.city}, {listing.region}
+        </p>
+        {listing.listingType === "sale" && listing.price > 0 ? (
+          <p className="mt-3 text-lg font-bold text-brand-800">
+            <span className="sr-only">Prezzo: </span>
+            {formatEuro(listing.price)}
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}

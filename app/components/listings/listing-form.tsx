@@ -1,0 +1,582 @@
+import { AlertTriangle, ImagePlus, LocateFixed, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { firstError } from "~/accounts/validation";
+import { MapView } from "~/components/map/map";
+import { FORM_MAP_ZOOM, ITALY_CENTER, type LatLng, type MapHandle, type MapTiles } from "~/components/map/map-types";
+import { GEO_MESSAGES } from "~/geo/messages";
+import { IMAGE_ACCEPT, IMAGE_MESSAGES, MAX_IMAGE_BYTES, MAX_LISTING_IMAGES } from "~/images/limits";
+import { LISTING_LIMITS, LISTING_MESSAGES as M, listingSchema, PET_TYPES_WITH_LEGAL_WARNING } from "~/listings/validation";
+import { GENDERS, LISTING_TYPES, PET_TYPES } from "~/lib/enums";
+import { ITALIAN_REGIONS } from "~/lib/regions";
+
+/** After publishing, on to the list (spec section 9). */
+const REDIRECT_MS = 2_000;
+
+type PetType = (typeof PET_TYPES.values)[number];
+type Status = { kind: "idle" } | { kind: "sending"; progress: number } | { kind: "error"; message: string } | { kind: "success" };
+
+interface Props {
+  submissionId: string;
+  tiles: MapTiles;
+  contact: { name: string; email: string };
+  serverError: string | null;
+}
+
+/** Sends the form with XMLHttpRequest: fetch cannot report upload progress. */
+function send(form: FormData, onProgress: (fraction: number) => void): Promise<{ status: number; body: { ok: boolean; error?: string } }> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", "/api/pet-listings");
+    request.responseType = "json";
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => resolve({ status: request.status, body: (request.response as { ok: boolean; error?: string } | null) ?? { ok: false } });
+    request.onerror = () => reject(new Error("network"));
+    request.send(form);
+  });
+}
+
+async function getJson<T>(url: string): Promise<{ ok: true; body: T } | { ok: false; error: string }> {
+  try {
+    const response = await fetch(url, { headers: { accept: "application/json" } });
+    const body = (await response.json()) as T & { error?: string };
+    return response.ok ? { ok: true, body } : { ok: false, error: body.error ?? GEO_MESSAGES.serviceError };
+  } catch {
+    return { ok: false, error: GEO_MESSAGES.serviceError };
+  }
+}
+
+export function ListingForm({ submissionId, tiles, contact, serverError }: Props) {
+  const navigate = useNavigate();
+  const [listingType, setListingType] = useState("");
+  const [petType, setPetType] = useState<PetType | "">("");
+  const [breeds, setBreeds] = useState<string[] | null>(null);
+  const [breed, setBreed] = useState("");
+  const [city, setCity] = useState("");
+  const [region, setRegion] = useState("");
+  const [address, setAddress] = useState("");
+  const [point, setPoint] = useState<LatLng | null>(null);
+  const [geoMessage, setGeoMessage] = useState<string | null>(null);
+  const [locating, setLocating] = useState(false);
+  const [photos, setPhotos] = useState<{ file: File; preview: string }[]>([]);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const [acceptPrivacy, setAcceptPrivacy] = useState(false);
+  const [acceptTerms, setAcceptTerms] = useState(false);
+  const [status, setStatus] = useState<Status>(serverError ? { kind: "error", message: serverError } : { kind: "idle" });
+  const map = useRef<MapHandle | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  // Changing the pet type clears the breed and reloads the list of legal breeds (spec section 4).
+  useEffect(() => {
+    if (!petType) return;
+    let cancelled = false;
+    void getJson<{ breeds: string[] }>(`/api/breeds?petType=${petType}`).then((result) => {
+      if (!cancelled) setBreeds(result.ok ? result.body.breeds : []);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [petType]);
+
+  // The previews' object URLs are released when the form goes away.
+  const previews = useRef<string[]>([]);
+  useEffect(() => () => previews.current.forEach((url) => URL.revokeObjectURL(url)), []);
+
+  // Success: the message, then the list after 2 seconds.
+  useEffect(() => {
+    if (status.kind !== "success") return;
+    const timer = setTimeout(() => navigate("/pet-listings"), REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [status.kind, navigate]);
+
+  async function pick(next: LatLng) {
+    setPoint(next);
+    map.current?.setPicked(next);
+    setGeoMessage(null);
+    const result = await getJson<{ city: string; region: string; address: string }>(`/api/geocode/reverse?lat=${next.lat}&lng=${next.lng}`);
+    if (!result.ok) {
+      setGeoMessage(result.error);
+      return;
+    }
+    setCity(result.body.city);
+    setRegion(result.body.region);
+    if (result.body.address) setAddress(result.body.address);
+  }
+  // The map keeps the callback it was created with: it calls the latest one through this ref.
+  const pickRef = useRef(pick);
+  useEffect(() => {
+    pickRef.current = pick;
+  });
+
+  async function locate() {
+    if (!city.trim() || !region.trim()) {
+      setGeoMessage(GEO_MESSAGES.missingCityOrRegion);
+      return;
+    }
+    setLocating(true);
+    setGeoMessage(null);
+    const result = await getJson<{ lat: number; lng: number }>(
+      `/api/geocode?city=${encodeURIComponent(city.trim())}&region=${encodeURIComponent(region.trim())}`,
+    );
+    setLocating(false);
+    if (!result.ok) {
+      setGeoMessage(result.error);
+      return;
+    }
+    const next = { lat: result.body.lat, lng: result.body.lng };
+    setPoint(next);
+    map.current?.setPicked(next, FORM_MAP_ZOOM);
+  }
+
+  function addFiles(list: FileList | null) {
+    const chosen = Array.from(list ?? []);
+    if (fileInput.current) fileInput.current.value = "";
+    if (chosen.length === 0) return;
+    if (photos.length + chosen.length > MAX_LISTING_IMAGES) {
+      setImageError(IMAGE_MESSAGES.tooMany);
+      return;
+    }
+    const large = chosen.find((file) => file.size > MAX_IMAGE_BYTES);
+    if (large) {
+      setImageError(IMAGE_MESSAGES.tooLarge(large.name));
+      return;
+    }
+    setImageError(null);
+    const added = chosen.map((file) => ({ file, preview: URL.createObjectURL(file) }));
+    previews.current.push(...added.map((p) => p.preview));
+    setPhotos([...photos, ...added]);
+  }
+
+  function removePhoto(index: number) {
+    const photo = photos[index];
+    if (photo) URL.revokeObjectURL(photo.preview);
+    setPhotos(photos.filter((_, i) => i !== index));
+    setImageError(null);
+  }
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status.kind === "sending" || status.kind === "success") return;
+    const form = new FormData(event.currentTarget);
+    form.delete("images");
+    const parsed = listingSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) {
+      setStatus({ kind: "error", message: firstError(parsed.error) });
+      return;
+    }
+    if (breeds && breeds.length > 0 && !breed) {
+      setStatus({ kind: "error", message: M.breedRequired });
+      return;
+    }
+    for (const { file } of photos) form.append("images", file, file.name);
+    setStatus({ kind: "sending", progress: 0 });
+    try {
+      const { body } = await send(form, (progress) => setStatus({ kind: "sending", progress }));
+      if (body.ok) setStatus({ kind: "success" });
+      else setStatus({ kind: "error", message: body.error ?? M.createError });
+    } catch {
+      setStatus({ kind: "error", message: M.createError });
+    }
+  }
+
+  const sending = status.kind === "sending";
+  const legalWarning = (PET_TYPES_WITH_LEGAL_WARNING as readonly string[]).includes(petType);
+
+  if (status.kind === "success") {
+    return (
+      <p role="status" className="mt-8 rounded-2xl border border-green-200 bg-green-50 p-6 text-lg font-semibold text-green-900">
+        {M.success}
+      </p>
+    );
+  }
+
+  return (
+    <form
+      method="post"
+      encType="multipart/form-data"
+      noValidate
+      onSubmit={submit}
+      className="mt-8 space-y-8"
+      aria-describedby={status.kind === "error" ? "listing-form-error" : undefined}
+    >
+      <input type="hidden" name="submissionId" value={submissionId} />
+
+      <fieldset className="space-y-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+        <legend className="px-1 text-lg font-bold text-stone-900">L&apos;animale</legend>
+        <div>
+          <label htmlFor="listing-title" className="field-label">
+            Titolo *
+          </label>
+          <input id="listing-title" name="title" required maxLength={LISTING_LIMITS.title} className="field-input" placeholder="Es. Luna, meticcia dolcissima cerca famiglia" />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor="listing-type" className="field-label">
+              Tipo di annuncio *
+            </label>
+            <select id="listing-type" name="listingType" required value={listingType} onChange={(e) => setListingType(e.target.value)} className="field-input">
+              <option value="" disabled>
+                Scegli il tipo
+              </option>
+              {LISTING_TYPES.values.map((value) => (
+                <option key={value} value={value}>
+                  {LISTING_TYPES.labels[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+          {listingType === "sale" ? (
+            <div>
+              <label htmlFor="listing-price" className="field-label">
+                Prezzo (€) *
+              </label>
+              <input id="listing-price" name="price" type="number" required min={0} step={0.01} inputMode="decimal" className="field-input" />
+            </div>
+          ) : null}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor="listing-pet-type" className="field-label">
+              Tipo di animale *
+            </label>
+            <select
+              id="listing-pet-type"
+              name="petType"
+              required
+              value={petType}
+              onChange={(e) => {
+                setPetType(e.target.value as PetType);
+                setBreed("");
+                setBreeds(null);
+              }}
+              className="field-input"
+            >
+              <option value="" disabled>
+                Scegli l&apos;animale
+              </option>
+              {PET_TYPES.values.map((value) => (
+                <option key={value} value={value}>
+                  {PET_TYPES.labels[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="listing-breed" className="field-label">
+              Razza{breeds && breeds.length > 0 ? " *" : ""}
+            </label>
+            {breeds && breeds.length > 0 ? (
+              <select id="listing-breed" name="breed" required value={breed} onChange={(e) => setBreed(e.target.value)} className="field-input">
+                <option value="">Scegli la razza</option>
+                {breeds.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                id="listing-breed"
+                name="breed"
+                value={breed}
+                onChange={(e) => setBreed(e.target.value)}
+                maxLength={LISTING_LIMITS.breed}
+                disabled={Boolean(petType) && breeds === null}
+                className="field-input"
+                placeholder={petType ? "Es. Meticcio" : "Scegli prima il tipo di animale"}
+              />
+            )}
+          </div>
+        </div>
+        {legalWarning ? (
+          <div role="note" className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+            <AlertTriangle aria-hidden size={20} className="mt-0.5 shrink-0" />
+            <p>
+              <strong>Requisiti di legge.</strong> Molte specie di {petType === "bird" ? "uccelli" : petType === "reptile" ? "rettili" : "roditori"} sono
+              protette dalla convenzione CITES: la cessione richiede la documentazione di provenienza.
+              {petType === "reptile" ? " Per i rettili servono anche il microchip e la comunicazione all'ASL." : ""} Prima di pubblicare leggi la{" "}
+              <Link to="/legal-pets-info" className="font-semibold underline">
+                guida agli animali legali in Italia
+              </Link>
+              .
+            </p>
+          </div>
+        ) : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor="listing-age" className="field-label">
+              Età
+            </label>
+            <input id="listing-age" name="age" maxLength={LISTING_LIMITS.age} className="field-input" placeholder="Es. 2 anni" />
+          </div>
+          <div>
+            <label htmlFor="listing-gender" className="field-label">
+              Sesso *
+            </label>
+            <select id="listing-gender" name="gender" required defaultValue="" className="field-input">
+              <option value="" disabled>
+                Scegli
+              </option>
+              {GENDERS.values.map((value) => (
+                <option key={value} value={value}>
+                  {GENDERS.labels[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div>
+          <label htmlFor="listing-description" className="field-label">
+            Descrizione *
+          </label>
+          <textarea
+            id="listing-description"
+            name="description"
+            required
+            rows={6}
+            maxLength={LISTING_LIMITS.description}
+            className="field-input"
+            placeholder="Carattere, salute, vaccinazioni, con chi va d'accordo…"
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className="space-y-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+        <legend className="px-1 text-lg font-bold text-stone-900">Dove si trova</legend>
+        <div className="grid gap-4 sm:grid-cols-[1fr_1fr_auto]">
+          <div>
+            <label htmlFor="listing-city" className="field-label">
+              Città *
+            </label>
+            <input id="listing-city" name="city" required maxLength={LISTING_LIMITS.city} value={city} onChange={(e) => setCity(e.target.value)} className="field-input" />
+          </div>
+          <div>
+            <label htmlFor="listing-region" className="field-label">
+              Regione *
+            </label>
+            <input
+              id="listing-region"
+              name="region"
+              required
+              list="italian-regions"
+              maxLength={LISTING_LIMITS.region}
+              value={region}
+              onChange={(e) => setRegion(e.target.value)}
+              className="field-input"
+            />
+            <datalist id="italian-regions">
+              {ITALIAN_REGIONS.map((name) => (
+                <option key={name} value={name} />
+              ))}
+            </datalist>
+          </div>
+          <button type="button" className="btn-secondary self-end" onClick={() => void locate()} disabled={locating}>
+            <LocateFixed aria-hidden size={18} /> {locating ? "Ricerca..." : "Trova sulla mappa"}
+          </button>
+        </div>
+        <div>
+          <label htmlFor="listing-address" className="field-label">
+            Indirizzo *
+          </label>
+          <input
+            id="listing-address"
+            name="address"
+            required
+            autoComplete="street-address"
+            maxLength={LISTING_LIMITS.address}
+            value={address}
+            onChange={(e) => setAddress(e.target.value)}
+            className="field-input"
+            placeholder="Es. Via Roma 10"
+          />
+        </div>
+        <p id="listing-map-hint" className="text-sm text-stone-700">
+          Fai clic sulla mappa per indicare dove si trova l&apos;animale: città e regione si compilano da sole.
+        </p>
+        <MapView
+          label="Mappa per scegliere la posizione"
+          className="h-80"
+          center={ITALY_CENTER}
+          zoom={6}
+          tiles={tiles}
+          onPick={(next) => void pickRef.current(next)}
+          onReady={(handle) => {
+            map.current = handle;
+          }}
+        />
+        <input type="hidden" name="lat" value={point ? String(point.lat) : ""} />
+        <input type="hidden" name="lng" value={point ? String(point.lng) : ""} />
+        <p aria-live="polite" className="text-sm">
+          {point ? (
+            <span className="text-green-800">
+              Posizione scelta: {point.lat.toFixed(5)}, {point.lng.toFixed(5)}
+            </span>
+          ) : (
+            <span className="text-stone-700">Nessuna posizione scelta.</span>
+          )}
+        </p>
+        {geoMessage ? (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {geoMessage}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <fieldset className="space-y-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+        <legend className="px-1 text-lg font-bold text-stone-900">Foto</legend>
+        <div>
+          <label htmlFor="listing-images" className="btn-secondary cursor-pointer focus-within:outline-3 focus-within:outline-brand-700">
+            <ImagePlus aria-hidden size={18} /> Aggiungi foto
+          </label>
+          <input
+            ref={fileInput}
+            id="listing-images"
+            name="images"
+            type="file"
+            accept={IMAGE_ACCEPT}
+            multiple
+            onChange={(e) => addFiles(e.currentTarget.files)}
+            aria-describedby="listing-images-hint"
+            className="sr-only"
+          />
+          <p id="listing-images-hint" className="mt-2 text-sm text-stone-700">
+            {IMAGE_MESSAGES.hint} ({photos.length}/{MAX_LISTING_IMAGES})
+          </p>
+        </div>
+        {imageError ? (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {imageError}
+          </p>
+        ) : null}
+        {photos.length ? (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+            {photos.map(({ file, preview }, i) => (
+              <li key={preview} className="relative">
+                <img src={preview} alt={file.name} className="aspect-square w-full rounded-lg object-cover" />
+                <button
+                  type="button"
+                  onClick={() => removePhoto(i)}
+                  className="absolute top-1 right-1 rounded-full bg-white/90 p-1 text-stone-900 shadow"
+                  aria-label={`Rimuovi ${file.name}`}
+                >
+                  <X aria-hidden size={16} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </fieldset>
+
+      <fieldset className="space-y-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+        <legend className="px-1 text-lg font-bold text-stone-900">Contatti</legend>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <div>
+            <label htmlFor="listing-contact-name" className="field-label">
+              Nome *
+            </label>
+            <input
+              id="listing-contact-name"
+              name="contactName"
+              required
+              autoComplete="name"
+              maxLength={LISTING_LIMITS.contactName}
+              defaultValue={contact.name}
+              className="field-input"
+            />
+          </div>
+          <div>
+            <label htmlFor="listing-contact-phone" className="field-label">
+              Telefono *
+            </label>
+            <input
+              id="listing-contact-phone"
+              name="contactPhone"
+              type="tel"
+              required
+              autoComplete="tel"
+              maxLength={LISTING_LIMITS.phone}
+              className="field-input"
+            />
+          </div>
+          <div>
+            <label htmlFor="listing-contact-email" className="field-label">
+              Email *
+            </label>
+            <input
+              id="listing-contact-email"
+              name="contactEmail"
+              type="email"
+              required
+              autoComplete="email"
+              defaultValue={contact.email}
+              className="field-input"
+            />
+          </div>
+        </div>
+      </fieldset>
+
+      <div className="space-y-3">
+        <label className="flex items-start gap-3 text-stone-800">
+          <input
+            type="checkbox"
+            name="acceptPrivacy"
+            checked={acceptPrivacy}
+            onChange={(e) => setAcceptPrivacy(e.target.checked)}
+            className="mt-1 h-5 w-5 accent-brand-700"
+          />
+          <span>
+            Ho letto e accetto la{" "}
+            <Link to="/privacy" className="font-medium text-brand-800 underline">
+              Privacy Policy
+            </Link>{" "}
+            *
+          </span>
+        </label>
+        <label className="flex items-start gap-3 text-stone-800">
+          <input
+            type="checkbox"
+            name="acceptTerms"
+            checked={acceptTerms}
+            onChange={(e) => setAcceptTerms(e.target.checked)}
+            className="mt-1 h-5 w-5 accent-brand-700"
+          />
+          <span>
+            Accetto i{" "}
+            <Link to="/terms" className="font-medium text-brand-800 underline">
+              Termini di Servizio
+            </Link>{" "}
+            e dichiaro che l&apos;annuncio rispetta la legge *
+          </span>
+        </label>
+      </div>
+
+      {status.kind === "error" ? (
+        <p id="listing-form-error" role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {status.message}
+        </p>
+      ) : null}
+      {sending ? (
+        <div>
+          <p id="upload-progress-label" className="text-sm font-medium text-stone-800">
+            Caricamento in corso… {Math.round(status.progress * 100)}%
+          </p>
+          <div
+            role="progressbar"
+            aria-labelledby="upload-progress-label"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(status.progress * 100)}
+            className="mt-2 h-3 overflow-hidden rounded-full bg-stone-200"
+          >
+            <div className="h-full bg-brand-700 transition-[width]" style={{ width: `${Math.round(status.progress * 100)}%` }} />
+          </div>
+        </div>
+      ) : null}
+      <button type="submit" className="btn-primary" disabled={!acceptPrivacy || !acceptTerms || sending}>
+        {sending ? "Pubblicazione in corso..." : "Pubblica Annuncio"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+export interface MapTiles {
+  url: string;
+  attribution: string;
+}
+
+export interface MapMarker extends LatLng {
+  title: string;
+  /** the popup links here */
+  href?: string;
+  /** a second line in the popup */
+  detail?: string;
+}
+
+export interface MapOptions {
+  center: [number, number];
+  zoom: number;
+  /** [[south, west], [north, east]]: fit the view to this box instead of center/zoom */
+  bounds?: [[number, number], [number, number]];
+  tiles: MapTiles;
+  markers?: MapMarker[];
+  picked?: LatLng | null;
+  onPick?: (point: LatLng) => void;
+}
+
+export interface MapHandle {
+  setMarkers(markers: MapMarker[]): void;
+  setPicked(point: LatLng | null, zoom?: number): void;
+  destroy(): void;
+}
+
+/** Italy, as the spec centres its maps. */
+export const ITALY_CENTER: [number, number] = [41.9028, 12.4964];
+export const LIST_MAP_ZOOM = 6;
+export const FORM_MAP_ZOOM = 13;
+/** The detail page's map shows the point ± this many degrees. */
+export const DETAIL_MAP_DELTA = 0.01;

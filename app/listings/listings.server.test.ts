@@ -1,0 +1,333 @@
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { count, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { describe, expect } from "vitest";
+import type { CurrentUser } from "~/accounts/session.server";
+import { config } from "~/config.server";
+import { db } from "~/db/client.server";
+import { allowedBreeds, petListings } from "~/db/schema";
+import { IMAGE_MESSAGES } from "~/images/limits";
+import { createAccount, type TestAccount } from "../../tests/accounts";
+import { itDb } from "../../tests/db";
+import { createListingRow } from "../../tests/factories";
+import {
+  browseListings,
+  CREATE_LIMIT,
+  createListing,
+  deleteListing,
+  getListing,
+  listingMarkers,
+  ownListings,
+  parseFilters,
+  setAvailability,
+  type ListingFilters,
+} from "./listings.server";
+import { LISTING_MESSAGES as M } from "./validation";
+
+const asUser = (account: TestAccount, role: "user" | "admin" = "user"): CurrentUser => ({
+  id: account.id,
+  email: account.email,
+  fullName: "Utente Prova",
+  role,
+});
+
+const filters = (values: Partial<ListingFilters> = {}): ListingFilters => ({ q: "", petType: null, listingType: null, page: 1, ...values });
+
+const validFields = {
+  title: "Micia tigrata cerca casa",
+  listingType: "adoption",
+  petType: "cat",
+  breed: "",
+  age: "1 anno",
+  gender: "female",
+  price: "",
+  description: "Dolcissima, sterilizzata e vaccinata. Abituata a stare in appartamento.",
+  city: "Bologna",
+  region: "Emilia-Romagna",
+  address: "Via Indipendenza 12",
+  lat: "44.4949",
+  lng: "11.3426",
+  contactName: "Anna Neri",
+  contactPhone: "+39 333 123 4567",
+  contactEmail: "anna@example.it",
+  acceptPrivacy: "on",
+  acceptTerms: "on",
+};
+
+async function listingCount() {
+  const [row] = await db().select({ n: count() }).from(petListings);
+  return row?.n ?? 0;
+}
+
+async function filesOf(userId: string) {
+  return readdir(path.join(config().dataDir, "uploads", "listing-images", userId)).catch(() => [] as string[]);
+}
+
+async function jpeg(width = 800, height = 600) {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .jpeg()
+    .withExif({ IFD0: { Make: "Telefono" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "45/1 28/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "9/1 11/1 0/1" } })
+    .toBuffer();
+}
+
+describe("browsing listings", () => {
+  itDb("shows active listings only, newest first, with the type and pet filters applied", async () => {
+    const owner = await createAccount();
+    const old = await createListingRow(owner.id, { title: "Vecchio", createdAt: new Date(Date.now() - 86_400_000) });
+    const recent = await createListingRow(owner.id, { title: "Recente", petType: "dog", listingType: "sale", price: 300 });
+    await createListingRow(owner.id, { title: "Sospeso", status: "suspended" });
+    const all = await browseListings(filters());
+    expect(all.items.map((i) => i.title)).toEqual(["Recente", "Vecchio"]);
+    expect(all.total).toBe(2);
+    expect((await browseListings(filters({ petType: "dog" }))).items.map((i) => i.id)).toEqual([recent.id]);
+    expect((await browseListings(filters({ listingType: "adoption" }))).items.map((i) => i.id)).toEqual([old.id]);
+    expect((await browseListings(filters({ petType: "dog", listingType: "adoption" }))).total).toBe(0);
+  });
+
+  itDb("searches title, description and city without regard to accents or case", async () => {
+    const owner = await createListingOwner();
+    const forli = await createListingRow(owner, { title: "Coniglio nano", locationCity: "Forlì", description: "Docile." });
+    const description = await createListingRow(owner, { title: "Pappagallo", description: "Un CALOPSITTA affettuosa." });
+    await createListingRow(owner, { title: "Altro", description: "Niente da vedere." });
+    expect((await browseListings(filters({ q: "forli" }))).items.map((i) => i.id)).toEqual([forli.id]);
+    expect((await browseListings(filters({ q: "FORLÌ coniglio" }))).items.map((i) => i.id)).toEqual([forli.id]);
+    expect((await browseListings(filters({ q: "calopsitta" }))).items.map((i) => i.id)).toEqual([description.id]);
+    // LIKE wildcards typed by a visitor are plain characters.
+    expect((await browseListings(filters({ q: "%" }))).total).toBe(0);
+    expect((await browseListings(filters({ q: "gatto forli" }))).total).toBe(0);
+  });
+
+  itDb("paginates with the total of all matching listings", async () => {
+    const owner = await createListingOwner();
+    for (let i = 0; i < 14; i++) await createListingRow(owner, { title: `Annuncio ${i}`, createdAt: new Date(Date.now() - i * 60_000) });
+    const first = await browseListings(filters());
+    const second = await browseListings(filters({ page: 2 }));
+    expect(first).toMatchObject({ total: 14, pageCount: 2 });
+    expect(first.items).toHaveLength(12);
+    expect(second.items.map((i) => i.title)).toEqual(["Annuncio 12", "Annuncio 13"]);
+    expect((await browseListings(filters({ page: 5 }))).total).toBe(14);
+  });
+
+  itDb("reads the filters from a URL and ignores unknown values", async () => {
+    expect(parseFilters(new URL("http://x/pet-listings?q=%20gatto%20&petType=cat&listingType=free&page=3"))).toEqual({
+      q: "gatto",
+      petType: "cat",
+      listingType: "free",
+      page: 3,
+    });
+    expect(parseFilters(new URL("http://x/pet-listings?petType=drago&listingType=asta&page=-2"))).toEqual(filters());
+  });
+
+  itDb("gives the map a marker per matching active listing", async () => {
+    const owner = await createListingOwner();
+    const shown = await createListingRow(owner, { locationLat: 45.07, locationLng: 7.69 });
+    await createListingRow(owner, { status: "closed" });
+    expect(await listingMarkers(filters())).toEqual([expect.objectContaining({ id: shown.id, lat: 45.07, lng: 7.69 })]);
+  });
+});
+
+async function createListingOwner() {
+  return (await createAccount()).id;
+}
+
+describe("reading one listing", () => {
+  itDb("hides a suspended listing from visitors and other users, not from its owner or an admin", async () => {
+    const owner = await createAccount();
+    const other = await createAccount();
+    const admin = await createAccount({ role: "admin" });
+    const listing = await createListingRow(owner.id, { status: "suspended" });
+    expect(await getListing(listing.id, null)).toBeNull();
+    expect(await getListing(listing.id, asUser(other))).toBeNull();
+    expect((await getListing(listing.id, asUser(owner)))?.id).toBe(listing.id);
+    expect((await getListing(listing.id, asUser(admin, "admin")))?.id).toBe(listing.id);
+    expect((await browseListings(filters())).total).toBe(0);
+    expect((await ownListings(owner.id)).map((l) => l.id)).toEqual([listing.id]);
+  });
+
+  itDb("answers malformed and unknown ids with nothing", async () => {
+    expect(await getListing("non-un-uuid", null)).toBeNull();
+    expect(await getListing("3f0f8a5e-1111-4222-8333-944455556666", null)).toBeNull();
+  });
+});
+
+describe("publishing a listing", () => {
+  itDb("stores a valid adoption with price 0 and shows it first in the list", async () => {
+    const user = await createAccount();
+    const result = await createListing(asUser(user), { ...validFields, price: "150" }, []);
+    expect(result).toMatchObject({ ok: true });
+    const [row] = await db().select().from(petListings);
+    expect(row).toMatchObject({ userId: user.id, title: validFields.title, price: 0, status: "active", availability: "available", locationLat: 44.4949 });
+    expect((await browseListings(filters())).items[0]?.title).toBe(validFields.title);
+  });
+
+  itDb("stores the price of a sale, with two decimals", async () => {
+    const user = await createAccount();
+    const result = await createListing(asUser(user), { ...validFields, listingType: "sale", price: "250,50" }, []);
+    expect(result.ok).toBe(true);
+    const [row] = await db().select({ price: petListings.price }).from(petListings);
+    expect(row?.price).toBe(250.5);
+  });
+
+  itDb("rejects each bad input with its message and stores nothing", async () => {
+    const user = await createAccount();
+    const cases: [Record<string, string>, string][] = [
+      [{ title: "" }, M.titleRequired],
+      [{ title: "x".repeat(121) }, M.titleTooLong],
+      [{ listingType: "asta" }, M.listingTypeRequired],
+      [{ petType: "" }, M.petTypeRequired],
+      [{ gender: "" }, M.genderRequired],
+      [{ description: "   " }, M.descriptionRequired],
+      [{ city: "" }, M.cityRequired],
+      [{ region: "" }, M.regionRequired],
+      [{ address: "" }, M.addressRequired],
+      [{ contactName: "" }, M.contactNameRequired],
+      [{ contactPhone: "" }, M.phoneRequired],
+      [{ contactPhone: "chiamami" }, M.phoneInvalid],
+      [{ contactEmail: "anna@" }, "Inserisci un indirizzo email valido"],
+      [{ listingType: "sale", price: "" }, M.priceRequired],
+      [{ listingType: "sale", price: "-5" }, M.priceInvalid],
+      [{ listingType: "sale", price: "9.999" }, M.priceInvalid],
+      [{ listingType: "sale", price: "abc" }, M.priceInvalid],
+      [{ lat: "", lng: "" }, M.positionRequired],
+      [{ lat: "95", lng: "10" }, M.positionRequired],
+      [{ acceptTerms: "" }, M.mustAccept],
+      [{ acceptPrivacy: "" }, M.mustAccept],
+    ];
+    for (const [change, message] of cases) {
+      const result = await createListing(asUser(user), { ...validFields, ...change }, []);
+      expect(result, JSON.stringify(change)).toEqual({ ok: false, status: 400, error: message });
+    }
+    expect(await listingCount()).toBe(0);
+  });
+
+  itDb("refuses a visitor", async () => {
+    expect(await createListing(null, validFields, [])).toEqual({ ok: false, status: 401, error: M.mustSignIn });
+    expect(await listingCount()).toBe(0);
+  });
+
+  itDb("requires a breed from the catalogue when legal breeds exist, free text otherwise", async () => {
+    const user = await createAccount();
+    await db()
+      .insert(allowedBreeds)
+      .values([
+        { petType: "cat", breedName: "Europeo", isLegal: true },
+        { petType: "cat", breedName: "Vietato", isLegal: false },
+      ]);
+    expect(await createListing(asUser(user), { ...validFields, breed: "" }, [])).toMatchObject({ ok: false, error: M.breedRequired });
+    expect(await createListing(asUser(user), { ...validFields, breed: "Vietato" }, [])).toMatchObject({ ok: false, error: M.breedNotInList });
+    expect(await createListing(asUser(user), { ...validFields, breed: "Inventata" }, [])).toMatchObject({ ok: false, error: M.breedNotInList });
+    expect(await listingCount()).toBe(0);
+    expect(await createListing(asUser(user), { ...validFields, breed: "Europeo" }, [])).toMatchObject({ ok: true });
+    // No legal rabbit breeds in the catalogue: the breed is free text, and optional.
+    expect(await createListing(asUser(user), { ...validFields, petType: "rabbit", breed: "Ariete nano" }, [])).toMatchObject({ ok: true });
+    expect(await createListing(asUser(user), { ...validFields, petType: "rabbit", breed: "" }, [])).toMatchObject({ ok: true });
+  });
+
+  itDb("stores up to five photos as WebP without their EXIF location", async () => {
+    const user = await createAccount();
+    const photo = await jpeg(2400, 1800);
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const result = await createListing(asUser(user), validFields, [
+      { name: "uno.jpg", data: photo },
+      { name: "due.jpg", data: photo },
+    ]);
+    expect(result.ok).toBe(true);
+    const [row] = await db().select({ images: petListings.images }).from(petListings);
+    expect(row?.images).toHaveLength(2);
+    const stored = await filesOf(user.id);
+    expect(stored).toHaveLength(4); // each photo and its thumbnail
+    for (const name of stored) {
+      const meta = await sharp(path.join(config().dataDir, "uploads", "listing-images", user.id, name)).metadata();
+      expect(meta.format).toBe("webp");
+      expect(meta.exif).toBeUndefined();
+      expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(1600);
+    }
+  });
+
+  itDb("refuses a sixth photo, a fake image and an oversized file, storing nothing and no file", async () => {
+    const user = await createAccount();
+    const photo = await jpeg();
+    const six = Array.from({ length: 6 }, (_, i) => ({ name: `${i}.jpg`, data: photo }));
+    expect(await createListing(asUser(user), validFields, six)).toEqual({ ok: false, status: 400, error: IMAGE_MESSAGES.tooMany });
+    const fake = { name: "gatto.png", data: Buffer.from("non sono un'immagine, sono testo") };
+    const fakeResult = await createListing(asUser(user), validFields, [{ name: "buona.jpg", data: photo }, fake]);
+    expect(fakeResult).toMatchObject({ ok: false, error: IMAGE_MESSAGES.notAnImage("gatto.png") });
+    const huge = { name: "enorme.jpg", data: Buffer.alloc(10 * 1024 * 1024 + 1) };
+    expect(await createListing(asUser(user), validFields, [huge])).toMatchObject({ ok: false, status: 413, error: IMAGE_MESSAGES.tooLarge("enorme.jpg") });
+    expect(await listingCount()).toBe(0);
+    expect(await filesOf(user.id)).toEqual([]);
+  });
+
+  itDb("publishes one listing when the same form is sent twice, even at once", async () => {
+    const user = await createAccount();
+    const submissionId = "0b7e6f3a-4c1d-4e2f-9a8b-7c6d5e4f3a2b";
+    const results = await Promise.all([
+      createListing(asUser(user), { ...validFields, submissionId }, []),
+      createListing(asUser(user), { ...validFields, submissionId }, []),
+    ]);
+    expect(results).toEqual([
+      { ok: true, id: submissionId },
+      { ok: true, id: submissionId },
+    ]);
+    expect(await createListing(asUser(user), { ...validFields, submissionId }, [])).toEqual({ ok: true, id: submissionId });
+    expect(await listingCount()).toBe(1);
+  });
+
+  itDb("does not let a submission id take over another user's listing", async () => {
+    const owner = await createAccount();
+    const other = await createAccount();
+    const listing = await createListingRow(owner.id);
+    const result = await createListing(asUser(other), { ...validFields, submissionId: listing.id }, []);
+    expect(result.ok).toBe(true);
+    expect(result.ok && result.id).not.toBe(listing.id);
+    const [row] = await db().select({ userId: petListings.userId, title: petListings.title }).from(petListings).where(eq(petListings.id, listing.id));
+    expect(row?.userId).toBe(owner.id);
+  });
+
+  itDb("stops a flood of publications from one account", async () => {
+    const user = await createAccount();
+    for (let i = 0; i < CREATE_LIMIT.max; i++) expect((await createListing(asUser(user), validFields, [])).ok).toBe(true);
+    expect(await createListing(asUser(user), validFields, [])).toEqual({ ok: false, status: 429, error: M.tooMany });
+  }, 60_000);
+});
+
+describe("changing and deleting a listing", () => {
+  itDb("lets only the owner or an admin delete, and removes the photos", async () => {
+    const owner = await createAccount();
+    const other = await createAccount();
+    const created = await createListing(asUser(owner), validFields, [{ name: "foto.jpg", data: await jpeg() }]);
+    if (!created.ok) throw new Error(created.error);
+    expect(await filesOf(owner.id)).toHaveLength(2);
+
+    expect(await deleteListing(null, created.id)).toMatchObject({ ok: false, status: 401 });
+    expect(await deleteListing(asUser(other), created.id)).toEqual({ ok: false, status: 403, error: M.forbidden });
+    expect(await listingCount()).toBe(1);
+    expect(await filesOf(owner.id)).toHaveLength(2);
+
+    expect(await deleteListing(asUser(owner), created.id)).toEqual({ ok: true });
+    expect(await listingCount()).toBe(0);
+    expect(await filesOf(owner.id)).toEqual([]);
+    expect(await deleteListing(asUser(owner), created.id)).toMatchObject({ ok: false, status: 404 });
+
+    const second = await createListingRow(owner.id);
+    const admin = await createAccount({ role: "admin" });
+    expect(await deleteListing(asUser(admin, "admin"), second.id)).toEqual({ ok: true });
+  });
+
+  itDb("lets only the owner or an admin set the availability, to a known value", async () => {
+    const owner = await createAccount();
+    const other = await createAccount();
+    const listing = await createListingRow(owner.id);
+    const availability = async () =>
+      (await db().select({ a: petListings.availability }).from(petListings).where(eq(petListings.id, listing.id)))[0]?.a;
+
+    expect(await setAvailability(asUser(other), listing.id, "adopted")).toEqual({ ok: false, status: 403, error: M.forbidden });
+    expect(await setAvailability(null, listing.id, "adopted")).toMatchObject({ ok: false, status: 401 });
+    expect(await setAvailability(asUser(owner), listing.id, "venduto")).toEqual({ ok: false, status: 400, error: M.availabilityInvalid });
+    expect(await availability()).toBe("available");
+    expect(await setAvailability(asUser(owner), listing.id, "adopted")).toEqual({ ok: true });
+    expect(await availability()).toBe("adopted");
+    expect(await setAvailability(asUser(owner), "non-un-uuid", "pending")).toMatchObject({ ok: false, status: 404 });
+  });
+});

@@ -1,0 +1,335 @@
+// Pet listings: what the public, an owner and an admin may read and change. Every rule and
+// permission of the classifieds lives here; routes only parse the request and render.
+import { randomUUID } from "node:crypto";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { CurrentUser } from "~/accounts/session.server";
+import { firstError } from "~/accounts/validation";
+import { CACHE_TAGS, invalidate, memoize } from "~/cache/cache.server";
+import { db } from "~/db/client.server";
+import { allowedBreeds, petListings } from "~/db/schema";
+import { ImageRejected } from "~/images/process-image.server";
+import { IMAGE_MESSAGES, MAX_LISTING_IMAGES } from "~/images/limits";
+import { deleteStoredImages, storeListingImages } from "~/images/store-images.server";
+import { LISTING_TYPES, PET_TYPES, type LISTING_AVAILABILITY } from "~/lib/enums";
+import { logger } from "~/lib/logger.server";
+import { hit } from "~/lib/rate-limit.server";
+import { availabilitySchema, isUuid, listingSchema, LISTING_MESSAGES as M, LISTINGS_PAGE_SIZE } from "./validation";
+
+export type PetType = (typeof PET_TYPES.values)[number];
+export type ListingType = (typeof LISTING_TYPES.values)[number];
+export type Availability = (typeof LISTING_AVAILABILITY.values)[number];
+
+/** Generous for a person, a wall for a script: publishing is counted per account. */
+export const CREATE_LIMIT = { max: 20, windowSeconds: 60 * 60 };
+/** Most markers one map shows (the newest matching listings). */
+export const MAP_MARKER_LIMIT = 1_000;
+const SEARCH_WORDS = 6;
+const SEARCH_WORD_LENGTH = 60;
+
+export type Result<T = object> = ({ ok: true } & T) | { ok: false; status: number; error: string };
+
+const fail = (status: number, error: string) => ({ ok: false as const, status, error });
+
+// --- Browsing ------------------------------------------------------------------------------------
+
+export interface ListingFilters {
+  q: string;
+  petType: PetType | null;
+  listingType: ListingType | null;
+  page: number;
+}
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
+  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
+}
+
+/** The filters of a /pet-listings URL; unknown values are ignored (a shared link never fails). */
+export function parseFilters(url: URL): ListingFilters {
+  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  return {
+    q: (url.searchParams.get("q") ?? "").trim().slice(0, 200),
+    petType: oneOf(PET_TYPES.values, url.searchParams.get("petType")),
+    listingType: oneOf(LISTING_TYPES.values, url.searchParams.get("listingType")),
+    page: page > 0 ? page : 1,
+  };
+}
+
+/** Each word typed must appear in the title, description or city, accents and case aside. */
+function searchConditions(q: string): SQL[] {
+  const words = q
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, SEARCH_WORDS)
+    .map((w) => w.slice(0, SEARCH_WORD_LENGTH).replace(/[\\%_]/g, (c) => `\\${c}`));
+  return words.map((word) => sql`"pet_listings"."search_text" like '%' || zampa_fold(${word}) || '%'`);
+}
+
+function publicConditions(filters: Omit<ListingFilters, "page">): SQL | undefined {
+  return and(
+    eq(petListings.status, "active"),
+    filters.petType ? eq(petListings.petType, filters.petType) : undefined,
+    filters.listingType ? eq(petListings.listingType, filters.listingType) : undefined,
+    ...searchConditions(filters.q),
+  );
+}
+
+export interface ListingCard {
+  id: string;
+  title: string;
+  /** the first characters of the description, for the card */
+  summary: string;
+  petType: PetType;
+  listingType: ListingType;
+  breed: string | null;
+  age: string | null;
+  city: string;
+  region: string;
+  price: number;
+  image: string | null;
+  createdAt: Date;
+}
+
+const SUMMARY_LENGTH = 180;
+
+const cardColumns = {
+  id: petListings.id,
+  title: petListings.title,
+  summary: sql<string>`left(${petListings.description}, ${SUMMARY_LENGTH})`,
+  petType: petListings.petType,
+  listingType: petListings.listingType,
+  breed: petListings.breed,
+  age: petListings.age,
+  city: petListings.locationCity,
+  region: petListings.locationRegion,
+  price: petListings.price,
+  image: sql<string | null>`${petListings.images}[1]`,
+  createdAt: petListings.createdAt,
+};
+
+export interface ListingPage {
+  items: ListingCard[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/** Active listings, newest first, filtered on the server (a shared link shows the same results). */
+export async function browseListings(filters: ListingFilters): Promise<ListingPage> {
+  const key = `listings:browse:${JSON.stringify(filters)}`;
+  return memoize(key, [CACHE_TAGS.listings], async () => {
+    const where = publicConditions(filters);
+    const rows = await db()
+      .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(petListings)
+      .where(where)
+      .orderBy(desc(petListings.createdAt), desc(petListings.id))
+      .limit(LISTINGS_PAGE_SIZE)
+      .offset((filters.page - 1) * LISTINGS_PAGE_SIZE);
+    // A page past the end has no rows to carry the total: count separately (rare).
+    const total =
+      rows[0]?.total ??
+      (filters.page > 1 ? ((await db().select({ n: sql<number>`count(*)`.mapWith(Number) }).from(petListings).where(where))[0]?.n ?? 0) : 0);
+    return {
+      items: rows.map(({ total: _total, ...card }) => card),
+      total,
+      page: filters.page,
+      pageCount: Math.max(1, Math.ceil(total / LISTINGS_PAGE_SIZE)),
+    };
+  });
+}
+
+export interface ListingMarker {
+  id: string;
+  title: string;
+  lat: number;
+  lng: number;
+  listingType: ListingType;
+  city: string;
+}
+
+/** The map view: every matching active listing's position (the newest ones, up to a bound). */
+export async function listingMarkers(filters: Omit<ListingFilters, "page">): Promise<ListingMarker[]> {
+  const key = `listings:markers:${JSON.stringify({ q: filters.q, petType: filters.petType, listingType: filters.listingType })}`;
+  return memoize(key, [CACHE_TAGS.listings], () =>
+    db()
+      .select({
+        id: petListings.id,
+        title: petListings.title,
+        lat: petListings.locationLat,
+        lng: petListings.locationLng,
+        listingType: petListings.listingType,
+        city: petListings.locationCity,
+      })
+      .from(petListings)
+      .where(publicConditions(filters))
+      .orderBy(desc(petListings.createdAt))
+      .limit(MAP_MARKER_LIMIT),
+  );
+}
+
+// --- One listing ---------------------------------------------------------------------------------
+
+export type ListingRow = typeof petListings.$inferSelect;
+
+/** Active listings for everyone; any other status only for its owner and the admins (DESIGN [5]). */
+export function canSee(listing: Pick<ListingRow, "status" | "userId">, viewer: CurrentUser | null): boolean {
+  return listing.status === "active" || (viewer !== null && (viewer.id === listing.userId || viewer.role === "admin"));
+}
+
+function canChange(listing: Pick<ListingRow, "userId">, actor: CurrentUser): boolean {
+  return actor.id === listing.userId || actor.role === "admin";
+}
+
+async function findListing(id: string): Promise<ListingRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db().select().from(petListings).where(eq(petListings.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The detail page's listing, or null ("Annuncio non trovato") when this viewer may not see it. */
+export async function getListing(id: string, viewer: CurrentUser | null): Promise<ListingRow | null> {
+  if (!isUuid(id)) return null;
+  // Anonymous readers of active listings share one memoized copy.
+  const row = await memoize(`listings:one:${id}`, [CACHE_TAGS.listings], () => findListing(id));
+  if (row && canSee(row, viewer)) return row;
+  return null;
+}
+
+/** The owner's listings in every status, newest first (dashboard). */
+export function ownListings(userId: string): Promise<ListingRow[]> {
+  return db().select().from(petListings).where(eq(petListings.userId, userId)).orderBy(desc(petListings.createdAt));
+}
+
+/** The form's breed list: legal breeds of that pet type, by name (spec section 5). */
+export function legalBreeds(petType: PetType): Promise<string[]> {
+  return memoize(`breeds:legal:${petType}`, [CACHE_TAGS.breeds], async () => {
+    const rows = await db()
+      .select({ name: allowedBreeds.breedName })
+      .from(allowedBreeds)
+      .where(and(eq(allowedBreeds.petType, petType), eq(allowedBreeds.isLegal, true)))
+      .orderBy(asc(allowedBreeds.breedName));
+    return rows.map((r) => r.name);
+  });
+}
+
+// --- Publishing ----------------------------------------------------------------------------------
+
+export interface UploadedFile {
+  name: string;
+  data: Buffer;
+}
+
+/**
+ * Publishes a listing: every rule checked here, whatever the browser did. Nothing is stored when a
+ * rule fails, and no image file is left behind when the listing is not saved. `submissionId` is the
+ * form's one-time id: a double submit of the same form publishes one listing.
+ */
+export async function createListing(
+  user: CurrentUser | null,
+  fields: Record<string, unknown>,
+  files: UploadedFile[],
+): Promise<Result<{ id: string }>> {
+  if (!user) return fail(401, M.mustSignIn);
+  const parsed = listingSchema.safeParse(fields);
+  if (!parsed.success) return fail(400, firstError(parsed.error));
+  const input = parsed.data;
+
+  const breeds = await legalBreeds(input.petType);
+  if (breeds.length > 0) {
+    if (!input.breed) return fail(400, M.breedRequired);
+    if (!breeds.includes(input.breed)) return fail(400, M.breedNotInList);
+  }
+  const images = files.filter((f) => f.data.length > 0 || f.name !== "");
+  if (images.length > MAX_LISTING_IMAGES) return fail(400, IMAGE_MESSAGES.tooMany);
+
+  let submissionId = typeof fields.submissionId === "string" && isUuid(fields.submissionId) ? fields.submissionId.toLowerCase() : null;
+  if (submissionId) {
+    const existing = await findListing(submissionId);
+    if (existing?.userId === user.id) return { ok: true, id: existing.id };
+    // Someone else's id (never one of this user's forms): publish under a new one.
+    if (existing) submissionId = null;
+  }
+  if (!(await hit(`listing:create:${user.id}`, CREATE_LIMIT)).allowed) return fail(429, M.tooMany);
+
+  let stored: Awaited<ReturnType<typeof storeListingImages>>;
+  try {
+    stored = await storeListingImages(user.id, images);
+  } catch (error) {
+    if (error instanceof ImageRejected) return fail(error.status, error.message);
+    logger.error({ err: error }, "annuncio: salvataggio immagini non riuscito");
+    return fail(500, IMAGE_MESSAGES.uploadFailed);
+  }
+
+  const id = submissionId ?? randomUUID();
+  try {
+    const inserted = await db()
+      .insert(petListings)
+      .values({
+        id,
+        userId: user.id,
+        title: input.title,
+        description: input.description,
+        petType: input.petType,
+        breed: input.breed,
+        age: input.age,
+        gender: input.gender,
+        listingType: input.listingType,
+        price: input.price,
+        locationAddress: input.address,
+        locationCity: input.city,
+        locationRegion: input.region,
+        locationLat: input.lat,
+        locationLng: input.lng,
+        contactName: input.contactName,
+        contactPhone: input.contactPhone,
+        contactEmail: input.contactEmail,
+        images: stored.urls,
+      })
+      .onConflictDoNothing({ target: petListings.id })
+      .returning({ id: petListings.id, userId: petListings.userId });
+    if (inserted.length === 0) {
+      // The same form arrived twice at once and the other request saved it first.
+      await stored.remove();
+      const existing = await findListing(id);
+      return existing?.userId === user.id ? { ok: true, id } : fail(409, M.createError);
+    }
+  } catch (error) {
+    await stored.remove().catch((e: unknown) => logger.error({ err: e }, "annuncio: immagini orfane non rimosse"));
+    logger.error({ err: error }, "annuncio: inserimento non riuscito");
+    return fail(500, M.createError);
+  }
+  await invalidate(CACHE_TAGS.listings);
+  return { ok: true, id };
+}
+
+// --- Owner's changes -----------------------------------------------------------------------------
+
+/** Deletes a listing and its image files: only its owner or an admin. */
+export async function deleteListing(actor: CurrentUser | null, id: string): Promise<Result> {
+  if (!actor) return fail(401, M.mustSignIn);
+  const listing = await findListing(id);
+  if (!listing) return fail(404, M.notFound);
+  if (!canChange(listing, actor)) return fail(403, M.forbidden);
+  const deleted = await db().delete(petListings).where(eq(petListings.id, listing.id)).returning({ id: petListings.id });
+  if (deleted.length === 0) return fail(404, M.notFound);
+  await invalidate(CACHE_TAGS.listings);
+  // The row is gone: a file that fails to go is only logged (it is unreachable from the site).
+  await deleteStoredImages(listing.images).catch((error: unknown) => logger.error({ err: error, id }, "annuncio: immagini non eliminate"));
+  return { ok: true };
+}
+
+/** The owner's availability (Disponibile, In Attesa, Adottato): only its owner or an admin. */
+export async function setAvailability(actor: CurrentUser | null, id: string, value: unknown): Promise<Result> {
+  if (!actor) return fail(401, M.mustSignIn);
+  const parsed = availabilitySchema.safeParse(value);
+  if (!parsed.success) return fail(400, M.availabilityInvalid);
+  const listing = await findListing(id);
+  if (!listing) return fail(404, M.notFound);
+  if (!canChange(listing, actor)) return fail(403, M.forbidden);
+  await db()
+    .update(petListings)
+    .set({ availability: parsed.data, updatedAt: sql`now()` })
+    .where(eq(petListings.id, listing.id));
+  await invalidate(CACHE_TAGS.listings);
+  return { ok: true };
+}

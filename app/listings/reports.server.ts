@@ -1,0 +1,90 @@
+// Reports of listings by visitors and users: validated, flood-guarded, stored as pending, mailed to
+// the administrators.
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { CurrentUser } from "~/accounts/session.server";
+import { firstError } from "~/accounts/validation";
+import { config } from "~/config.server";
+import { db, transaction } from "~/db/client.server";
+import { listingReports, profiles } from "~/db/schema";
+import { REPORT_REASONS } from "~/lib/enums";
+import { logger } from "~/lib/logger.server";
+import { hit } from "~/lib/rate-limit.server";
+import { sendMail } from "~/mail/mailer.server";
+import { getListing } from "./listings.server";
+import { LISTING_MESSAGES, REPORT_MESSAGES as M, reportSchema } from "./validation";
+
+/** Nobody reports a dozen listings an hour in good faith; a flood stops here. */
+export const REPORT_LIMIT = { max: 10, windowSeconds: 60 * 60 };
+
+export type ReportResult = { ok: true } | { ok: false; status: number; error: string };
+
+/** The listing a report form is about, if the reporter may see it (same rule as the detail page). */
+export async function reportableListing(id: string | undefined, viewer: CurrentUser | null) {
+  if (!id) return null;
+  const listing = await getListing(id, viewer);
+  return listing ? { id: listing.id, title: listing.title } : null;
+}
+
+export async function submitReport(
+  listingId: string | undefined,
+  viewer: CurrentUser | null,
+  input: Record<string, unknown>,
+  clientIp: string,
+): Promise<ReportResult> {
+  const listing = await reportableListing(listingId, viewer);
+  if (!listing) return { ok: false, status: 404, error: LISTING_MESSAGES.notFound };
+  const parsed = reportSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, status: 400, error: firstError(parsed.error) };
+  if (!(await hit(`report:ip:${clientIp}`, REPORT_LIMIT)).allowed) return { ok: false, status: 429, error: M.tooMany };
+  const { name, email, reason, description } = parsed.data;
+
+  // A double submit (same reporter, listing and text within ten minutes) is stored once, even when
+  // both requests arrive together: the check and the insert run under a lock per reporter.
+  const stored = await transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`report:${listing.id}:${email}`}))`);
+    const [duplicate] = await tx
+      .select({ id: listingReports.id })
+      .from(listingReports)
+      .where(
+        and(
+          eq(listingReports.listingId, listing.id),
+          eq(listingReports.reporterEmail, email),
+          eq(listingReports.description, description),
+          gt(listingReports.createdAt, sql`now() - interval '10 minutes'`),
+        ),
+      )
+      .limit(1);
+    if (duplicate) return false;
+    await tx.insert(listingReports).values({
+      listingId: listing.id,
+      reporterUserId: viewer?.id ?? null,
+      reporterName: name,
+      reporterEmail: email,
+      reason,
+      description,
+      status: "pending",
+    });
+    return true;
+  });
+  if (!stored) return { ok: true };
+
+  const admins = await db().select({ email: profiles.email }).from(profiles).where(eq(profiles.role, "admin"));
+  if (admins.length) {
+    const base = config().publicUrl;
+    try {
+      await sendMail({
+        to: admins.map((a) => a.email),
+        replyTo: email,
+        subject: `Nuova segnalazione: ${listing.title}`,
+        text:
+          `Annuncio: ${listing.title}\n${base}/pet-listing/${listing.id}\n\n` +
+          `Motivo: ${REPORT_REASONS.labels[reason]}\nDa: ${name} <${email}>${viewer ? " (utente registrato)" : ""}\n\n${description}\n\n` +
+          `Gestisci la segnalazione nel pannello: ${base}/admin/reports`,
+      });
+    } catch (error) {
+      // The report is stored: the admins will see it in the back office even if the mail fails.
+      logger.error({ err: error }, "segnalazione: invio email agli amministratori non riuscito");
+    }
+  }
+  return { ok: true };
+}

@@ -1,0 +1,202 @@
+import { Eye, Plus, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { data, Link, useFetcher } from "react-router";
+import type { Route } from "./+types/pet-listings";
+import { requireUser } from "~/accounts/session.server";
+import { ListingTypeBadge } from "~/components/listings/listing-type-badge";
+import { deleteListing, ownListings, setAvailability } from "~/listings/listings.server";
+import { LISTING_MESSAGES as M } from "~/listings/validation";
+import { LISTING_AVAILABILITY, LISTING_STATUSES, PET_TYPES } from "~/lib/enums";
+import { formatDateLong, formatEuro } from "~/lib/format";
+import { thumbnailUrl } from "~/lib/images";
+
+export const meta = () => [{ title: "I miei annunci — Zampa" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const rows = await ownListings(user.id);
+  return {
+    listings: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      petType: r.petType,
+      listingType: r.listingType,
+      price: r.price,
+      city: r.locationCity,
+      region: r.locationRegion,
+      image: r.images[0] ?? null,
+      status: r.status,
+      availability: r.availability,
+      createdAt: r.createdAt,
+    })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const id = String(form.get("id") ?? "");
+  if (intent === "delete") {
+    const result = await deleteListing(user, id);
+    if (!result.ok) return data({ ok: false as const, id, error: result.status === 404 || result.status === 403 ? result.error : M.deleteError }, { status: result.status });
+    return { ok: true as const, id, message: M.deleted };
+  }
+  if (intent === "availability") {
+    const result = await setAvailability(user, id, form.get("availability"));
+    if (!result.ok) return data({ ok: false as const, id, error: result.error }, { status: result.status });
+    return { ok: true as const, id, message: M.availabilitySaved };
+  }
+  return data({ ok: false as const, id, error: "Azione non valida" }, { status: 400 });
+}
+
+type OwnListing = Route.ComponentProps["loaderData"]["listings"][number];
+
+/** Asks before deleting, in a native modal dialog (focus kept inside, Esc closes it). */
+function DeleteButton({ listing }: { listing: OwnListing }) {
+  const fetcher = useFetcher<typeof action>();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const deleting = fetcher.state !== "idle";
+  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const titleId = `delete-title-${listing.id}`;
+  return (
+    <>
+      <button type="button" className="btn-secondary text-red-800" onClick={() => dialog.current?.showModal()} disabled={deleting}>
+        <Trash2 aria-hidden size={18} /> {deleting ? "Eliminazione..." : "Elimina"}
+      </button>
+      {error ? (
+        <p role="alert" className="mt-2 w-full text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <dialog ref={dialog} aria-labelledby={titleId} className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-2xl p-6 shadow-xl backdrop:bg-stone-900/50">
+        <h2 id={titleId} className="text-lg font-bold text-stone-900">
+          Eliminare l&apos;annuncio?
+        </h2>
+        <p className="mt-2 text-stone-700">
+          «{listing.title}» e le sue foto saranno eliminati definitivamente. Non si può annullare.
+        </p>
+        <fetcher.Form method="post" className="mt-6 flex flex-wrap justify-end gap-3" onSubmit={() => dialog.current?.close()}>
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={listing.id} />
+          <button type="button" className="btn-secondary" onClick={() => dialog.current?.close()} autoFocus>
+            Annulla
+          </button>
+          <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800">
+            Elimina definitivamente
+          </button>
+        </fetcher.Form>
+      </dialog>
+    </>
+  );
+}
+
+function AvailabilityForm({ listing }: { listing: OwnListing }) {
+  const fetcher = useFetcher<typeof action>();
+  const result = fetcher.data;
+  // The latest "saved" note shows for 3 seconds.
+  const [expired, setExpired] = useState<typeof result>(undefined);
+  useEffect(() => {
+    if (!result?.ok) return;
+    const timer = setTimeout(() => setExpired(result), 3_000);
+    return () => clearTimeout(timer);
+  }, [result]);
+  const saved = result?.ok && expired !== result ? result.message : null;
+  const selectId = `availability-${listing.id}`;
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="availability" />
+      <input type="hidden" name="id" value={listing.id} />
+      <div>
+        <label htmlFor={selectId} className="field-label">
+          Disponibilità
+        </label>
+        <select
+          id={selectId}
+          name="availability"
+          defaultValue={listing.availability}
+          className="field-input"
+          // With JavaScript the choice is saved at once; without it, the button below sends it.
+          onChange={(event) => fetcher.submit(event.currentTarget.form)}
+        >
+          {LISTING_AVAILABILITY.values.map((value) => (
+            <option key={value} value={value}>
+              {LISTING_AVAILABILITY.labels[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <noscript>
+        <button type="submit" className="btn-secondary">
+          Salva
+        </button>
+      </noscript>
+      <p aria-live="polite" className="text-sm text-green-800">
+        {saved}
+        {result && !result.ok ? <span className="text-red-800">{result.error}</span> : null}
+      </p>
+    </fetcher.Form>
+  );
+}
+
+export default function MyListings({ loaderData }: Route.ComponentProps) {
+  const { listings } = loaderData;
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="text-sm">
+            <Link to="/dashboard" className="text-brand-800 underline">
+              Dashboard
+            </Link>
+          </p>
+          <h1 className="mt-1 text-3xl font-bold text-stone-900">I miei annunci</h1>
+        </div>
+        <Link to="/create-pet-listing" className="btn-primary">
+          <Plus aria-hidden size={18} /> Pubblica un nuovo annuncio
+        </Link>
+      </div>
+
+      {listings.length === 0 ? (
+        <div className="mt-8 rounded-2xl border border-dashed border-stone-300 p-10 text-center">
+          <h2 className="text-xl font-semibold text-stone-900">Non hai ancora pubblicato annunci</h2>
+          <p className="mt-2 text-stone-700">Un animale cerca casa? Pubblica il tuo primo annuncio: bastano pochi minuti.</p>
+        </div>
+      ) : (
+        <ul className="mt-8 grid gap-6 md:grid-cols-2">
+          {listings.map((listing) => (
+            <li key={listing.id} className="flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm sm:flex-row">
+              {listing.image ? (
+                <img src={thumbnailUrl(listing.image)} alt="" width={400} height={267} loading="lazy" className="aspect-[3/2] w-full bg-stone-100 object-cover sm:w-48" />
+              ) : (
+                <div aria-hidden className="flex aspect-[3/2] w-full items-center justify-center bg-stone-100 text-4xl sm:w-48">
+                  🐾
+                </div>
+              )}
+              <div className="flex flex-1 flex-col gap-3 p-5">
+                <div className="flex flex-wrap items-center gap-2">
+                  <ListingTypeBadge type={listing.listingType} />
+                  {listing.status !== "active" ? (
+                    <span className="rounded-full bg-stone-200 px-3 py-1 text-xs font-semibold text-stone-900">{LISTING_STATUSES.labels[listing.status]}</span>
+                  ) : null}
+                </div>
+                <h2 className="text-lg font-bold text-stone-900">{listing.title}</h2>
+                <p className="text-sm text-stone-700">
+                  {PET_TYPES.labels[listing.petType]} · {listing.city}, {listing.region} · pubblicato il {formatDateLong(listing.createdAt)}
+                  {listing.listingType === "sale" && listing.price > 0 ? ` · ${formatEuro(listing.price)}` : ""}
+                </p>
+                <AvailabilityForm listing={listing} />
+                <div className="mt-auto flex flex-wrap gap-3">
+                  <Link to={`/pet-listing/${listing.id}`} className="btn-secondary">
+                    <Eye aria-hidden size={18} /> Vedi
+                  </Link>
+                  <DeleteButton listing={listing} />
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,188 @@
+import { List, Map as MapIcon, Plus, Search } from "lucide-react";
+import { Form, Link, useRouteLoaderData, useSearchParams } from "react-router";
+import type { Route } from "./+types/browse";
+import type { loader as rootLoader } from "~/root";
+import { CACHE_TAGS } from "~/cache/cache.server";
+import { cacheHeaders } from "~/cache/page-cache.server";
+import { AdSlot } from "~/components/ad-slot";
+import { ListingCard } from "~/components/listings/listing-card";
+import { ScamWarning } from "~/components/listings/scam-warning";
+import { MapView } from "~/components/map/map";
+import { ITALY_CENTER, LIST_MAP_ZOOM } from "~/components/map/map-types";
+import { Pagination } from "~/components/pagination";
+import { config } from "~/config.server";
+import { browseListings, listingMarkers, parseFilters } from "~/listings/listings.server";
+import { LISTING_MESSAGES } from "~/listings/validation";
+import { LISTING_TYPES, PET_TYPES } from "~/lib/enums";
+import { redirectPastLastPage } from "~/lib/paging";
+import { pageMeta } from "~/lib/seo";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const filters = parseFilters(url);
+  const view = url.searchParams.get("view") === "map" ? "map" : "list";
+  const [result, markers] = await Promise.all([browseListings(filters), view === "map" ? listingMarkers(filters) : null]);
+  redirectPastLastPage(url, result.page, result.pageCount);
+  const { mapTilesUrl, mapTilesAttribution } = config();
+  return { ...result, filters, view, markers, tiles: { url: mapTilesUrl, attribution: mapTilesAttribution } } as const;
+}
+
+export const headers = () => cacheHeaders(CACHE_TAGS.listings);
+
+export const meta: Route.MetaFunction = (args) => {
+  const filters = args.data?.filters;
+  const filtered = Boolean(filters && (filters.q || filters.petType || filters.listingType));
+  return pageMeta(args, {
+    title: "Annunci di animali: adozioni, regali e vendite",
+    description: "Cani, gatti, conigli e altri animali che cercano casa in tutta Italia: annunci di adozione, regalo e vendita da privati e associazioni.",
+    noindex: filtered || (args.data?.page ?? 1) > 1 || args.data?.view === "map",
+  });
+};
+
+export default function PetListings({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pageCount, filters, view, markers, tiles } = loaderData;
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const [search] = useSearchParams();
+  const filtered = Boolean(filters.q || filters.petType || filters.listingType);
+  const viewHref = (next: "list" | "map") => {
+    const params = new URLSearchParams(search);
+    params.delete("page");
+    if (next === "map") params.set("view", "map");
+    else params.delete("view");
+    const query = params.toString();
+    return query ? `?${query}` : "/pet-listings";
+  };
+  const toggle = "inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold";
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-stone-900 sm:text-4xl">Annunci</h1>
+          <p className="mt-2 text-stone-700">Animali in adozione, in regalo e in vendita in tutta Italia.</p>
+        </div>
+        {root?.user ? (
+          <Link to="/create-pet-listing" className="btn-primary">
+            <Plus aria-hidden size={18} /> Pubblica Annuncio
+          </Link>
+        ) : null}
+      </div>
+
+      <ScamWarning />
+
+      <Form method="get" role="search" className="mt-6 grid gap-3 rounded-2xl border border-stone-200 bg-stone-50 p-4 md:grid-cols-[1fr_auto_auto_auto]">
+        {view === "map" ? <input type="hidden" name="view" value="map" /> : null}
+        <div>
+          <label htmlFor="listings-q" className="field-label">
+            Cerca negli annunci
+          </label>
+          <input
+            id="listings-q"
+            name="q"
+            type="search"
+            defaultValue={filters.q}
+            placeholder="Es. labrador Milano"
+            maxLength={200}
+            className="field-input"
+          />
+        </div>
+        <div>
+          <label htmlFor="listings-pet-type" className="field-label">
+            Animale
+          </label>
+          <select id="listings-pet-type" name="petType" defaultValue={filters.petType ?? ""} className="field-input">
+            <option value="">Tutti gli animali</option>
+            {PET_TYPES.values.map((value) => (
+              <option key={value} value={value}>
+                {PET_TYPES.labels[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="listings-type" className="field-label">
+            Tipo di annuncio
+          </label>
+          <select id="listings-type" name="listingType" defaultValue={filters.listingType ?? ""} className="field-input">
+            <option value="">Tutti i tipi</option>
+            {LISTING_TYPES.values.map((value) => (
+              <option key={value} value={value}>
+                {LISTING_TYPES.labels[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-primary self-end">
+          <Search aria-hidden size={18} /> Cerca
+        </button>
+      </Form>
+
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-stone-700" aria-live="polite">
+          {total} {total === 1 ? "annuncio" : "annunci"}
+          {filters.q ? ` per “${filters.q}”` : ""}
+        </p>
+        <div role="group" aria-label="Visualizzazione" className="inline-flex rounded-xl border border-stone-300 bg-white p-1">
+          <Link
+            to={viewHref("list")}
+            aria-current={view === "list" ? "page" : undefined}
+            className={`${toggle} ${view === "list" ? "bg-brand-700 text-white" : "text-stone-800 hover:bg-stone-100"}`}
+          >
+            <List aria-hidden size={18} /> Elenco
+          </Link>
+          <Link
+            to={viewHref("map")}
+            aria-current={view === "map" ? "page" : undefined}
+            className={`${toggle} ${view === "map" ? "bg-brand-700 text-white" : "text-stone-800 hover:bg-stone-100"}`}
+          >
+            <MapIcon aria-hidden size={18} /> Mappa
+          </Link>
+        </div>
+      </div>
+
+      {view === "map" && markers ? (
+        <MapView
+          key={search.toString()}
+          label="Mappa degli annunci"
+          className="mt-4 h-[600px]"
+          center={ITALY_CENTER}
+          zoom={LIST_MAP_ZOOM}
+          tiles={tiles}
+          markers={markers.map((m) => ({
+            lat: m.lat,
+            lng: m.lng,
+            title: m.title,
+            href: `/pet-listing/${m.id}`,
+            detail: `${LISTING_TYPES.labels[m.listingType]} · ${m.city}`,
+          }))}
+        />
+      ) : null}
+
+      {view === "list" && items.length ? (
+        <div className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((listing, i) => (
+            <ListingCard key={listing.id} listing={listing} eager={i === 0} />
+          ))}
+        </div>
+      ) : null}
+
+      {total === 0 ? (
+        <div className="mt-8 rounded-2xl border border-dashed border-stone-300 p-10 text-center">
+          <h2 className="text-xl font-semibold text-stone-900">{LISTING_MESSAGES.empty}</h2>
+          <p className="mt-2 text-stone-700">
+            {filtered ? "Prova con parole diverse o togli qualche filtro." : "Torna a trovarci presto: nuovi animali cercano casa ogni giorno."}
+          </p>
+          {filtered ? (
+            <Link to="/pet-listings" className="btn-secondary mt-6">
+              Mostra tutti gli annunci
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
+
+      {view === "list" ? <Pagination page={page} pageCount={pageCount} search={search} /> : null}
+
+      <AdSlot placement="banner" pageType="listings" className="mt-12" />
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from "node:crypto";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/create";
+import { getCurrentUser } from "~/accounts/session.server";
+import { ListingForm } from "~/components/listings/listing-form";
+import { MessagePanel } from "~/components/message-panel";
+import { config } from "~/config.server";
+import { readListingForm } from "~/listings/form-data.server";
+import { createListing } from "~/listings/listings.server";
+import { LISTING_MESSAGES as M } from "~/listings/validation";
+import { pageMeta } from "~/lib/seo";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request);
+  if (!user) return { user: null, submissionId: null, tiles: null };
+  const { mapTilesUrl, mapTilesAttribution } = config();
+  return {
+    user: { fullName: user.fullName, email: user.email },
+    // One id per form shown: sending the same form twice publishes one listing.
+    submissionId: randomUUID(),
+    tiles: { url: mapTilesUrl, attribution: mapTilesAttribution },
+  };
+}
+
+// The form sent without JavaScript (with it, the page sends to /api/pet-listings with a progress bar).
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getCurrentUser(request);
+  if (!user) return data({ ok: false as const, error: M.mustSignIn }, { status: 401 });
+  const { fields, files } = await readListingForm(request);
+  const result = await createListing(user, fields, files);
+  if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status });
+  return { ok: true as const, id: result.id };
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Pubblica un annuncio", noindex: true });
+
+export default function CreatePetListing({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, submissionId, tiles } = loaderData;
+  if (!user || !submissionId || !tiles) {
+    return (
+      <MessagePanel title="Accesso richiesto" text="Per pubblicare un annuncio devi accedere al tuo account o registrarti: è gratuito.">
+        <Link to="/login" className="btn-primary">
+          Accedi o registrati
+        </Link>
+      </MessagePanel>
+    );
+  }
+  if (actionData?.ok) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-16">
+        <meta httpEquiv="refresh" content="2;url=/pet-listings" />
+        <p role="status" className="rounded-2xl border border-green-200 bg-green-50 p-6 text-lg font-semibold text-green-900">
+          {M.success}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-12">
+      <h1 className="text-3xl font-bold text-stone-900 sm:text-4xl">Pubblica un annuncio</h1>
+      <p className="mt-2 text-stone-700">Racconta chi è, dove si trova e come contattarti. I campi con * sono obbligatori.</p>
+      <ListingForm
+        submissionId={submissionId}
+        tiles={tiles}
+        contact={{ name: user.fullName, email: user.email }}
+        serverError={actionData && !actionData.ok ? actionData.error : null}
+      />
+    </div>
+  );
+}

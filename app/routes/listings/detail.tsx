@@ -1,0 +1,205 @@
+import { Calendar, Flag, Mail, MapPin, Phone, User } from "lucide-react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/detail";
+import { getCurrentUser } from "~/accounts/session.server";
+import { CACHE_TAGS } from "~/cache/cache.server";
+import { cacheHeaders } from "~/cache/page-cache.server";
+import { Gallery } from "~/components/listings/gallery";
+import { ListingTypeBadge } from "~/components/listings/listing-type-badge";
+import { MapView } from "~/components/map/map";
+import { DETAIL_MAP_DELTA } from "~/components/map/map-types";
+import { MessagePanel } from "~/components/message-panel";
+import { config } from "~/config.server";
+import { getListing } from "~/listings/listings.server";
+import { LISTING_MESSAGES } from "~/listings/validation";
+import { GENDERS, LISTING_AVAILABILITY, LISTING_STATUSES, PET_TYPES } from "~/lib/enums";
+import { formatDateLong, formatEuro, isoDate } from "~/lib/format";
+import { absoluteUrl, pageMeta, siteFrom } from "~/lib/seo";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const viewer = await getCurrentUser(request);
+  const row = await getListing(params.id, viewer);
+  if (!row) return data({ listing: null, tiles: null }, { status: 404 });
+  const listing = {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    petType: row.petType,
+    breed: row.breed,
+    age: row.age,
+    gender: row.gender,
+    listingType: row.listingType,
+    price: row.price,
+    address: row.locationAddress,
+    city: row.locationCity,
+    region: row.locationRegion,
+    lat: row.locationLat,
+    lng: row.locationLng,
+    contactName: row.contactName,
+    contactPhone: row.contactPhone,
+    contactEmail: row.contactEmail,
+    images: row.images,
+    status: row.status,
+    availability: row.availability,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+  const { mapTilesUrl, mapTilesAttribution } = config();
+  return { listing, tiles: { url: mapTilesUrl, attribution: mapTilesAttribution } };
+}
+
+export const headers = () => cacheHeaders(CACHE_TAGS.listings);
+
+export const meta: Route.MetaFunction = (args) => {
+  const listing = args.data?.listing;
+  if (!listing) return pageMeta(args, { title: LISTING_MESSAGES.notFound, noindex: true });
+  const site = siteFrom(args.matches);
+  const description = listing.description.replace(/\s+/g, " ").slice(0, 160);
+  const image = listing.images[0];
+  return pageMeta(args, {
+    title: `${listing.title} — ${listing.city}`,
+    description,
+    image,
+    noindex: listing.status !== "active",
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "Product",
+        name: listing.title,
+        description,
+        image: site ? listing.images.map((src) => absoluteUrl(site, src)) : undefined,
+        category: PET_TYPES.labels[listing.petType],
+        url: site ? absoluteUrl(site, `/pet-listing/${listing.id}`) : undefined,
+        offers: {
+          "@type": "Offer",
+          price: listing.listingType === "sale" ? listing.price.toFixed(2) : "0.00",
+          priceCurrency: "EUR",
+          availability: listing.availability === "adopted" ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
+          areaServed: { "@type": "Place", name: `${listing.city}, ${listing.region}` },
+        },
+      },
+    ],
+  });
+};
+
+function NotFound() {
+  return (
+    <MessagePanel title={LISTING_MESSAGES.notFound} text={LISTING_MESSAGES.notFoundDetail}>
+      <Link to="/pet-listings" className="btn-primary">
+        Vai agli annunci
+      </Link>
+    </MessagePanel>
+  );
+}
+
+export default function PetListing({ loaderData }: Route.ComponentProps) {
+  const { listing, tiles } = loaderData;
+  if (!listing || !tiles) return <NotFound />;
+  const facts: [string, string][] = [
+    ["Animale", PET_TYPES.labels[listing.petType]],
+    ["Razza", listing.breed ?? "—"],
+    ["Età", listing.age ?? "—"],
+    ["Sesso", GENDERS.labels[listing.gender]],
+    ["Disponibilità", LISTING_AVAILABILITY.labels[listing.availability]],
+  ];
+  const showPrice = listing.listingType === "sale" && listing.price > 0;
+  const d = DETAIL_MAP_DELTA;
+
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-10">
+      <nav aria-label="Percorso" className="text-sm text-stone-700">
+        <Link to="/pet-listings" className="underline hover:text-brand-800">
+          Annunci
+        </Link>{" "}
+        / <span>{PET_TYPES.labels[listing.petType]}</span>
+      </nav>
+      {listing.status !== "active" ? (
+        <p role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+          Questo annuncio è «{LISTING_STATUSES.labels[listing.status]}»: lo vedi perché è tuo o sei un amministratore, il pubblico non lo vede.
+        </p>
+      ) : null}
+
+      <div className="mt-6 grid gap-10 lg:grid-cols-[3fr_2fr]">
+        <div>
+          <Gallery images={listing.images} title={listing.title} />
+          <section aria-labelledby="description-title" className="mt-8">
+            <h2 id="description-title" className="text-xl font-bold text-stone-900">
+              Descrizione
+            </h2>
+            <p className="mt-3 whitespace-pre-line text-stone-800">{listing.description}</p>
+          </section>
+          <section aria-labelledby="location-title" className="mt-8">
+            <h2 id="location-title" className="text-xl font-bold text-stone-900">
+              Posizione
+            </h2>
+            <p className="mt-2 flex items-center gap-1 text-stone-800">
+              <MapPin aria-hidden size={18} className="shrink-0" />
+              {listing.address}, {listing.city}, {listing.region}
+            </p>
+            <MapView
+              label={`Mappa: ${listing.city}, ${listing.region}`}
+              className="mt-4 h-72"
+              center={[listing.lat, listing.lng]}
+              zoom={14}
+              bounds={[
+                [listing.lat - d, listing.lng - d],
+                [listing.lat + d, listing.lng + d],
+              ]}
+              tiles={tiles}
+              markers={[{ lat: listing.lat, lng: listing.lng, title: listing.title }]}
+            />
+          </section>
+        </div>
+
+        <div>
+          <ListingTypeBadge type={listing.listingType} />
+          <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-stone-900">{listing.title}</h1>
+          {showPrice ? <p className="mt-3 text-3xl font-bold text-brand-800">{formatEuro(listing.price)}</p> : null}
+          <dl className="mt-6 grid grid-cols-2 gap-x-4 gap-y-3 rounded-2xl border border-stone-200 bg-white p-5">
+            {facts.map(([term, value]) => (
+              <div key={term}>
+                <dt className="text-sm text-stone-600">{term}</dt>
+                <dd className="font-semibold text-stone-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
+
+          <section aria-labelledby="contact-title" className="mt-6 rounded-2xl bg-stone-50 p-5">
+            <h2 id="contact-title" className="text-lg font-bold text-stone-900">
+              Contatti
+            </h2>
+            <ul className="mt-3 space-y-2 text-stone-800">
+              <li className="flex items-center gap-2">
+                <User aria-hidden size={18} /> {listing.contactName}
+              </li>
+              <li className="flex items-center gap-2">
+                <Phone aria-hidden size={18} /> {listing.contactPhone}
+              </li>
+              <li className="flex items-center gap-2 break-all">
+                <Mail aria-hidden size={18} className="shrink-0" /> {listing.contactEmail}
+              </li>
+              <li className="flex items-center gap-2 text-sm text-stone-700">
+                <Calendar aria-hidden size={18} /> Pubblicato il <time dateTime={isoDate(listing.createdAt)}>{formatDateLong(listing.createdAt)}</time>
+              </li>
+            </ul>
+            <div className="mt-5 flex flex-wrap gap-3">
+              <a href={`tel:${listing.contactPhone.replace(/[^\d+]/g, "")}`} className="btn-primary">
+                <Phone aria-hidden size={18} /> Chiama ora
+              </a>
+              <a href={`mailto:${listing.contactEmail}?subject=${encodeURIComponent(`Annuncio Zampa: ${listing.title}`)}`} className="btn-secondary">
+                <Mail aria-hidden size={18} /> Invia email
+              </a>
+            </div>
+          </section>
+
+          <Link
+            to={`/report-listing/${listing.id}`}
+            className="mt-6 inline-flex items-center gap-2 text-sm font-medium text-red-800 underline hover:text-red-900"
+          >
+            <Flag aria-hidden size={16} /> Segnala questo annuncio
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,12 +1,13 @@
 // Images processed by Zampa's storage service are WebP files with a 400 px wide sibling named
-// `*.thumb.webp`; other images (URLs entered by an admin) are used as they are.
+// `*.thumb.webp`, under /uploads/ or, with an S3 bucket, under its listing-images/ folder; other
+// images (URLs entered by an admin) are used as they are.
 export interface ImageSources {
   src: string;
   srcSet?: string;
 }
 
 function isProcessed(url: string): boolean {
-  return url.startsWith("/uploads/") && url.endsWith(".webp") && !url.endsWith(".thumb.webp");
+  return (url.startsWith("/uploads/") || url.includes("/listing-images/")) && url.endsWith(".webp") && !url.endsWith(".thumb.webp");
 }
 
 /** The 400 px copy of a processed image, or the image itself. */

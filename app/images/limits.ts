@@ -1,0 +1,37 @@
+// Limits and Italian messages for uploaded images, defined once for the forms (input `accept`,
+// hint, checks before sending) and the server, which enforces them (process-image.server.ts).
+// Client-safe: no server imports.
+
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_LISTING_IMAGES = 5;
+/** Longest side of a stored image; smaller images are never enlarged. */
+export const MAX_IMAGE_SIDE = 1600;
+/** Width of the `*.thumb.webp` sibling (see app/lib/images.ts). */
+export const THUMB_WIDTH = 400;
+/**
+ * Refuses decompression bombs (a few KB of PNG can claim 50 000 × 50 000 pixels). 100 MP keeps
+ * full-resolution photos from 50 and 64 MP phone sensors, which still fit in 10 MB as JPEG.
+ */
+export const MAX_IMAGE_PIXELS = 100_000_000;
+
+/**
+ * The one list of accepted types, checked against the file's content (not its name or the
+ * browser's claim). TIFF and HEIC are left out: browsers cannot show them, so users rarely pick
+ * them, and sharp's prebuilt binaries do not decode HEIC.
+ */
+export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"] as const;
+
+/** For `<input type="file" accept={IMAGE_ACCEPT}>`. */
+export const IMAGE_ACCEPT = ACCEPTED_IMAGE_TYPES.join(",");
+
+const MAX_MB = MAX_IMAGE_BYTES / (1024 * 1024);
+
+export const IMAGE_MESSAGES = {
+  /** Hint under the file input (the spec names these four; AVIF is accepted too, quietly). */
+  hint: `JPG, PNG, WEBP, GIF · massimo ${MAX_LISTING_IMAGES} immagini da ${MAX_MB} MB`,
+  tooMany: `Puoi caricare massimo ${MAX_LISTING_IMAGES} immagini`,
+  uploadFailed: "Errore durante il caricamento delle immagini",
+  tooLarge: (name: string) => `L'immagine «${name}» supera i ${MAX_MB} MB`,
+  tooManyPixels: (name: string) => `L'immagine «${name}» è troppo grande: massimo ${MAX_IMAGE_PIXELS / 1_000_000} megapixel`,
+  notAnImage: (name: string) => `Il file «${name}» non è un'immagine valida`,
+} as const;

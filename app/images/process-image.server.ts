@@ -1,0 +1,90 @@
+// Turns an uploaded file into the two WebP files Zampa stores (main ≤ 1600 px and a 400 px wide
+// thumbnail), or refuses it. Checks run cheapest first, so a refused file costs little: size
+// (no decoding), then magic bytes, then the image header, then the real decode. The output is
+// re-encoded from pixels, so nothing of the original survives: no EXIF (GPS!), XMP, IPTC or ICC.
+import { fileTypeFromBuffer } from "file-type";
+import sharp, { type SharpOptions } from "sharp";
+import {
+  ACCEPTED_IMAGE_TYPES,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_PIXELS,
+  MAX_IMAGE_SIDE,
+  IMAGE_MESSAGES,
+  THUMB_WIDTH,
+} from "./limits";
+
+const MAIN_QUALITY = 80;
+const THUMB_QUALITY = 70;
+// libwebp's effort 2 instead of 4: measured on a 4000 × 3000 photo, encoding 90 ms instead of
+// 230 ms for a file 3 % larger; five photos must publish within seconds on a 2-core server.
+const WEBP_EFFORT = 2;
+
+// Every upload is a new image: libvips' operation cache would only hold memory (decision 0019).
+sharp.cache(false);
+
+/** A file that is not accepted; `message` is Italian and meant for the user. */
+export class ImageRejected extends Error {
+  override readonly name = "ImageRejected";
+  constructor(
+    message: string,
+    /** 413 too large; 415 not an accepted image type; 422 looks like an image but does not decode. */
+    readonly status: 413 | 415 | 422,
+  ) {
+    super(message);
+  }
+}
+
+export interface ProcessedImage {
+  main: Buffer;
+  thumb: Buffer;
+  width: number;
+  height: number;
+}
+
+/** The name as the user knows it: browsers may send a path ("C:\fakepath\…"), and names can be long. */
+export function displayName(name: string): string {
+  const base = name.split(/[\\/]/).pop()?.trim() || "senza nome";
+  return base.length > 60 ? `${base.slice(0, 57)}…` : base;
+}
+
+export async function processImage(input: Buffer, name: string): Promise<ProcessedImage> {
+  const shown = displayName(name);
+  if (input.length > MAX_IMAGE_BYTES) throw new ImageRejected(IMAGE_MESSAGES.tooLarge(shown), 413);
+
+  const type = await fileTypeFromBuffer(input);
+  if (!type || !(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(type.mime)) {
+    throw new ImageRejected(IMAGE_MESSAGES.notAnImage(shown), 415);
+  }
+
+  // Animated GIF/WebP: only the first frame is read (sharp's default, pages: 1); a listing photo
+  // is a still. failOn "truncated": a cut-off upload is refused, while the minor warnings some
+  // cameras' JPEGs raise (extraneous bytes, …) do not refuse a photo that displays fine.
+  const options: SharpOptions = { failOn: "truncated", limitInputPixels: MAX_IMAGE_PIXELS };
+  const header = await sharp(input, { ...options, limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
+  if (!header?.width || !header.height) throw new ImageRejected(IMAGE_MESSAGES.notAnImage(shown), 422);
+  if (header.width * header.height > MAX_IMAGE_PIXELS) throw new ImageRejected(IMAGE_MESSAGES.tooManyPixels(shown), 413);
+
+  try {
+    // rotate() with no angle applies the EXIF Orientation, before the metadata is dropped.
+    const image = sharp(input, options).rotate();
+    // Two pipelines from the input, not the thumbnail from the main image: JPEG shrink-on-load
+    // then decodes each at the smallest scale it needs (1/2 and 1/8 for a 4000 × 3000 photo).
+    const [main, thumb] = await Promise.all([
+      image
+        .clone()
+        .resize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, { fit: "inside", withoutEnlargement: true })
+        .webp({ quality: MAIN_QUALITY, effort: WEBP_EFFORT })
+        .toBuffer({ resolveWithObject: true }),
+      image
+        .clone()
+        .resize({ width: THUMB_WIDTH, withoutEnlargement: true })
+        .webp({ quality: THUMB_QUALITY, effort: WEBP_EFFORT })
+        .toBuffer(),
+    ]);
+    return { main: main.data, thumb, width: main.info.width, height: main.info.height };
+  } catch {
+    throw new ImageRejected(IMAGE_MESSAGES.notAnImage(shown), 422);
+  }
+}

@@ -1,0 +1,151 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { config, setConfig, type Config } from "~/config.server";
+import { putFile } from "~/storage/storage.server";
+import { ImageRejected } from "./process-image.server";
+import { deleteStoredImages, storeListingImages } from "./store-images.server";
+
+const USER = "0b6f3c2e-5d1a-4c8e-9f7a-2e4b6d8c0a13";
+
+let previous: Config;
+let dataDir: string;
+let photos: { name: string; data: Buffer }[];
+
+beforeAll(async () => {
+  previous = config();
+  photos = await Promise.all(
+    ["#8b4513", "#228b22"].map(async (background, i) => ({
+      name: `foto-${i + 1}.jpg`,
+      data: await sharp({ create: { width: 2000, height: 1500, channels: 3, background } }).jpeg().toBuffer(),
+    })),
+  );
+});
+
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "zampa-images-"));
+  setConfig({ ...previous, dataDir, s3: undefined });
+});
+
+afterEach(() => {
+  setConfig(previous);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function userDir(): string {
+  return path.join(dataDir, "uploads", "listing-images", USER);
+}
+
+function storedFiles(): string[] {
+  return existsSync(userDir()) ? readdirSync(userDir()).sort() : [];
+}
+
+describe("storeListingImages", () => {
+  it("stores each photo as WebP with its thumbnail under listing-images/{user}/", async () => {
+    const { urls } = await storeListingImages(USER, photos);
+    expect(urls).toHaveLength(2);
+    for (const url of urls) expect(url).toMatch(new RegExp(`^/uploads/listing-images/${USER}/[0-9a-f-]{36}\\.webp$`));
+    expect(new Set(urls).size).toBe(2);
+
+    const names = urls.map((url) => url.split("/").pop()!);
+    expect(storedFiles()).toEqual(names.flatMap((name) => [name, name.replace(".webp", ".thumb.webp")]).sort());
+    const main = await sharp(path.join(userDir(), names[0]!)).metadata();
+    expect(main).toMatchObject({ format: "webp", width: 1600, height: 1200 });
+    const thumb = await sharp(path.join(userDir(), names[0]!.replace(".webp", ".thumb.webp"))).metadata();
+    expect(thumb).toMatchObject({ format: "webp", width: 400, height: 300 });
+  });
+
+  it("stores nothing when one of the photos is refused", async () => {
+    const files = [...photos, { name: "terza.png", data: Buffer.from("non sono un'immagine") }];
+    await expect(storeListingImages(USER, files)).rejects.toThrow(ImageRejected);
+    await expect(storeListingImages(USER, files)).rejects.toThrow("Il file «terza.png» non è un'immagine valida");
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it("stores nothing for no photos", async () => {
+    expect((await storeListingImages(USER, [])).urls).toEqual([]);
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it("remove() deletes every file it wrote", async () => {
+    const stored = await storeListingImages(USER, photos);
+    expect(storedFiles()).toHaveLength(4);
+    await stored.remove();
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it("refuses a user id that is not a safe path segment", async () => {
+    await expect(storeListingImages("../altro", photos)).rejects.toThrow(/id utente non valido/);
+  });
+});
+
+describe("deleteStoredImages", () => {
+  it("deletes each listing image and its thumbnail, and leaves other files alone", async () => {
+    const first = await storeListingImages(USER, photos);
+    const second = await storeListingImages(USER, photos.slice(0, 1));
+    const demo = await putFile("demo/cane.webp", Buffer.from("illustrazione condivisa"));
+
+    await deleteStoredImages([...first.urls, demo, "https://example.com/foto.webp", "/uploads/listing-images/../demo/cane.webp"]);
+    const kept = second.urls[0]!.split("/").pop()!;
+    expect(storedFiles()).toEqual([kept, kept.replace(".webp", ".thumb.webp")].sort());
+    expect(existsSync(path.join(dataDir, "uploads", "demo", "cane.webp"))).toBe(true);
+
+    await expect(deleteStoredImages(first.urls)).resolves.toBeUndefined();
+  });
+});
+
+describe("with an S3 bucket", () => {
+  let server: Server;
+  let requests: { method: string; path: string }[] = [];
+  let refusePut = (_count: number) => false;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        requests.push({ method: req.method ?? "", path: req.url ?? "" });
+        const puts = requests.filter((r) => r.method === "PUT").length;
+        res.writeHead(req.method === "PUT" && refusePut(puts) ? 403 : 200).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  });
+
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  beforeEach(() => {
+    requests = [];
+    refusePut = () => false;
+    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    setConfig({
+      ...previous,
+      dataDir,
+      s3: { endpoint, bucket: "zampa", region: "auto", accessKeyId: "AKID", secretAccessKey: "segreto", publicUrl: "https://cdn.example.it" },
+    });
+  });
+
+  it("deletes every key when a write fails, then throws", async () => {
+    // A bucket that fails halfway through a listing's photos.
+    refusePut = (count) => count === 3;
+    await expect(storeListingImages(USER, photos)).rejects.toThrow(/S3 PUT .* 403/);
+    const puts = new Set(requests.filter((r) => r.method === "PUT").map((r) => r.path));
+    const deletes = new Set(requests.filter((r) => r.method === "DELETE").map((r) => r.path));
+    expect(puts.size).toBe(4);
+    expect(deletes).toEqual(puts);
+  });
+
+  it("returns the bucket's public URLs, which deleteStoredImages maps back to keys", async () => {
+    const { urls } = await storeListingImages(USER, photos.slice(0, 1));
+    expect(urls[0]).toMatch(new RegExp(`^https://cdn\\.example\\.it/listing-images/${USER}/[0-9a-f-]{36}\\.webp$`));
+    requests = [];
+    await deleteStoredImages(urls);
+    const key = urls[0]!.slice("https://cdn.example.it/".length);
+    expect(requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
+      [`DELETE /zampa/${key}`, `DELETE /zampa/${key.replace(".webp", ".thumb.webp")}`].sort(),
+    );
+  });
+});

@@ -1,0 +1,73 @@
+// A listing's photos: processed (process-image.server.ts), then stored through the storage service
+// as listing-images/{user id}/{uuid}.webp with its {uuid}.thumb.webp sibling (app/lib/images.ts).
+// All or nothing: a refused photo or a failed write leaves no file behind.
+import { randomUUID } from "node:crypto";
+import { deleteFile, isSafeKey, keyFromPublicUrl, publicUrl, putFile } from "~/storage/storage.server";
+import { processImage, type ProcessedImage } from "./process-image.server";
+
+export const LISTING_IMAGES_PREFIX = "listing-images/";
+
+export interface UploadedFile {
+  name: string;
+  data: Buffer;
+}
+
+export interface StoredImages {
+  /** Public URLs of the main images, in the order of the files. */
+  urls: string[];
+  /** Deletes every file written (for when saving the listing fails afterwards). */
+  remove: () => Promise<void>;
+}
+
+function thumbKey(key: string): string {
+  return key.replace(/\.webp$/, ".thumb.webp");
+}
+
+/** Deletes all `keys`, trying each one; throws afterwards if any could not be deleted. */
+async function deleteAll(keys: string[]): Promise<void> {
+  const results = await Promise.allSettled(keys.map((key) => deleteFile(key)));
+  const errors = results.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
+  if (errors.length > 0) throw new AggregateError(errors, `${errors.length} file non eliminati`);
+}
+
+/**
+ * Processes every file before writing any, so a refused third photo stores nothing; throws
+ * ImageRejected (with the user's message) for the first refused file.
+ */
+export async function storeListingImages(userId: string, files: UploadedFile[]): Promise<StoredImages> {
+  if (!isSafeKey(userId) || userId.includes("/")) throw new Error(`id utente non valido per l'archiviazione: ${userId}`);
+  // One photo at a time: sharp already spreads each one over the cores (two pipelines, libvips
+  // threads), and at most one decoded photo per request is in memory.
+  const processed: ProcessedImage[] = [];
+  for (const file of files) processed.push(await processImage(file.data, file.name));
+
+  const entries = processed.map((image) => ({ image, key: `${LISTING_IMAGES_PREFIX}${userId}/${randomUUID()}.webp` }));
+  const written = entries.flatMap(({ key }) => [key, thumbKey(key)]);
+  const results = await Promise.allSettled(
+    entries.flatMap(({ image, key }) => [
+      putFile(key, image.main, "image/webp"),
+      putFile(thumbKey(key), image.thumb, "image/webp"),
+    ]),
+  );
+  const failed = results.find((r) => r.status === "rejected");
+  if (failed) {
+    // Every key is deleted, written or not: the others' writes may have landed.
+    await deleteAll(written).catch(() => {});
+    throw failed.reason;
+  }
+  return { urls: entries.map(({ key }) => publicUrl(key)), remove: () => deleteAll(written) };
+}
+
+/**
+ * Deletes the main file and thumbnail behind each URL stored with a listing. Only keys under
+ * listing-images/ are touched: the demo content's shared illustrations (demo/…) and external URLs
+ * are left alone. Throws (after trying them all) if some file could not be deleted.
+ */
+export async function deleteStoredImages(urls: string[]): Promise<void> {
+  const keys = urls.flatMap((url) => {
+    const key = keyFromPublicUrl(url);
+    if (!key?.startsWith(LISTING_IMAGES_PREFIX) || !key.endsWith(".webp") || key.endsWith(".thumb.webp")) return [];
+    return [key, thumbKey(key)];
+  });
+  await deleteAll(keys);
+}

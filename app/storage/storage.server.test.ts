@@ -1,0 +1,186 @@
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { config, setConfig, type Config } from "~/config.server";
+import { deleteFile, isSafeKey, keyFromPublicUrl, publicUrl, putFile, serveFile } from "./storage.server";
+
+let previous: Config;
+let dataDir: string;
+
+beforeAll(() => {
+  previous = config();
+  dataDir = mkdtempSync(path.join(tmpdir(), "zampa-storage-"));
+});
+
+afterEach(() => setConfig(previous));
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function useLocal(): void {
+  setConfig({ ...previous, dataDir, s3: undefined });
+}
+
+describe("local storage", () => {
+  it("stores, serves with long-lived cache headers, and deletes a file", async () => {
+    useLocal();
+    const body = Buffer.from("RIFF….WEBP finta");
+    const url = await putFile("listing-images/u1/foto.webp", body);
+    expect(url).toBe("/uploads/listing-images/u1/foto.webp");
+    expect(readFileSync(path.join(dataDir, "uploads", "listing-images", "u1", "foto.webp"))).toEqual(body);
+
+    const response = await serveFile("listing-images/u1/foto.webp");
+    expect(response?.status).toBe(200);
+    expect(response?.headers.get("content-type")).toBe("image/webp");
+    expect(response?.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(Buffer.from(await response!.arrayBuffer())).toEqual(body);
+
+    await deleteFile("listing-images/u1/foto.webp");
+    expect(await serveFile("listing-images/u1/foto.webp")).toBeNull();
+    await expect(deleteFile("listing-images/u1/foto.webp")).resolves.toBeUndefined();
+  });
+
+  it("maps its public URLs back to keys, and nothing else", () => {
+    useLocal();
+    expect(keyFromPublicUrl(publicUrl("listing-images/u1/a.webp"))).toBe("listing-images/u1/a.webp");
+    expect(keyFromPublicUrl("/uploads/demo/cane.webp")).toBe("demo/cane.webp");
+    expect(keyFromPublicUrl("/uploads/../config.json")).toBeNull();
+    expect(keyFromPublicUrl("https://example.com/uploads/a.webp")).toBeNull();
+    expect(keyFromPublicUrl("/static/a.webp")).toBeNull();
+  });
+
+  it("refuses unsafe keys", async () => {
+    useLocal();
+    for (const key of ["", "../x.webp", "a/../../x.webp", "/etc/passwd", "a//b.webp", ".hidden", "a\\b.webp", "a/b c.webp"]) {
+      expect(isSafeKey(key), key).toBe(false);
+    }
+    await expect(putFile("../fuori.webp", Buffer.from("x"))).rejects.toThrow(/chiave di archiviazione non valida/);
+    await expect(deleteFile("a/../../fuori.webp")).rejects.toThrow(/chiave di archiviazione non valida/);
+    expect(await serveFile("../../etc/passwd")).toBeNull();
+    expect(existsSync(path.join(dataDir, "fuori.webp"))).toBe(false);
+  });
+});
+
+interface Recorded {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+describe("S3 storage", () => {
+  let server: Server;
+  let requests: Recorded[] = [];
+  // What the stand-in bucket answers; every test sets its own.
+  let answer: (request: Recorded) => number = () => 200;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        const recorded = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks) };
+        requests.push(recorded);
+        const status = answer(recorded);
+        res.writeHead(status, { "content-type": "application/xml" });
+        res.end(status >= 300 ? "<Error><Code>AccessDenied</Code></Error>" : "");
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  });
+
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  function useS3(): void {
+    const { port } = server.address() as AddressInfo;
+    requests = [];
+    answer = () => 200;
+    setConfig({
+      ...previous,
+      dataDir,
+      s3: {
+        endpoint: `http://127.0.0.1:${port}`,
+        bucket: "zampa-test",
+        region: "eu-south-1",
+        accessKeyId: "AKIDZAMPATEST",
+        secretAccessKey: "segreto",
+        publicUrl: "https://cdn.example.it/zampa",
+      },
+    });
+  }
+
+  it("PUTs a signed object with its type and cache headers, path-style", async () => {
+    useS3();
+    const body = Buffer.from(Array.from({ length: 70_000 }, (_, i) => i % 251));
+    const url = await putFile("listing-images/u1/foto.webp", body, "image/webp");
+    expect(url).toBe("https://cdn.example.it/zampa/listing-images/u1/foto.webp");
+
+    expect(requests).toHaveLength(1);
+    const [put] = requests;
+    expect(put?.method).toBe("PUT");
+    expect(put?.path).toBe("/zampa-test/listing-images/u1/foto.webp");
+    expect(put?.headers.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIDZAMPATEST\/\d{8}\/eu-south-1\/s3\/aws4_request, SignedHeaders=[^,]*x-amz-content-sha256[^,]*, Signature=[0-9a-f]{64}$/,
+    );
+    expect(put?.headers["x-amz-content-sha256"]).toBe(createHash("sha256").update(body).digest("hex"));
+    expect(put?.headers["content-type"]).toBe("image/webp");
+    expect(put?.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(put?.body.equals(body)).toBe(true);
+  });
+
+  it("infers the content type from the key when none is given", async () => {
+    useS3();
+    await putFile("demo/logo.svg", Buffer.from("<svg/>"));
+    expect(requests[0]?.headers["content-type"]).toBe("image/svg+xml");
+  });
+
+  it("DELETEs the same path, and a missing object is not an error", async () => {
+    useS3();
+    await deleteFile("listing-images/u1/foto.webp");
+    answer = () => 404;
+    await deleteFile("listing-images/u1/foto.webp");
+    expect(requests.map((r) => [r.method, r.path])).toEqual([
+      ["DELETE", "/zampa-test/listing-images/u1/foto.webp"],
+      ["DELETE", "/zampa-test/listing-images/u1/foto.webp"],
+    ]);
+    expect(requests[0]?.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 /);
+  });
+
+  it("maps public URLs back to keys: the bucket's, and /uploads/ ones", () => {
+    useS3();
+    const key = "listing-images/u1/foto.webp";
+    expect(publicUrl(key)).toBe("https://cdn.example.it/zampa/listing-images/u1/foto.webp");
+    expect(keyFromPublicUrl(publicUrl(key))).toBe(key);
+    expect(keyFromPublicUrl("/uploads/demo/cane.webp")).toBe("demo/cane.webp");
+    expect(keyFromPublicUrl("https://cdn.example.it/zampa/../segreti.txt")).toBeNull();
+    expect(keyFromPublicUrl("https://cdn.example.it/altro/a.webp")).toBeNull();
+  });
+
+  it("throws when the bucket refuses", async () => {
+    useS3();
+    answer = () => 403;
+    await expect(putFile("listing-images/u1/foto.webp", Buffer.from("x"), "image/webp")).rejects.toThrow(/S3 PUT .*403.*AccessDenied/);
+    await expect(deleteFile("listing-images/u1/foto.webp")).rejects.toThrow(/S3 DELETE .*403/);
+  });
+
+  it("retries a server error a couple of times, then throws", async () => {
+    useS3();
+    answer = () => 503;
+    await expect(putFile("listing-images/u1/foto.webp", Buffer.from("x"), "image/webp")).rejects.toThrow(/503/);
+    expect(requests).toHaveLength(3);
+  });
+
+  it("redirects an /uploads/ URL to the bucket unless the file is on local disk", async () => {
+    useLocal();
+    await putFile("demo/locale.webp", Buffer.from("locale"));
+    useS3();
+    const redirect = await serveFile("demo/remoto.webp");
+    expect(redirect?.status).toBe(302);
+    expect(redirect?.headers.get("location")).toBe("https://cdn.example.it/zampa/demo/remoto.webp");
+    expect((await serveFile("demo/locale.webp"))?.status).toBe(200);
+    expect(requests).toHaveLength(0);
+  });
+});

@@ -29,11 +29,21 @@ export function startBrowser(): { context: (options?: { width?: number; height?:
         timezoneId: "Europe/Rome",
       });
       contexts.push(context);
+      // Fail with a clear locator message well before the test's own timeout.
+      context.setDefaultTimeout(15_000);
+      // Map tiles come from the internet, which this machine cannot reach: refuse them at once.
+      await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
       const page = await context.newPage();
       // Pages hydrate when the browser is idle: wait for it, so that clicks reach React.
       const goto = page.goto.bind(page);
       page.goto = async (url, options) => {
         const response = await goto(url, options);
+        await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 }).catch(() => {});
+        return response;
+      };
+      const reload = page.reload.bind(page);
+      page.reload = async (options) => {
+        const response = await reload(options);
         await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 }).catch(() => {});
         return response;
       };
@@ -56,4 +66,27 @@ let counter = 0;
 export function uniqueEmail(prefix = "e2e"): string {
   counter += 1;
   return `${prefix}-${Date.now()}-${counter}@example.it`;
+}
+
+/** A new account, signed in within this browser context (the sign-up form's own endpoint). */
+export async function signUpIn(context: BrowserContext, fullName = "Elena Marchi"): Promise<{ email: string; password: string; fullName: string }> {
+  const email = uniqueEmail("annunci");
+  const password = "Criceto-Dorato-77";
+  const response = await context.request.post(`${baseUrl()}/login`, {
+    form: { intent: "signup", fullName, email, password, acceptPrivacy: "on", acceptTerms: "on" },
+    headers: { origin: baseUrl() },
+    maxRedirects: 0,
+  });
+  if (response.status() >= 400) throw new Error(`sign-up failed: HTTP ${response.status()}`);
+  return { email, password, fullName };
+}
+
+/** Signs in an existing account within this browser context. */
+export async function signIn(context: BrowserContext, email: string, password: string): Promise<void> {
+  const response = await context.request.post(`${baseUrl()}/login`, {
+    form: { intent: "signin", email, password },
+    headers: { origin: baseUrl() },
+    maxRedirects: 0,
+  });
+  if (response.status() >= 400) throw new Error(`sign-in failed: HTTP ${response.status()}`);
 }

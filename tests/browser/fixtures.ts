@@ -2,7 +2,7 @@
 // server's embedded database belongs to its process once it runs).
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { adsenseCodes, articles, categories, seoRedirects, seoSettings } from "~/db/schema";
+import { adsenseCodes, articles, categories, petListings, profiles, seoRedirects, seoSettings } from "~/db/schema";
 
 export const FIXTURES = {
   analyticsId: "G-ZAMPATEST1",
@@ -19,6 +19,12 @@ export const FIXTURES = {
   },
   draftSlug: "bozza-non-pubblicata",
   redirect: { from: "/vecchia-guida-cuccioli", to: "/article/prime-settimane-con-il-cucciolo" },
+  /** A listing suspended by the moderators, owned by this demo user. */
+  suspendedListing: {
+    id: "7d1c0e55-2f4a-4b8e-9c3d-5a6b7c8d9e01",
+    title: "Annuncio sospeso di prova",
+    ownerEmail: "giulia.rossi@zampa.test",
+  },
 } as const;
 
 export async function insertFixtures(): Promise<void> {
@@ -48,4 +54,24 @@ export async function insertFixtures(): Promise<void> {
     },
   ]);
   await db().insert(seoRedirects).values({ fromPath: FIXTURES.redirect.from, toPath: FIXTURES.redirect.to, redirectType: 301 });
+  const [owner] = await db().select({ id: profiles.id }).from(profiles).where(eq(profiles.email, FIXTURES.suspendedListing.ownerEmail));
+  if (!owner) throw new Error("demo user missing");
+  await db().insert(petListings).values({
+    id: FIXTURES.suspendedListing.id,
+    userId: owner.id,
+    title: FIXTURES.suspendedListing.title,
+    description: "Sospeso dai moderatori: non deve comparire al pubblico.",
+    petType: "cat",
+    gender: "male",
+    listingType: "free",
+    locationAddress: "Via Nascosta 1",
+    locationCity: "Ancona",
+    locationRegion: "Marche",
+    locationLat: 43.6,
+    locationLng: 13.5,
+    contactName: "Giulia Rossi",
+    contactPhone: "+39 333 000 1111",
+    contactEmail: FIXTURES.suspendedListing.ownerEmail,
+    status: "suspended",
+  });
 }

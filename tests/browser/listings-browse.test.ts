@@ -1,0 +1,171 @@
+// /pet-listings and /pet-listing/{id}: list, search, filters, map, detail, not found, visibility.
+import { describe, expect, it } from "vitest";
+import { baseUrl, signIn, signUpIn, startBrowser, withConsent } from "./browser";
+import { FIXTURES } from "./fixtures";
+
+const browser = startBrowser();
+const DEMO_PASSWORD = "ZampaDemo2026!";
+
+async function cardTitles(page: import("playwright-core").Page) {
+  return (await page.getByRole("main").locator("article h2").allTextContents()).map((t) => t.trim());
+}
+
+describe("listings page", () => {
+  it("lists active listings as cards, newest first, with a price only on sales", async () => {
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    const response = await page.goto("/pet-listings");
+    expect(response?.status()).toBe(200);
+    const titles = await cardTitles(page);
+    expect(titles.length).toBe(12);
+    expect(titles).not.toContain(FIXTURES.suspendedListing.title);
+    const sale = page.locator("article", { hasText: "Cuccioli di Maine Coon con pedigree" });
+    expect(await sale.getByText("Vendita", { exact: true }).isVisible()).toBe(true);
+    expect(await sale.getByText(/€/).count()).toBe(1);
+    expect(await sale.getByText("Milano, Lombardia").isVisible()).toBe(true);
+    const adoption = page.locator("article", { hasText: "Luna, meticcia dolcissima cerca famiglia" });
+    expect(await adoption.getByText(/€/).count()).toBe(0);
+    // Visitors do not see the publish button.
+    expect(await page.getByRole("link", { name: "Pubblica Annuncio" }).count()).toBe(0);
+  });
+
+  it("searches and filters on the server, keeping the filters in a shareable URL", async () => {
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    await page.goto("/pet-listings");
+    await page.getByLabel("Cerca negli annunci").fill("TORINO");
+    await page.getByRole("main").getByRole("button", { name: "Cerca", exact: true }).click();
+    await page.waitForURL(/q=TORINO/);
+    await expect.poll(() => cardTitles(page), { timeout: 10_000 }).toEqual(["Coniglietta ariete nano in adozione"]);
+
+    await page.getByLabel("Cerca negli annunci").fill("");
+    await page.getByLabel("Animale").selectOption("cat");
+    await page.getByLabel("Tipo di annuncio").selectOption("sale");
+    await page.getByRole("main").getByRole("button", { name: "Cerca", exact: true }).click();
+    await page.waitForURL(/petType=cat/);
+    await expect.poll(() => cardTitles(page), { timeout: 10_000 }).toEqual(["Cuccioli di Maine Coon con pedigree"]);
+
+    // The same URL in a fresh page shows the same results (server-side filtering).
+    const shared = await fetch(page.url()).then((r) => r.text());
+    expect(shared).toContain("Cuccioli di Maine Coon con pedigree");
+    expect(shared).not.toContain("Grigio, Certosino affettuoso");
+  });
+
+  it("says 'Nessun annuncio trovato' when nothing matches", async () => {
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    await page.goto("/pet-listings?q=ornitorinco");
+    expect(await page.getByRole("heading", { name: "Nessun annuncio trovato" }).isVisible()).toBe(true);
+    await page.getByRole("link", { name: "Mostra tutti gli annunci" }).click();
+    await page.waitForURL((url) => url.search === "");
+    await expect.poll(async () => (await cardTitles(page)).length, { timeout: 10_000 }).toBe(12);
+  });
+
+  it("remembers that the scam warning was closed", async () => {
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    await page.goto("/pet-listings");
+    const warning = page.getByRole("complementary", { name: "Attenzione alle truffe" });
+    expect(await warning.isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Chiudi l'avviso sulle truffe" }).click();
+    await warning.waitFor({ state: "detached" });
+    await page.goto("/pet-listings");
+    // Hidden from the first paint, before the page's script runs.
+    expect(await page.locator(".scam-warning").isVisible()).toBe(false);
+  });
+
+  it("switches to a 600 px map with a marker per listing, whose popup links to it", async () => {
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    await page.goto("/pet-listings?petType=cat");
+    await page.getByRole("link", { name: "Mappa" }).click();
+    await page.waitForURL(/view=map/);
+    const map = page.getByRole("region", { name: "Mappa degli annunci" });
+    await map.locator(".leaflet-marker-icon").first().waitFor();
+    expect(Math.round((await map.boundingBox())?.height ?? 0)).toBe(600);
+    expect(await map.locator(".leaflet-marker-icon").count()).toBe(2);
+    await map.getByRole("button", { name: "Grigio, Certosino affettuoso" }).click();
+    await map.getByRole("link", { name: "Grigio, Certosino affettuoso" }).click();
+    await page.waitForURL(/\/pet-listing\/[0-9a-f-]{36}$/);
+    await page.getByRole("heading", { level: 1, name: "Grigio, Certosino affettuoso" }).waitFor();
+  });
+
+  it("shows the publish button to signed-in users", async () => {
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    await signUpIn(context);
+    await page.goto("/pet-listings");
+    await page.getByRole("link", { name: "Pubblica Annuncio" }).click();
+    await page.waitForURL("**/create-pet-listing");
+  });
+});
+
+describe("listing detail", () => {
+  it("shows the listing with Italian labels, contact links, a keyboard gallery and a map", async () => {
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    await page.goto("/pet-listings?q=bolognese");
+    await page.getByRole("link", { name: "Cucciola di Bolognese da allevamento amatoriale" }).click();
+    await page.waitForURL(/\/pet-listing\/[0-9a-f-]{36}$/);
+    const main = page.getByRole("main");
+    await main.getByRole("heading", { level: 1, name: "Cucciola di Bolognese da allevamento amatoriale" }).waitFor();
+    expect(await main.getByText("Vendita", { exact: true }).isVisible()).toBe(true);
+    expect(await main.getByText(/^\d{1,3}(\.\d{3})*,\d{2}\s€$/).count()).toBe(1);
+    for (const text of ["Cane", "Femmina", "Bolognese", "Disponibile"]) expect(await main.getByText(text, { exact: true }).count()).toBeGreaterThan(0);
+    expect(await main.getByRole("link", { name: "Chiama ora" }).getAttribute("href")).toMatch(/^tel:\+39\d+$/);
+    expect(await main.getByRole("link", { name: "Invia email" }).getAttribute("href")).toMatch(/^mailto:chiara\.romano@zampa\.test/);
+    expect(await main.getByText(/Pubblicato il/).textContent()).toMatch(/\d{1,2} \w+ \d{4}/);
+
+    const photo = main.getByRole("img", { name: /foto 1 di 2/ });
+    expect(await photo.isVisible()).toBe(true);
+    // Arrow keys while the focus is in the gallery, buttons and thumbnails.
+    await main.getByRole("button", { name: "Foto successiva" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await main.getByRole("img", { name: /foto 2 di 2/ }).waitFor();
+    await page.keyboard.press("ArrowRight");
+    await main.getByRole("img", { name: /foto 1 di 2/ }).waitFor();
+    await page.keyboard.press("ArrowLeft");
+    await main.getByRole("img", { name: /foto 2 di 2/ }).waitFor();
+    await main.getByRole("button", { name: "Mostra la foto 1 di 2" }).click();
+    await main.getByRole("img", { name: /foto 1 di 2/ }).waitFor();
+    await main.getByRole("button", { name: "Foto precedente" }).press("Enter");
+    await main.getByRole("img", { name: /foto 2 di 2/ }).waitFor();
+
+    await main.locator(".leaflet-marker-icon").waitFor();
+    await main.getByRole("link", { name: "Segnala questo annuncio" }).click();
+    await page.waitForURL(/\/report-listing\//);
+  });
+
+  it("puts title, description, preview image and JSON-LD in the server's HTML", async () => {
+    const list = await fetch(`${baseUrl()}/pet-listings?q=furetto`).then((r) => r.text());
+    const href = /href="(\/pet-listing\/[0-9a-f-]{36})"/.exec(list)?.[1];
+    expect(href).toBeDefined();
+    const html = await fetch(`${baseUrl()}${href}`).then((r) => r.text());
+    expect(html).toContain("<title>Furetto giocherellone cerca casa — Cagliari | Zampa</title>");
+    expect(html).toMatch(/<meta name="description" content="[^"]*furett/i);
+    expect(html).toMatch(/<meta property="og:image" content="http[^"]+\.webp"/);
+    const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1];
+    expect(JSON.parse(jsonLd ?? "{}")).toMatchObject({ "@type": "Product", name: "Furetto giocherellone cerca casa" });
+  });
+
+  it("answers unknown, malformed and hidden listings with 'Annuncio non trovato' and HTTP 404", async () => {
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    for (const id of ["3f0f8a5e-1111-4222-8333-944455556666", "non-un-id", FIXTURES.suspendedListing.id]) {
+      const response = await page.goto(`/pet-listing/${id}`);
+      expect(response?.status(), id).toBe(404);
+      expect(await page.getByRole("heading", { name: "Annuncio non trovato" }).isVisible()).toBe(true);
+    }
+  });
+
+  it("shows a suspended listing to its owner, with a note, and not to another user", async () => {
+    const owner = await browser.context();
+    await signIn(owner.context, FIXTURES.suspendedListing.ownerEmail, DEMO_PASSWORD);
+    const response = await owner.page.goto(`/pet-listing/${FIXTURES.suspendedListing.id}`);
+    expect(response?.status()).toBe(200);
+    expect(await owner.page.getByRole("status").textContent()).toContain("Sospeso");
+    const other = await browser.context();
+    await signUpIn(other.context);
+    expect((await other.page.goto(`/pet-listing/${FIXTURES.suspendedListing.id}`))?.status()).toBe(404);
+  });
+});

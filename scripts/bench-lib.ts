@@ -9,6 +9,11 @@ export interface WrkResult {
   p75: number;
   p90: number;
   p99: number;
+  /**
+   * The 95th percentile, which wrk's own report lacks: printed by scripts/bench-listings.lua when wrk
+   * ran with it (undefined otherwise).
+   */
+  p95: number | undefined;
   /** "Non-2xx or 3xx responses" (0 when wrk did not print the line). */
   non2xx3xx: number;
   /** connect + read + write + timeout from "Socket errors" (0 when wrk did not print the line). */
@@ -45,6 +50,7 @@ export function parseWrk(output: string): WrkResult {
   const non2xx = /Non-2xx or 3xx responses:\s+(\d+)/.exec(output);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
   const socketCounts = socket ? socket.slice(1, 5).map(Number) : [0, 0, 0, 0];
+  const p95 = /^zampa-percentile 95 (\d+)$/m.exec(output);
   return {
     requests: requests?.[1] ? Number(requests[1]) : 0,
     requestsPerSec: Number(rps[1]),
@@ -52,6 +58,7 @@ export function parseWrk(output: string): WrkResult {
     p75: need("75"),
     p90: need("90"),
     p99: need("99"),
+    p95: p95?.[1] ? Number(p95[1]) / 1000 : undefined,
     non2xx3xx: non2xx?.[1] ? Number(non2xx[1]) : 0,
     socketErrors: socketCounts.reduce((a, b) => a + b, 0),
     timeouts: socketCounts[3] ?? 0,

@@ -1,15 +1,20 @@
 // `npm run bench`: build, start the production server on the embedded database (PGlite) with the
-// demo content, and measure the home, an article and a category page with wrk, once with the page
-// cache on and once with it off (PAGE_CACHE=false); then the article page's JavaScript weight and a
-// Lighthouse run (mobile defaults) on the three pages. Prints a report with PASS/FAIL next to the
-// targets and exits 0 even when targets fail; non-zero only when something could not run.
+// demo content plus a generated catalogue of 10,000 active pet listings (scripts/bench-listings.ts),
+// and measure the home, an article and a category page with wrk, once with the page cache on and
+// once with it off (PAGE_CACHE=false); then the article page's JavaScript weight and a Lighthouse run
+// (mobile defaults) on the three pages. The listings part measures the searched and filtered list
+// page at 16 connections (20 filter combinations cycled by scripts/bench-listings.lua, which also
+// prints p95; then a query never asked before on every request; then the unfiltered list), with the
+// page cache off and on, and the time to publish a listing with 5 photos of 4 MB each. Prints a report
+// with PASS/FAIL next to the targets and exits 0 even when targets fail; non-zero only when something
+// could not run.
 //
-//   node scripts/bench.ts [--skip-build] [--skip-lighthouse] [--duration=10s] [--only=cached|uncached]
+//   node scripts/bench.ts [--skip-build] [--skip-lighthouse] [--duration=10s] [--only=cached,uncached,listings]
 //
 // The report goes to stdout, progress and the build log to stderr. Runs on Node 24 directly (type
 // stripping): erasable TypeScript only.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -32,6 +37,7 @@ import {
 } from "./bench-lib.ts";
 
 import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
+import { CITY_COUNT, LISTING_MIX, explainListingQueries, filterPath, generateListings, pageCount, type Generated } from "./bench-listings.ts";
 import { build } from "./build.ts";
 import { CHROMIUM_FLAGS } from "./chromium-flags.ts";
 
@@ -49,20 +55,35 @@ const TARGETS = {
   uncached: { rps: 300, p99: 150 },
   memoryMb: 300,
   jsKb: 120,
+  /** issue 4: the searched and filtered list page at 16 connections, and publishing 5 × 4 MB photos */
+  listingsP95: 50,
+  publishMs: 5000,
 };
 const WRK_THREADS = 2;
 const WRK_CONNECTIONS = 32;
 const WARM_REQUESTS = 50;
 const HEALTH_TIMEOUT_MS = 120_000;
 
+const LISTINGS_COUNT = 10_000;
+const LISTING_CONNECTIONS = 16;
+const LISTINGS_LUA = path.join(root, "scripts/bench-listings.lua");
+/** Requests per URL of the mix before it is measured (the first one fills the memoized query). */
+const MIX_WARM_ROUNDS = 3;
+const PUBLISH = { runs: 3, photos: 5, photoBytes: 4 * 1024 * 1024, width: 4000, height: 3000, quality: 92 };
+/** A demo account (app/seed/data/users.ts; the demo users share the password). */
+const DEMO_USER = { email: "giulia.rossi@zampa.test", password: "ZampaDemo2026!" };
+
 type PhaseName = "cached" | "uncached";
+const PARTS = ["cached", "uncached", "listings"] as const;
 
 const USAGE = `Usage: node scripts/bench.ts [options]   (or: npm run bench -- [options])
 
   --skip-build        reuse build/ instead of building first
   --skip-lighthouse   do not run Lighthouse
-  --duration=10s      wrk duration per page (wrk syntax: 30, 30s, 2m)
-  --only=cached       only the phase with the page cache on (or: --only=uncached)
+  --duration=10s      wrk duration per page and per listing run (wrk syntax: 30, 30s, 2m)
+  --only=cached       only the pages' phase with the page cache on (or: uncached, listings; several
+                      separated by commas, e.g. --only=uncached,listings). Default: all three.
+                      The listing catalogue is generated whatever --only says (same database).
   --help              this text`;
 
 // --- Progress (stderr) ---------------------------------------------------------------------------
@@ -299,8 +320,19 @@ async function warm(url: string): Promise<void> {
   }
 }
 
-function runWrk(wrk: string, url: string, duration: string): Promise<WrkResult> {
-  const args = [`-t${WRK_THREADS}`, `-c${WRK_CONNECTIONS}`, `-d${duration}`, "--latency", url];
+interface WrkOptions {
+  connections?: number;
+  /** Paths to cycle through (scripts/bench-listings.lua), written to this file; the URL's otherwise. */
+  pathsFile?: string;
+  /** Run scripts/bench-listings.lua (for its p95) even without a paths file. */
+  lua?: boolean;
+}
+
+function runWrk(wrk: string, url: string, duration: string, options: WrkOptions = {}): Promise<WrkResult> {
+  const args = [`-t${WRK_THREADS}`, `-c${options.connections ?? WRK_CONNECTIONS}`, `-d${duration}`, "--latency"];
+  if (options.lua || options.pathsFile) args.push("-s", LISTINGS_LUA);
+  args.push(url);
+  if (options.pathsFile) args.push("--", options.pathsFile, String(WRK_THREADS));
   return new Promise((resolve, reject) => {
     const child = spawn(wrk, args, { stdio: ["ignore", "pipe", "pipe"] });
     live.children.add(child);
@@ -467,6 +499,350 @@ async function checkStatuses(server: Server): Promise<Map<string, number>> {
   return statuses;
 }
 
+// --- Pet listings --------------------------------------------------------------------------------
+
+interface ListingRun {
+  label: string;
+  /** how many different URLs the run cycled through */
+  urls: number;
+  /** statuses of the URLs' check before the run, e.g. "200" or "200 ×19, 500 ×1" */
+  status: string;
+  ok: boolean;
+  wrk: WrkResult;
+  /** the target's verdict applies to this run */
+  judged: boolean;
+  note: string;
+}
+
+interface PublishRun {
+  status: number;
+  ms: number;
+  id: string | undefined;
+  error: string | undefined;
+  detailStatus: number | undefined;
+}
+
+interface PublishResult {
+  photos: number[];
+  photosMs: number;
+  breed: string | undefined;
+  runs: PublishRun[];
+  error: string | undefined;
+}
+
+interface ListingPhase {
+  cache: boolean;
+  runs: ListingRun[];
+  /** after the list-page runs */
+  memory: { peakKb: number; rssKb: number } | undefined;
+  publish: PublishResult | undefined;
+  /** after publishing too */
+  memoryAfterPublish: { peakKb: number; rssKb: number } | undefined;
+  serverLines: string[];
+  serverLineCount: number;
+}
+
+/** The list pages the bench drives, from the generated catalogue (written once to files for wrk). */
+interface ListingUrls {
+  mix: string[];
+  distinct: string[];
+  unfiltered: string;
+  mixFile: string;
+  distinctFile: string;
+}
+
+function listingUrls(generated: Generated, dir: string): ListingUrls {
+  // A page past a combination's last one would only be a redirect: measure its last page instead.
+  const mix = LISTING_MIX.map((f, i) => filterPath({ ...f, page: Math.min(f.page, pageCount(generated.mixMatches[i] ?? 0)) }));
+  const distinct = generated.distinct.map(filterPath);
+  const mixFile = path.join(dir, "listing-mix.txt");
+  const distinctFile = path.join(dir, "listing-distinct.txt");
+  writeFileSync(mixFile, `${mix.join("\n")}\n`);
+  writeFileSync(distinctFile, `${distinct.join("\n")}\n`);
+  return { mix, distinct, unfiltered: "/pet-listings", mixFile, distinctFile };
+}
+
+/** One request to each path: "200" when all answered 200, else the count of each status. */
+async function checkPaths(base: string, paths: string[]): Promise<{ text: string; ok: boolean }> {
+  const counts = new Map<number, number>();
+  for (const p of paths) {
+    const response = await fetch(base + p, { redirect: "manual", signal: AbortSignal.timeout(30_000) });
+    await response.arrayBuffer();
+    counts.set(response.status, (counts.get(response.status) ?? 0) + 1);
+    if (response.status !== 200) step(`HTTP ${response.status} ${p}  ← not 200: measuring anyway`);
+  }
+  const ok = counts.size === 1 && counts.has(200);
+  const text = paths.length === 1 || ok ? [...counts.keys()].join(", ") : [...counts].map(([status, n]) => `${status} ×${n}`).join(", ");
+  return { text, ok };
+}
+
+/** A JPEG of about `bytes` that looks like a photo to an encoder: gradients under fine grain. */
+async function makePhoto(seed: number, bytes: number): Promise<Buffer> {
+  const { default: sharp } = await import("sharp");
+  const { width, height, quality } = PUBLISH;
+  const raw = Buffer.allocUnsafe(width * height * 3);
+  const encode = async (amplitude: number) => {
+    let state = (seed * 2_654_435_761) >>> 0;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+        const grain = ((state >>> 24) / 255 - 0.5) * amplitude;
+        const i = (y * width + x) * 3;
+        raw[i] = (x / width) * 190 + 30 + seed * 7 + grain;
+        raw[i + 1] = (y / height) * 170 + 40 + grain * 0.8;
+        raw[i + 2] = ((x + y) / (width + height)) * 150 + 60 - grain;
+      }
+    }
+    return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+  };
+  // The size grows about linearly with the grain: two corrections land within a few per cent.
+  let amplitude = 34;
+  let jpeg = await encode(amplitude);
+  for (let i = 0; i < 2 && Math.abs(jpeg.length - bytes) > bytes * 0.03; i++) {
+    amplitude *= bytes / jpeg.length;
+    jpeg = await encode(amplitude);
+  }
+  return jpeg;
+}
+
+/** Signs in as the demo user the way the login form does; the cookies to send back. */
+async function signIn(base: string): Promise<string> {
+  const body = new URLSearchParams({ intent: "signin", email: DEMO_USER.email, password: DEMO_USER.password });
+  const response = await fetch(`${base}/login`, { method: "POST", body, headers: { origin: base }, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+  const text = await response.text();
+  const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0] ?? "").filter(Boolean);
+  if (!cookies.some((c) => c.includes("session_token"))) {
+    throw new Error(`signing in as ${DEMO_USER.email} answered HTTP ${response.status} without a session cookie: ${text.slice(0, 200)}`);
+  }
+  return cookies.join("; ");
+}
+
+async function measurePublish(base: string, photos: Buffer[]): Promise<Omit<PublishResult, "photos" | "photosMs">> {
+  const cookie = await signIn(base);
+  const breedsResponse = await fetch(`${base}/api/breeds?petType=dog`, { headers: { cookie }, signal: AbortSignal.timeout(30_000) });
+  const breeds = breedsResponse.ok ? ((await breedsResponse.json()) as { breeds?: string[] }).breeds : undefined;
+  const breed = breeds?.[0];
+  if (!breed) step(`GET /api/breeds?petType=dog answered HTTP ${breedsResponse.status} without breeds: publishing without one`);
+  const runs: PublishRun[] = [];
+  for (let run = 1; run <= PUBLISH.runs; run++) {
+    const form = new FormData();
+    const fields: Record<string, string> = {
+      submissionId: crypto.randomUUID(),
+      title: `Bench: Rocky, labrador affettuoso cerca casa (${run})`,
+      listingType: "adoption",
+      petType: "dog",
+      breed: breed ?? "",
+      age: "2 anni",
+      gender: "male",
+      description: "Rocky è un cane affettuoso e giocherellone, vaccinato e con microchip. Cerca una famiglia con un giardino.",
+      city: "Roma",
+      region: "Lazio",
+      address: "Via del Corso 1",
+      lat: "41.9",
+      lng: "12.5",
+      contactName: "Giulia Rossi",
+      contactPhone: "+39 333 123 4567",
+      contactEmail: DEMO_USER.email,
+      acceptPrivacy: "on",
+      acceptTerms: "on",
+    };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    photos.forEach((photo, i) => form.append("images", new File([new Uint8Array(photo)], `foto-${i + 1}.jpg`, { type: "image/jpeg" })));
+    step(`listings: publishing ${photos.length} photos (${(photos.reduce((a, p) => a + p.length, 0) / 1024 / 1024).toFixed(1)} MB), run ${run} of ${PUBLISH.runs}`);
+    const started = performance.now();
+    let status = 0;
+    let body: { ok?: boolean; id?: string; error?: string } | undefined;
+    let error: string | undefined;
+    try {
+      const response = await fetch(`${base}/api/pet-listings`, { method: "POST", body: form, headers: { origin: base, cookie }, signal: AbortSignal.timeout(60_000) });
+      status = response.status;
+      const text = await response.text();
+      try {
+        body = JSON.parse(text) as typeof body;
+      } catch {
+        error = `not JSON: ${text.slice(0, 200)}`;
+      }
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e);
+    }
+    const ms = performance.now() - started;
+    const id = body?.ok === true && typeof body.id === "string" ? body.id : undefined;
+    if (!error && (status !== 201 || !id)) error = body?.error ?? `HTTP ${status}`;
+    let detailStatus: number | undefined;
+    if (id) {
+      const detail = await fetch(`${base}/pet-listing/${id}`, { redirect: "manual", signal: AbortSignal.timeout(30_000) });
+      await detail.arrayBuffer();
+      detailStatus = detail.status;
+    }
+    step(`listings: publish run ${run}: HTTP ${status} in ${formatMs(ms)}${id ? `, /pet-listing/${id} → HTTP ${detailStatus}` : ""}${error ? ` (${error})` : ""}`);
+    runs.push({ status, ms, id, error, detailStatus });
+  }
+  return { breed, runs, error: undefined };
+}
+
+async function measureListings(
+  server: Server,
+  cache: boolean,
+  wrk: string,
+  duration: string,
+  urls: ListingUrls,
+  photos: { photos: Buffer[]; ms: number } | undefined,
+): Promise<ListingPhase> {
+  const firstLine = server.lineCount;
+  const on = cache ? "cache ON" : "cache OFF";
+  const runs: ListingRun[] = [];
+  const wrkOptions = { connections: LISTING_CONNECTIONS };
+
+  step(`listings, ${on}: checking the ${urls.mix.length} searched and filtered URLs, then ${MIX_WARM_ROUNDS} warm-up rounds`);
+  const mixCheck = await checkPaths(server.base, urls.mix);
+  for (let round = 1; round < MIX_WARM_ROUNDS; round++) await checkPaths(server.base, urls.mix);
+  step(`listings, ${on}: wrk -c${LISTING_CONNECTIONS} for ${duration} cycling through the ${urls.mix.length} URLs`);
+  runs.push({
+    label: "searched + filtered (mix)",
+    urls: urls.mix.length,
+    status: mixCheck.text,
+    ok: mixCheck.ok,
+    wrk: await runWrk(wrk, server.base, duration, { ...wrkOptions, pathsFile: urls.mixFile }),
+    judged: !cache,
+    note: "",
+  });
+
+  if (!cache) {
+    // Not checked beforehand: a first request would memoize the query this run is there to measure.
+    step(`listings, ${on}: wrk -c${LISTING_CONNECTIONS} for ${duration}, each request a combination not asked before (${formatInt(urls.distinct.length)} available)`);
+    const result = await runWrk(wrk, server.base, duration, { ...wrkOptions, pathsFile: urls.distinctFile });
+    const repeated = result.requests > urls.distinct.length;
+    runs.push({
+      label: "searched + filtered, new query each",
+      urls: Math.min(result.requests, urls.distinct.length),
+      status: result.non2xx3xx ? `${formatInt(result.non2xx3xx)} non-2xx/3xx` : "2xx/3xx",
+      ok: result.non2xx3xx === 0,
+      wrk: result,
+      judged: true,
+      note: repeated ? `${formatInt(result.requests)} requests for ${formatInt(urls.distinct.length)} combinations: some were repeats` : "",
+    });
+  }
+
+  step(`listings, ${on}: warming ${urls.unfiltered} (${WARM_REQUESTS} requests), then wrk -c${LISTING_CONNECTIONS} for ${duration}`);
+  const plainCheck = await checkPaths(server.base, [urls.unfiltered]);
+  await warm(server.base + urls.unfiltered);
+  runs.push({
+    label: "unfiltered, page 1",
+    urls: 1,
+    status: plainCheck.text,
+    ok: plainCheck.ok,
+    wrk: await runWrk(wrk, server.base + urls.unfiltered, duration, { ...wrkOptions, lua: true }),
+    judged: false,
+    note: "",
+  });
+  const memory = readMemory(server.pid);
+
+  let publish: PublishResult | undefined;
+  let memoryAfterPublish: ListingPhase["memoryAfterPublish"];
+  if (photos) {
+    const made = photos;
+    try {
+      publish = { photos: made.photos.map((p) => p.length), photosMs: made.ms, ...(await measurePublish(server.base, made.photos)) };
+    } catch (error) {
+      publish = { photos: made.photos.map((p) => p.length), photosMs: made.ms, breed: undefined, runs: [], error: error instanceof Error ? error.message : String(error) };
+    }
+    memoryAfterPublish = readMemory(server.pid);
+  }
+
+  const newLines = server.lineCount - firstLine;
+  return {
+    cache,
+    runs,
+    memory,
+    publish,
+    memoryAfterPublish,
+    serverLines: newLines > 0 ? server.log.slice(-Math.min(newLines, server.log.length)).slice(0, 5) : [],
+    serverLineCount: newLines,
+  };
+}
+
+function memoryLine(label: string, memory: { peakKb: number; rssKb: number } | undefined): string {
+  if (!memory) return `  ${label}: could not read /proc/<pid>/status`;
+  const peak = mb(memory.peakKb);
+  return `  ${label}: ${peak.toFixed(1)} MB (now ${mb(memory.rssKb).toFixed(1)} MB)   target ≤ ${TARGETS.memoryMb} MB   ${atMost(peak, TARGETS.memoryMb)}`;
+}
+
+function listingVerdict(run: ListingRun): string {
+  if (!run.ok) return `FAIL (HTTP ${run.status})`;
+  if (run.wrk.p95 === undefined) return "n/a (no p95)";
+  return atMost(run.wrk.p95, TARGETS.listingsP95);
+}
+
+function publishVerdict(publish: PublishResult): string {
+  if (publish.error || publish.runs.length === 0) return "FAIL (could not publish)";
+  const failed = publish.runs.filter((r) => r.error || r.detailStatus !== 200);
+  if (failed.length) return `FAIL (${failed.length} run(s) without a published listing)`;
+  return atMost(Math.max(...publish.runs.map((r) => r.ms)), TARGETS.publishMs);
+}
+
+function printListings(phase: ListingPhase, duration: string, generated: Generated): void {
+  const title = phase.cache ? "page cache ON (PAGE_CACHE unset)" : "page cache OFF (PAGE_CACHE=false)";
+  out(`== Pet listings, ${title} — wrk -t${WRK_THREADS} -c${LISTING_CONNECTIONS} -d${duration} --latency (p95 from scripts/bench-listings.lua) ==`);
+  out(
+    `  ${formatInt(generated.active)} active listings. Target (issue 4): the searched and filtered list page p95 ≤ ${TARGETS.listingsP95} ms at ` +
+      `${LISTING_CONNECTIONS} connections (wrk's latency on loopback stands for server time).`,
+  );
+  out(
+    phase.cache
+      ? "  Not judged with the cache on: every URL of the mix is served from the page cache after its first request."
+      : "  Judged with the cache off, where every request is rendered. The mix's query results are memoized by the app after each URL's first request;\n" +
+          "  in the \"new query each\" run every request is a combination not asked before, so its query runs too.",
+  );
+  const rows = [["run", "URLs", "HTTP", "req/s", "p50", "p95", "p99", "requests", "errors", "target"]];
+  for (const run of phase.runs) {
+    rows.push([
+      run.label,
+      formatInt(run.urls),
+      run.status,
+      run.wrk.requestsPerSec.toFixed(1),
+      formatMs(run.wrk.p50),
+      run.wrk.p95 === undefined ? "n/a" : formatMs(run.wrk.p95),
+      formatMs(run.wrk.p99),
+      formatInt(run.wrk.requests),
+      errorsText(run.wrk),
+      run.judged ? listingVerdict(run) : "-",
+    ]);
+  }
+  out(table(rows));
+  for (const run of phase.runs) if (run.note) out(`  note: ${run.label}: ${run.note}`);
+  out(memoryLine("server peak memory after the list pages (VmHWM)", phase.memory));
+  if (phase.publish) {
+    const publish = phase.publish;
+    const sizes = publish.photos.map((b) => `${(b / 1024 / 1024).toFixed(2)}`).join(", ");
+    out();
+    out(
+      `  Publishing (POST /api/pet-listings, signed in as ${DEMO_USER.email}): ${publish.photos.length} JPEG photos of ` +
+        `${PUBLISH.width}×${PUBLISH.height} at quality ${PUBLISH.quality}, ${sizes} MB (generated in ${(publish.photosMs / 1000).toFixed(1)} s); ` +
+        `breed ${publish.breed ?? "none"}. Time from sending the request to the whole response. Target ≤ ${TARGETS.publishMs / 1000} s.`,
+    );
+    if (publish.error) out(`  could not publish: ${publish.error}`);
+    const publishRows = [["run", "HTTP", "time", "listing", "detail page", "result"]];
+    publish.runs.forEach((run, i) => {
+      publishRows.push([
+        String(i + 1),
+        String(run.status),
+        formatMs(run.ms),
+        run.id ?? run.error ?? "-",
+        run.detailStatus === undefined ? "-" : `HTTP ${run.detailStatus}`,
+        run.error || run.detailStatus !== 200 ? "FAIL" : atMost(run.ms, TARGETS.publishMs),
+      ]);
+    });
+    if (publish.runs.length) out(table(publishRows));
+    if (publish.runs.length) out(`  worst: ${formatMs(Math.max(...publish.runs.map((r) => r.ms)))}   ${publishVerdict(publish)}`);
+    out(memoryLine("server peak memory after publishing too (VmHWM)", phase.memoryAfterPublish));
+  }
+  if (phase.serverLineCount > 0) {
+    out(`  the server printed ${phase.serverLineCount} warning/error line(s) while measured; the first ones:`);
+    for (const line of phase.serverLines.slice(0, 5)) out(`    ${line.length > 300 ? `${line.slice(0, 300)}…` : line}`);
+  }
+  out();
+}
+
 // --- Lighthouse ----------------------------------------------------------------------------------
 
 interface LighthousePage {
@@ -594,12 +970,16 @@ async function main(): Promise<number> {
     console.error(`--duration: expected wrk's syntax (10, 10s, 2m), got "${duration}"\n\n${USAGE}`);
     return 2;
   }
-  if (args.only !== undefined && args.only !== "cached" && args.only !== "uncached") {
-    console.error(`--only: expected "cached" or "uncached", got "${args.only}"\n\n${USAGE}`);
+  const only = args.only === undefined ? [...PARTS] : args.only.split(",").map((part) => part.trim());
+  const unknown = only.filter((part) => !(PARTS as readonly string[]).includes(part));
+  if (unknown.length || only.length === 0) {
+    console.error(`--only: expected ${PARTS.join(", ")} (several separated by commas), got "${args.only}"\n\n${USAGE}`);
     return 2;
   }
-  const phases: PhaseName[] = args.only ? [args.only] : ["cached", "uncached"];
-  const withLighthouse = !args["skip-lighthouse"];
+  const phases = (["cached", "uncached"] as const).filter((name) => only.includes(name));
+  const withListings = only.includes("listings");
+  // Lighthouse and the JavaScript weight belong to the pages' phases.
+  const withLighthouse = !args["skip-lighthouse"] && phases.length > 0;
 
   const wrk = findExecutable("wrk");
   if (!wrk) {
@@ -642,11 +1022,25 @@ async function main(): Promise<number> {
   const firstMemory = readMemory(first.pid);
   await stopServer(first);
 
+  // Written while no server runs (PGlite is single-process), so every measured server sees it.
+  step(`generating ${formatInt(LISTINGS_COUNT)} active pet listings in the bench database…`);
+  const generated = await generateListings(dataDir, LISTINGS_COUNT);
+  step(
+    `generated ${formatInt(generated.inserted)} listings in ${(generated.ms / 1000).toFixed(1)} s ` +
+      `(inserts ${(generated.insertMs / 1000).toFixed(1)} s, the rest counting the matches of the measured searches)`,
+  );
+  const listingPaths = listingUrls(generated, dataDir);
+
   const results: PhaseResult[] = [];
   let jsBudget: JsBudget | undefined;
   let statuses = new Map<string, number>();
   let lighthouse: LighthousePage[] | undefined;
-  let lighthouseSkipped: string | undefined = withLighthouse ? undefined : "skipped (--skip-lighthouse)";
+  let lighthouseSkipped: string | undefined = withLighthouse
+    ? undefined
+    : args["skip-lighthouse"]
+      ? "skipped (--skip-lighthouse)"
+      : `not run (--only=${only.join(",")}: Lighthouse runs with the pages' phases)`;
+  const listingPhases: ListingPhase[] = [];
 
   const lighthouseOn = async (server: Server) => {
     try {
@@ -667,6 +1061,11 @@ async function main(): Promise<number> {
   out(
     `  database: PGlite in a temporary DATA_DIR with the demo content (first start ${firstStartSeconds.toFixed(1)} s, ` +
       `peak memory ${firstMemory ? `${mb(firstMemory.peakKb).toFixed(1)} MB` : "n/a"} including migrations and seeding)`,
+  );
+  out(
+    `  catalogue: ${formatInt(generated.inserted)} generated active pet listings (scripts/bench-listings.ts; ${formatInt(generated.active)} active in all, ` +
+      `${generated.owners} demo owners, 8 pet types, 3 listing types, ${CITY_COUNT} cities, last 180 days), written in ${(generated.ms / 1000).toFixed(1)} s ` +
+      `(inserts ${(generated.insertMs / 1000).toFixed(1)} s); no ANALYZE, as in production (PGlite runs no autovacuum)`,
   );
   out();
 
@@ -699,6 +1098,48 @@ async function main(): Promise<number> {
     }
   }
 
+  if (withListings) {
+    const mixMatches = generated.mixMatches;
+    step(
+      `listings: the mix's searches match ${Math.min(...mixMatches)}–${Math.max(...mixMatches)} listings ` +
+        `(median ${[...mixMatches].sort((a, b) => a - b)[Math.floor(mixMatches.length / 2)]})`,
+    );
+    // The photos are made before any server runs: sharp keeps both cores busy for a few seconds.
+    step(`listings: generating ${PUBLISH.photos} JPEG photos of ~${PUBLISH.photoBytes / 1024 / 1024} MB (${PUBLISH.width}×${PUBLISH.height})`);
+    const photosStarted = performance.now();
+    const made: Buffer[] = [];
+    for (let i = 0; i < PUBLISH.photos; i++) made.push(await makePhoto(i + 1, PUBLISH.photoBytes));
+    const photos = { photos: made, ms: performance.now() - photosStarted };
+    for (const cache of [false, true]) {
+      step(`phase: pet listings, ${cache ? "page cache ON" : "page cache OFF (PAGE_CACHE=false)"}`);
+      const server = await startServer(dataDir, cache);
+      try {
+        // Publishing last, on the production configuration (cache on): it invalidates the listings.
+        const phase = await measureListings(server, cache, wrk, duration, listingPaths, cache ? photos : undefined);
+        listingPhases.push(phase);
+        printListings(phase, duration, generated);
+      } finally {
+        await stopServer(server);
+      }
+    }
+    // Over target: how PostgreSQL runs the list query on this catalogue (no server holds it now).
+    const overTarget = listingPhases.some((phase) => phase.runs.some((run) => run.judged && listingVerdict(run) !== "PASS"));
+    if (overTarget) {
+      step("listings: EXPLAIN ANALYZE of the list query");
+      try {
+        const plans = await explainListingQueries(dataDir, [LISTING_MIX[1] ?? { q: "cucciolo", page: 1 }, { q: "", page: 1 }]);
+        out("== Pet listings over target: the list query's plan (browseListings, EXPLAIN (ANALYZE, BUFFERS) of a second run, in the bench process: WebAssembly fully optimised, unlike the server's --liftoff-only) ==");
+        for (const { filter, plan } of plans) {
+          out(`  ${filterPath(filter)}`);
+          for (const line of plan.split("\n")) out(`    ${line}`);
+        }
+        out();
+      } catch (error) {
+        problems.push(`EXPLAIN of the list query: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+
   // --- Summary ---
   out("== Summary ==");
   const rows = [["check", "measured", "target", "result"]];
@@ -717,6 +1158,32 @@ async function main(): Promise<number> {
       rows.push([`server peak memory, ${on}`, `${peak.toFixed(1)} MB`, `≤ ${TARGETS.memoryMb} MB`, atMost(peak, TARGETS.memoryMb)]);
     } else {
       rows.push([`server peak memory, ${on}`, "n/a", `≤ ${TARGETS.memoryMb} MB`, "n/a"]);
+    }
+  }
+  for (const phase of listingPhases) {
+    const on = phase.cache ? "cache ON" : "cache OFF";
+    for (const run of phase.runs.filter((r) => r.label !== "unfiltered, page 1")) {
+      const what = run.label.includes("new query") ? "new query each request" : `${run.urls} URLs`;
+      const p95 = run.wrk.p95 === undefined ? "n/a" : formatMs(run.wrk.p95);
+      rows.push([
+        `listings searched+filtered p95 @${LISTING_CONNECTIONS}, ${on} (${what})`,
+        p95,
+        run.judged ? `≤ ${TARGETS.listingsP95} ms` : `≤ ${TARGETS.listingsP95} ms (not judged: page cache)`,
+        run.judged ? listingVerdict(run) : "-",
+      ]);
+    }
+    const memoryRow = (label: string, memory: { peakKb: number } | undefined) =>
+      rows.push(memory ? [label, `${mb(memory.peakKb).toFixed(1)} MB`, `≤ ${TARGETS.memoryMb} MB`, atMost(mb(memory.peakKb), TARGETS.memoryMb)] : [label, "n/a", `≤ ${TARGETS.memoryMb} MB`, "n/a"]);
+    memoryRow(`server peak memory, listings ${on}`, phase.memory);
+    if (phase.publish) memoryRow(`server peak memory, listings ${on} + publishing`, phase.memoryAfterPublish);
+    if (phase.publish) {
+      const times = phase.publish.runs.map((r) => r.ms);
+      rows.push([
+        `publish ${PUBLISH.photos} × ${PUBLISH.photoBytes / 1024 / 1024} MB photos, worst of ${phase.publish.runs.length || PUBLISH.runs}`,
+        times.length ? formatMs(Math.max(...times)) : "n/a",
+        `≤ ${TARGETS.publishMs / 1000} s`,
+        publishVerdict(phase.publish),
+      ]);
     }
   }
   if (jsBudget) {

@@ -20,13 +20,15 @@ export const streamTimeout = 5_000;
 // on the server only, so that it is not also shipped inside the JavaScript.
 const INLINE_STYLE = import.meta.env.DEV ? "" : `<style>${styles}</style>`;
 
+const INLINE_STYLE_BYTES = Buffer.from(INLINE_STYLE);
+const HEAD_END = Buffer.from("</head>");
+
 /** The finished document as sent: the stylesheet inlined, the JavaScript fetched after load. */
 function finishDocument(html: Buffer): Buffer {
   if (import.meta.env.DEV) return html;
-  const text = html.toString("utf8");
-  const at = text.indexOf("</head>");
-  const styled = at === -1 ? text : text.slice(0, at) + INLINE_STYLE + text.slice(at);
-  return Buffer.from(deferScripts(styled));
+  const at = html.indexOf(HEAD_END);
+  const styled = at === -1 ? html : Buffer.concat([html.subarray(0, at), INLINE_STYLE_BYTES, html.subarray(at)]);
+  return deferScripts(styled);
 }
 
 /**

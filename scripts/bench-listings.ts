@@ -534,12 +534,18 @@ export async function explainListingQueries(dataDir: string, filters: ListingFil
     const plans: { filter: ListingFilter; plan: string }[] = [];
     for (const f of filters) {
       const where = whereOf(f);
-      const query =
-        `select id, title, left(description, 180), pet_type, listing_type, breed, age, location_city, location_region, price, images[1], created_at, ` +
-        `count(*) over () from pet_listings where ${where.sql} order by created_at desc, id desc limit ${PAGE_SIZE} offset ${(f.page - 1) * PAGE_SIZE}`;
-      await client.query(query, where.params);
-      const result = await client.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${query}`, where.params);
-      plans.push({ filter: f, plan: result.rows.map((r) => r["QUERY PLAN"]).join("\n") });
+      // The page and the count, as browseListings runs them.
+      const page =
+        `select id, title, left(description, 180), pet_type, listing_type, breed, age, location_city, location_region, price, images[1], created_at ` +
+        `from pet_listings where ${where.sql} order by created_at desc, id desc limit ${PAGE_SIZE} offset ${(f.page - 1) * PAGE_SIZE}`;
+      const total = `select count(*) from pet_listings where ${where.sql}`;
+      const parts: string[] = [];
+      for (const query of [page, total]) {
+        await client.query(query, where.params);
+        const result = await client.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${query}`, where.params);
+        parts.push(result.rows.map((r) => r["QUERY PLAN"]).join("\n"));
+      }
+      plans.push({ filter: f, plan: parts.join("\n\n") });
     }
     return plans;
   } finally {

@@ -335,8 +335,11 @@ export const petListings = pgTable(
     check("pet_listings_price_check", sql`${t.price} >= 0 and (${t.listingType} = 'sale' or ${t.price} = 0)`),
     check("pet_listings_images_check", sql`cardinality(${t.images}) <= 5`),
     check("pet_listings_lat_check", sql`${t.locationLat} between -90 and 90 and ${t.locationLng} between -180 and 180`),
-    index("pet_listings_public_idx").on(t.status, t.createdAt.desc()),
-    index("pet_listings_filter_idx").on(t.status, t.petType, t.listingType, t.createdAt.desc()),
+    // The list's order (newest first, id breaking ties) straight from the index: a page is read
+    // without sorting the whole catalogue.
+    // (NULLS FIRST is what a plain ORDER BY … DESC means: the index must say the same to be used.)
+    index("pet_listings_public_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("pet_listings_filter_idx").on(t.status, t.petType, t.listingType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("pet_listings_owner_idx").on(t.userId, t.createdAt.desc()),
   ],
 );

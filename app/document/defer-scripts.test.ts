@@ -36,7 +36,7 @@ function runLoader(html: string) {
 
 describe("deferScripts", () => {
   it("leaves no module preload or module script in the page as sent", () => {
-    const html = deferScripts(PAGE);
+    const html = deferScripts(Buffer.from(PAGE)).toString();
     expect(html).not.toContain("modulepreload\" href");
     expect(html).not.toContain('<script type="module"');
     expect(html).toContain("<main>testo</main>");
@@ -45,7 +45,7 @@ describe("deferScripts", () => {
   });
 
   it("adds the same preloads and module code after load, and nothing before", () => {
-    const { beforeLoad, appended } = runLoader(deferScripts(PAGE));
+    const { beforeLoad, appended } = runLoader(deferScripts(Buffer.from(PAGE)).toString());
     expect(beforeLoad).toBe(0);
     expect(appended.filter((e) => e.parent === "head").map((e) => [e.rel, e.href])).toEqual([
       ["modulepreload", "/assets/entry.client-1.js"],
@@ -57,7 +57,7 @@ describe("deferScripts", () => {
   });
 
   it("escapes every < of the module code inside the inline loader", () => {
-    const html = deferScripts(PAGE);
+    const html = deferScripts(Buffer.from(PAGE)).toString();
     const start = html.indexOf("<script>(function(d)") + "<script>".length;
     const loader = html.slice(start, html.indexOf("</script>", start));
     expect(loader).not.toContain("<");
@@ -66,6 +66,6 @@ describe("deferScripts", () => {
 
   it("returns a page without a module script unchanged", () => {
     const page = `<html><body><link rel="modulepreload" href="/a.js"/><p>x</p></body></html>`;
-    expect(deferScripts(page)).toBe(page);
+    expect(deferScripts(Buffer.from(page)).toString()).toBe(page);
   });
 });

@@ -68,21 +68,17 @@ export async function processImage(input: Buffer, name: string): Promise<Process
 
   try {
     // rotate() with no angle applies the EXIF Orientation, before the metadata is dropped.
-    const image = sharp(input, options).rotate();
-    // Two pipelines from the input, not the thumbnail from the main image: JPEG shrink-on-load
-    // then decodes each at the smallest scale it needs (1/2 and 1/8 for a 4000 × 3000 photo).
-    const [main, thumb] = await Promise.all([
-      image
-        .clone()
-        .resize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, { fit: "inside", withoutEnlargement: true })
-        .webp({ quality: MAIN_QUALITY, effort: WEBP_EFFORT })
-        .toBuffer({ resolveWithObject: true }),
-      image
-        .clone()
-        .resize({ width: THUMB_WIDTH, withoutEnlargement: true })
-        .webp({ quality: THUMB_QUALITY, effort: WEBP_EFFORT })
-        .toBuffer(),
-    ]);
+    // The original is decoded once (JPEG shrink-on-load applies); the thumbnail comes from the
+    // much smaller main image, which keeps memory low while five photos of a listing go through.
+    const main = await sharp(input, options)
+      .rotate()
+      .resize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, { fit: "inside", withoutEnlargement: true })
+      .webp({ quality: MAIN_QUALITY, effort: WEBP_EFFORT })
+      .toBuffer({ resolveWithObject: true });
+    const thumb = await sharp(main.data)
+      .resize({ width: THUMB_WIDTH, withoutEnlargement: true })
+      .webp({ quality: THUMB_QUALITY, effort: WEBP_EFFORT })
+      .toBuffer();
     return { main: main.data, thumb, width: main.info.width, height: main.info.height };
   } catch {
     throw new ImageRejected(IMAGE_MESSAGES.notAnImage(shown), 422);

@@ -1,7 +1,7 @@
 // Pet listings: what the public, an owner and an admin may read and change. Every rule and
 // permission of the classifieds lives here; routes only parse the request and render.
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
 import { firstError } from "~/accounts/validation";
 import { CACHE_TAGS, invalidate, memoize } from "~/cache/cache.server";
@@ -118,19 +118,21 @@ export async function browseListings(filters: ListingFilters): Promise<ListingPa
   const key = `listings:browse:${JSON.stringify(filters)}`;
   return memoize(key, [CACHE_TAGS.listings], async () => {
     const where = publicConditions(filters);
-    const rows = await db()
-      .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(petListings)
-      .where(where)
-      .orderBy(desc(petListings.createdAt), desc(petListings.id))
-      .limit(LISTINGS_PAGE_SIZE)
-      .offset((filters.page - 1) * LISTINGS_PAGE_SIZE);
-    // A page past the end has no rows to carry the total: count separately (rare).
-    const total =
-      rows[0]?.total ??
-      (filters.page > 1 ? ((await db().select({ n: sql<number>`count(*)`.mapWith(Number) }).from(petListings).where(where))[0]?.n ?? 0) : 0);
+    // Two queries rather than count(*) over (): the page comes straight from the index order
+    // (12 rows read), the count scans only the matching rows.
+    const [rows, counted] = await Promise.all([
+      db()
+        .select(cardColumns)
+        .from(petListings)
+        .where(where)
+        .orderBy(desc(petListings.createdAt), desc(petListings.id))
+        .limit(LISTINGS_PAGE_SIZE)
+        .offset((filters.page - 1) * LISTINGS_PAGE_SIZE),
+      db().select({ n: count() }).from(petListings).where(where),
+    ]);
+    const total = counted[0]?.n ?? 0;
     return {
-      items: rows.map(({ total: _total, ...card }) => card),
+      items: rows,
       total,
       page: filters.page,
       pageCount: Math.max(1, Math.ceil(total / LISTINGS_PAGE_SIZE)),

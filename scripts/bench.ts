@@ -36,7 +36,7 @@ import {
   type WrkResult,
 } from "./bench-lib.ts";
 
-import { SERVER_NODE_FLAGS } from "../server/node-flags.ts";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "../server/node-flags.ts";
 import { CITY_COUNT, LISTING_MIX, explainListingQueries, filterPath, generateListings, pageCount, type Generated } from "./bench-listings.ts";
 import { build } from "./build.ts";
 import { CHROMIUM_FLAGS } from "./chromium-flags.ts";
@@ -230,6 +230,7 @@ async function startServer(dataDir: string, pageCache: boolean): Promise<Server>
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     SEED_DEMO: "true",
+    ...SERVER_ENV,
   });
   if (!pageCache) env.PAGE_CACHE = "false";
 

@@ -10,7 +10,7 @@ import { initAuth } from "~/accounts/auth.server";
 import { readConfig, setConfig } from "~/config.server";
 import { openDatabase, setDatabase } from "~/db/client.server";
 import { seedDemoContent } from "~/seed/seed.server";
-import { SERVER_NODE_FLAGS } from "../../server/node-flags";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "../../server/node-flags";
 import { insertFixtures } from "./fixtures";
 
 export const E2E_ADMIN = { email: "admin-e2e@zampa.test", password: "Amministro-Zampa-2026" };
@@ -75,6 +75,7 @@ export default async function setup(project: TestProject) {
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       DATABASE_URL: "",
+      ...SERVER_ENV,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -1,4 +1,5 @@
 // /pet-listings and /pet-listing/{id}: list, search, filters, map, detail, not found, visibility.
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseUrl, signIn, signUpIn, startBrowser, withConsent } from "./browser";
 import { FIXTURES } from "./fixtures";
@@ -6,7 +7,7 @@ import { FIXTURES } from "./fixtures";
 const browser = startBrowser();
 const DEMO_PASSWORD = "ZampaDemo2026!";
 
-async function cardTitles(page: import("playwright-core").Page) {
+async function cardTitles(page: Page) {
   return (await page.getByRole("main").locator("article h2").allTextContents()).map((t) => t.trim());
 }
 

@@ -1,4 +1,5 @@
 // /report-listing/{id} and /dashboard/pet-listings.
+import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseUrl, signUpIn, startBrowser, withConsent } from "./browser";
 
@@ -12,7 +13,7 @@ async function listingHref(query: string): Promise<string> {
 }
 
 /** Publishes a listing through the API as the signed-in user of `context`, and returns its id. */
-async function publish(context: import("playwright-core").BrowserContext, title: string): Promise<string> {
+async function publish(context: BrowserContext, title: string): Promise<string> {
   const response = await context.request.post(`${baseUrl()}/api/pet-listings`, {
     headers: { origin: baseUrl() },
     multipart: {

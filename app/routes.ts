@@ -24,6 +24,8 @@ export default [
   route("api/breeds", "routes/api.breeds.ts"),
   route("api/geocode", "routes/api.geocode.ts"),
   route("api/geocode/reverse", "routes/api.geocode-reverse.ts"),
+  route("contests", "routes/contests/list.tsx"),
+  route("contests/:id", "routes/contests/detail.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
   route("healthz", "routes/healthz.ts"),
@@ -32,9 +34,15 @@ export default [
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/index.tsx"),
     route("pet-listings", "routes/dashboard/pet-listings.tsx"),
+    route("contest-submissions", "routes/dashboard/contest-submissions.tsx"),
+    route("profile", "routes/dashboard/profile.tsx"),
   ]),
   ...prefix("admin", [
-    layout("routes/admin/layout.tsx", [index("routes/admin/index.tsx"), route("*", "routes/admin/fallback.tsx")]),
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/index.tsx"),
+      route("contests/:id/submissions", "routes/admin/contest-submissions.tsx"),
+      route("*", "routes/admin/fallback.tsx"),
+    ]),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

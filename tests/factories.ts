@@ -1,6 +1,6 @@
 // Rows for tests, with sensible defaults.
 import { db } from "~/db/client.server";
-import { articles, categories, petListings } from "~/db/schema";
+import { articles, categories, contestSubmissions, contests, petListings, users } from "~/db/schema";
 
 let n = 0;
 const unique = () => `${Date.now().toString(36)}-${++n}`;
@@ -51,6 +51,57 @@ export async function createListingRow(userId: string, values: Partial<typeof pe
       contactName: "Mario Rossi",
       contactPhone: "+39 333 000 0000",
       contactEmail: "mario@example.it",
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * An account row without going through sign-up (no password, no session): fast, for tests that
+ * need many users. Its profile comes from the database trigger, with `name` as the full name.
+ */
+export async function createUserRow(values: { name?: string; email?: string } = {}) {
+  const id = unique();
+  const [row] = await db()
+    .insert(users)
+    .values({ name: values.name ?? `Utente ${id}`, email: values.email ?? `utente-${id}@example.it` })
+    .returning({ id: users.id, email: users.email, name: users.name });
+  return row!;
+}
+
+/** A contest open now (active, started yesterday, ending in 30 days) unless told otherwise. */
+export async function createContest(values: Partial<typeof contests.$inferInsert> = {}) {
+  const id = unique();
+  const day = 86_400_000;
+  const [row] = await db()
+    .insert(contests)
+    .values({
+      title: `Concorso ${id}`,
+      description: "Mandaci la foto più bella del tuo animale.",
+      startDate: new Date(Date.now() - day),
+      endDate: new Date(Date.now() + 30 * day),
+      status: "active",
+      maxSubmissionsPerUser: 3,
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+/** An entry of a contest, approved unless told otherwise (the common case of the public pages). */
+export async function createSubmission(contestId: string, userId: string, values: Partial<typeof contestSubmissions.$inferInsert> = {}) {
+  const id = unique();
+  const [row] = await db()
+    .insert(contestSubmissions)
+    .values({
+      contestId,
+      userId,
+      title: `Foto ${id}`,
+      petName: "Briciola",
+      petType: "cat",
+      imageUrl: `/uploads/contest-photos/${userId}/${id}.webp`,
+      status: "approved",
       ...values,
     })
     .returning();

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { config, setConfig, type Config } from "~/config.server";
 import { putFile } from "~/storage/storage.server";
 import { ImageRejected } from "./process-image.server";
-import { deleteStoredImages, storeListingImages } from "./store-images.server";
+import { CONTEST_PHOTOS_PREFIX, deleteStoredImages, storeContestPhoto, storeImages, storeListingImages, type ImagePrefix } from "./store-images.server";
 
 const USER = "0b6f3c2e-5d1a-4c8e-9f7a-2e4b6d8c0a13";
 
@@ -42,6 +42,14 @@ function userDir(): string {
 
 function storedFiles(): string[] {
   return existsSync(userDir()) ? readdirSync(userDir()).sort() : [];
+}
+
+function contestDir(): string {
+  return path.join(dataDir, "uploads", "contest-photos", USER);
+}
+
+function contestFiles(): string[] {
+  return existsSync(contestDir()) ? readdirSync(contestDir()).sort() : [];
 }
 
 describe("storeListingImages", () => {
@@ -95,6 +103,45 @@ describe("deleteStoredImages", () => {
     expect(existsSync(path.join(dataDir, "uploads", "demo", "cane.webp"))).toBe(true);
 
     await expect(deleteStoredImages(first.urls)).resolves.toBeUndefined();
+  });
+});
+
+describe("contest photos", () => {
+  it("stores the photo and its thumbnail under contest-photos/{user}/, not with the listings", async () => {
+    const { url } = await storeContestPhoto(USER, photos[0]!);
+    expect(url).toMatch(new RegExp(`^/uploads/contest-photos/${USER}/[0-9a-f-]{36}\\.webp$`));
+    const name = url.split("/").pop()!;
+    expect(contestFiles()).toEqual([name, name.replace(".webp", ".thumb.webp")].sort());
+    expect(storedFiles()).toEqual([]);
+    const thumb = await sharp(path.join(contestDir(), name.replace(".webp", ".thumb.webp"))).metadata();
+    expect(thumb).toMatchObject({ format: "webp", width: 400 });
+  });
+
+  it("stores nothing for a fake image, and remove() deletes what it wrote", async () => {
+    await expect(storeContestPhoto(USER, { name: "finta.jpg", data: Buffer.from("<html>ciao</html>") })).rejects.toThrow(ImageRejected);
+    expect(contestFiles()).toEqual([]);
+    const stored = await storeImages(CONTEST_PHOTOS_PREFIX, USER, photos);
+    expect(contestFiles()).toHaveLength(4);
+    await stored.remove();
+    expect(contestFiles()).toEqual([]);
+  });
+
+  it("refuses a folder that is not one of the photo folders", async () => {
+    await expect(storeImages("demo/" as ImagePrefix, USER, photos)).rejects.toThrow(/cartella immagini non prevista/);
+    expect(existsSync(path.join(dataDir, "uploads", "demo"))).toBe(false);
+  });
+
+  it("deleteStoredImages deletes contest photos and their thumbnails too", async () => {
+    const first = await storeContestPhoto(USER, photos[0]!);
+    const second = await storeContestPhoto(USER, photos[1]!);
+    const listing = await storeListingImages(USER, photos.slice(0, 1));
+    await deleteStoredImages([first.url, "/uploads/contest-photos/../demo/cane.webp"]);
+    const kept = second.url.split("/").pop()!;
+    expect(contestFiles()).toEqual([kept, kept.replace(".webp", ".thumb.webp")].sort());
+    expect(storedFiles()).toHaveLength(2);
+    await deleteStoredImages([second.url, ...listing.urls]);
+    expect(contestFiles()).toEqual([]);
+    expect(storedFiles()).toEqual([]);
   });
 });
 

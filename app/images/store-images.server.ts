@@ -1,11 +1,17 @@
-// A listing's photos: processed (process-image.server.ts), then stored through the storage service
-// as listing-images/{user id}/{uuid}.webp with its {uuid}.thumb.webp sibling (app/lib/images.ts).
+// Uploaded photos: processed (process-image.server.ts), then stored through the storage service as
+// {prefix}{user id}/{uuid}.webp with its {uuid}.thumb.webp sibling (app/lib/images.ts). Two
+// prefixes: listing-images/ (a listing's photos) and contest-photos/ (a contest entry's photo).
 // All or nothing: a refused photo or a failed write leaves no file behind.
 import { randomUUID } from "node:crypto";
 import { deleteFile, isSafeKey, keyFromPublicUrl, publicUrl, putFile } from "~/storage/storage.server";
 import { processImage, type ProcessedImage } from "./process-image.server";
 
 export const LISTING_IMAGES_PREFIX = "listing-images/";
+export const CONTEST_PHOTOS_PREFIX = "contest-photos/";
+
+/** The folders Zampa writes uploaded photos to; deleteStoredImages touches nothing else. */
+export const IMAGE_PREFIXES = [LISTING_IMAGES_PREFIX, CONTEST_PHOTOS_PREFIX] as const;
+export type ImagePrefix = (typeof IMAGE_PREFIXES)[number];
 
 export interface UploadedFile {
   name: string;
@@ -15,7 +21,7 @@ export interface UploadedFile {
 export interface StoredImages {
   /** Public URLs of the main images, in the order of the files. */
   urls: string[];
-  /** Deletes every file written (for when saving the listing fails afterwards). */
+  /** Deletes every file written (for when saving the listing or the entry fails afterwards). */
   remove: () => Promise<void>;
 }
 
@@ -34,14 +40,15 @@ async function deleteAll(keys: string[]): Promise<void> {
  * Processes every file before writing any, so a refused third photo stores nothing; throws
  * ImageRejected (with the user's message) for the first refused file.
  */
-export async function storeListingImages(userId: string, files: UploadedFile[]): Promise<StoredImages> {
+export async function storeImages(prefix: ImagePrefix, userId: string, files: UploadedFile[]): Promise<StoredImages> {
+  if (!(IMAGE_PREFIXES as readonly string[]).includes(prefix)) throw new Error(`cartella immagini non prevista: ${prefix}`);
   if (!isSafeKey(userId) || userId.includes("/")) throw new Error(`id utente non valido per l'archiviazione: ${userId}`);
   // One photo at a time: sharp already spreads each one over the cores (two pipelines, libvips
   // threads), and at most one decoded photo per request is in memory.
   const processed: ProcessedImage[] = [];
   for (const file of files) processed.push(await processImage(file.data, file.name));
 
-  const entries = processed.map((image) => ({ image, key: `${LISTING_IMAGES_PREFIX}${userId}/${randomUUID()}.webp` }));
+  const entries = processed.map((image) => ({ image, key: `${prefix}${userId}/${randomUUID()}.webp` }));
   const written = entries.flatMap(({ key }) => [key, thumbKey(key)]);
   const results = await Promise.allSettled(
     entries.flatMap(({ image, key }) => [
@@ -58,15 +65,28 @@ export async function storeListingImages(userId: string, files: UploadedFile[]):
   return { urls: entries.map(({ key }) => publicUrl(key)), remove: () => deleteAll(written) };
 }
 
+/** A listing's photos, under listing-images/{user id}/. */
+export function storeListingImages(userId: string, files: UploadedFile[]): Promise<StoredImages> {
+  return storeImages(LISTING_IMAGES_PREFIX, userId, files);
+}
+
+/** A contest entry's one photo, under contest-photos/{user id}/. */
+export async function storeContestPhoto(userId: string, file: UploadedFile): Promise<{ url: string; remove: () => Promise<void> }> {
+  const stored = await storeImages(CONTEST_PHOTOS_PREFIX, userId, [file]);
+  return { url: stored.urls[0]!, remove: stored.remove };
+}
+
 /**
- * Deletes the main file and thumbnail behind each URL stored with a listing. Only keys under
- * listing-images/ are touched: the demo content's shared illustrations (demo/…) and external URLs
- * are left alone. Throws (after trying them all) if some file could not be deleted.
+ * Deletes the main file and thumbnail behind each URL stored with a listing or a contest entry.
+ * Only keys under listing-images/ and contest-photos/ are touched: the demo content's shared
+ * illustrations (demo/…) and external URLs are left alone. Throws (after trying them all) if some
+ * file could not be deleted.
  */
 export async function deleteStoredImages(urls: string[]): Promise<void> {
   const keys = urls.flatMap((url) => {
     const key = keyFromPublicUrl(url);
-    if (!key?.startsWith(LISTING_IMAGES_PREFIX) || !key.endsWith(".webp") || key.endsWith(".thumb.webp")) return [];
+    if (!key || !IMAGE_PREFIXES.some((prefix) => key.startsWith(prefix))) return [];
+    if (!key.endsWith(".webp") || key.endsWith(".thumb.webp")) return [];
     return [key, thumbKey(key)];
   });
   await deleteAll(keys);

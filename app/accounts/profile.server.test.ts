@@ -1,0 +1,272 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { describe, expect } from "vitest";
+import { config, setConfig } from "~/config.server";
+import { db } from "~/db/client.server";
+import { accounts, profiles, sessions, users } from "~/db/schema";
+import { cookieFrom, createAccount, requestAs, type TestAccount } from "../../tests/accounts";
+import { itDb } from "../../tests/db";
+import { auth, CLIENT_IP_HEADER } from "./auth.server";
+import { ACCOUNT_MESSAGES as A } from "./messages";
+import { changePassword, EMAIL_CHANGE_LIMIT, getProfileInfo, updateProfile } from "./profile.server";
+import { EMAIL_CONFIRMED_PATH, PROFILE_MESSAGES as M } from "./profile-validation";
+import { getCurrentUser, type CurrentUser } from "./session.server";
+
+const PASSWORD = "Cuccioli-2026";
+const NEW_PASSWORD = "Gatto-sul-tetto-7";
+
+let counter = 0;
+const unique = (name: string) => `${name}-${Date.now()}-${++counter}@example.it`;
+
+async function signedIn(options: Parameters<typeof createAccount>[0] = {}): Promise<{ account: TestAccount; user: CurrentUser; request: Request }> {
+  const account = await createAccount({ email: unique("utente"), ...options });
+  const request = requestAs(account, "http://localhost:3000/dashboard/profile", { method: "POST" });
+  const user = await getCurrentUser(requestAs(account));
+  if (!user) throw new Error("not signed in");
+  return { account, user, request };
+}
+
+async function state(id: string) {
+  const [row] = await db()
+    .select({ name: users.name, email: users.email, emailVerified: users.emailVerified, fullName: profiles.fullName, profileEmail: profiles.email })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, id));
+  const [credential] = await db()
+    .select({ password: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, id), eq(accounts.providerId, "credential")));
+  return { ...row, passwordHash: credential?.password };
+}
+
+const outboxDir = () => path.join(config().dataDir, "outbox");
+
+/** The .eml files of the outbox addressed to `to`, decoded from quoted-printable. */
+async function mailsTo(to: string): Promise<string[]> {
+  const names = await readdir(outboxDir()).catch(() => [] as string[]);
+  const mails = await Promise.all(names.map((name) => readFile(path.join(outboxDir(), name), "utf8")));
+  return mails
+    .map((eml) => eml.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16))))
+    .filter((eml) => new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}$`, "m").test(eml));
+}
+
+function linkIn(mail: string): string {
+  const link = /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(mail)?.[0];
+  if (!link) throw new Error(`no link in:\n${mail}`);
+  return link;
+}
+
+const signInWith = (email: string, password: string) =>
+  auth().api.signInEmail({ body: { email, password }, headers: new Headers({ [CLIENT_IP_HEADER]: "203.0.113.50" }) });
+
+describe("profile information", () => {
+  itDb("shows the own name, e-mail, creation date and the latest sign-in", async () => {
+    const { account, user } = await signedIn({ fullName: "Giulia Rossi" });
+    const later = await auth().api.signInEmail({ body: { email: account.email, password: PASSWORD }, returnHeaders: true });
+    const info = await getProfileInfo(user);
+    const [latest] = await db().select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.token, later.response.token));
+    const [row] = await db().select({ createdAt: users.createdAt }).from(users).where(eq(users.id, user.id));
+    expect(info).toEqual({ fullName: "Giulia Rossi", email: account.email, createdAt: row!.createdAt, lastSignInAt: latest!.createdAt });
+  });
+});
+
+describe("name and e-mail", () => {
+  itDb("saves the full name in the account and in the profile", async () => {
+    const { user, request } = await signedIn({ fullName: "Giulia Rossi" });
+    const result = await updateProfile(user, { fullName: "  Giulia Bianchi ", email: user.email }, request);
+    expect(result).toEqual({ ok: true, message: M.profileSaved });
+    expect(await state(user.id)).toMatchObject({ name: "Giulia Bianchi", fullName: "Giulia Bianchi", email: user.email, profileEmail: user.email });
+  });
+
+  itDb("changes the e-mail only once the link sent to the new address is followed", async () => {
+    const { account, user, request } = await signedIn();
+    const before = await state(user.id);
+    expect(before.emailVerified).toBe(false);
+    const newEmail = unique("nuovo");
+
+    const result = await updateProfile(user, { fullName: before.fullName, email: newEmail.toUpperCase() }, request);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.message).toContain(newEmail);
+    expect(result.message).toMatch(/controlla la casella del nuovo indirizzo/);
+
+    // Nothing has changed yet; the confirmation went to the new address, not the old one.
+    expect(await state(user.id)).toEqual(before);
+    expect(await mailsTo(user.email)).toHaveLength(0);
+    const mails = await mailsTo(newEmail);
+    expect(mails).toHaveLength(1);
+    const link = linkIn(mails[0]!);
+    expect(link.startsWith("http://localhost:3000/api/auth/verify-email?token=")).toBe(true);
+    expect(new URL(link).searchParams.get("callbackURL")).toBe(EMAIL_CONFIRMED_PATH);
+
+    // Following the link (here from the same browser) confirms the change and comes back to the page.
+    const response = await auth().handler(new Request(link, { headers: { cookie: account.cookie } }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(EMAIL_CONFIRMED_PATH);
+    expect(await state(user.id)).toMatchObject({ email: newEmail, profileEmail: newEmail, passwordHash: before.passwordHash });
+    expect(await getCurrentUser(requestAs(account))).toMatchObject({ id: user.id, email: newEmail });
+    expect((await signInWith(newEmail, PASSWORD)).user.id).toBe(user.id);
+
+    // The link works once: the account no longer has the address it was issued for.
+    const again = await auth().handler(new Request(link));
+    expect(again.headers.get("location")).toMatch(/error=INVALID_TOKEN/);
+  });
+
+  itDb("confirms from another browser too (no session), for a verified account", async () => {
+    const { user, request } = await signedIn();
+    await db().update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+    const newEmail = unique("verificato");
+    expect((await updateProfile(user, { fullName: "Nome Nuovo", email: newEmail }, request)).ok).toBe(true);
+    expect(await state(user.id)).toMatchObject({ email: user.email, fullName: "Nome Nuovo" });
+    const [mail] = await mailsTo(newEmail);
+    const response = await auth().handler(new Request(linkIn(mail!)));
+    expect(response.status).toBe(302);
+    expect(await state(user.id)).toMatchObject({ email: newEmail, profileEmail: newEmail, emailVerified: true });
+  });
+
+  itDb("refuses an e-mail that another account uses, and changes nothing", async () => {
+    const other = await signedIn({ fullName: "Altra Persona" });
+    const { user, request } = await signedIn({ fullName: "Giulia Rossi" });
+    const before = await state(user.id);
+    const otherBefore = await state(other.user.id);
+    const result = await updateProfile(user, { fullName: "Giulia Bianchi", email: ` ${other.user.email.toUpperCase()} ` }, request);
+    expect(result).toEqual({ ok: false, status: 422, error: "Esiste già un account con questo indirizzo email" });
+    expect(await state(user.id)).toEqual(before);
+    expect(await state(other.user.id)).toEqual(otherBefore);
+    expect(await mailsTo(other.user.email)).toHaveLength(0);
+  });
+
+  itDb("a link for an address another account took meanwhile changes nothing and says so", async () => {
+    const { account, user, request } = await signedIn();
+    const newEmail = unique("conteso");
+    expect((await updateProfile(user, { fullName: "Giulia", email: newEmail }, request)).ok).toBe(true);
+    const before = await state(user.id);
+    const rival = await createAccount({ email: newEmail });
+    const [mail] = await mailsTo(newEmail);
+    const response = await auth().handler(new Request(linkIn(mail!), { headers: { cookie: account.cookie } }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`${EMAIL_CONFIRMED_PATH}&error=EMAIL_TAKEN`);
+    expect(await state(user.id)).toEqual(before);
+    expect(await state(rival.id)).toMatchObject({ email: newEmail, profileEmail: newEmail });
+  });
+
+  itDb("refuses a missing name or a bad e-mail with the form's messages", async () => {
+    const { user, request } = await signedIn();
+    const before = await state(user.id);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ fullName: "  ", email: user.email }, A.fullNameRequired],
+      [{ email: user.email }, A.fullNameRequired],
+      [{ fullName: "x".repeat(101), email: user.email }, M.fullNameTooLong],
+      [{ fullName: "Giulia", email: "" }, A.emailRequired],
+      [{ fullName: "Giulia", email: "giulia@" }, A.emailInvalid],
+    ];
+    for (const [input, error] of cases) expect(await updateProfile(user, input, request)).toEqual({ ok: false, status: 400, error });
+    expect(await state(user.id)).toEqual(before);
+  });
+
+  itDb("says so when the confirmation e-mail cannot be sent, and changes nothing", async () => {
+    const { user, request } = await signedIn({ fullName: "Giulia Rossi" });
+    const before = await state(user.id);
+    const saved = config();
+    setConfig({ ...saved, smtpUrl: "smtp://127.0.0.1:1" }); // nothing listens there
+    try {
+      const result = await updateProfile(user, { fullName: "Giulia Bianchi", email: unique("irraggiungibile") }, request);
+      expect(result).toEqual({ ok: false, status: 502, error: "Errore durante l'aggiornamento del profilo" });
+    } finally {
+      setConfig(saved);
+    }
+    expect(await state(user.id)).toEqual(before);
+  });
+
+  itDb("limits how many confirmation e-mails one account can have sent", async () => {
+    const { user, request } = await signedIn();
+    for (let i = 0; i < EMAIL_CHANGE_LIMIT.max; i++) {
+      expect((await updateProfile(user, { fullName: "Giulia", email: unique(`tentativo${i}`) }, request)).ok).toBe(true);
+    }
+    const blocked = unique("troppo");
+    expect(await updateProfile(user, { fullName: "Giulia", email: blocked }, request)).toEqual({ ok: false, status: 429, error: M.emailChangeTooMany });
+    expect(await mailsTo(blocked)).toHaveLength(0);
+  });
+
+  itDb("never touches another account, whatever the form says", async () => {
+    const other = await signedIn({ fullName: "Altra Persona" });
+    const { user, request } = await signedIn({ fullName: "Giulia Rossi" });
+    const otherBefore = await state(other.user.id);
+    const forged = { id: other.user.id, userId: other.user.id, fullName: "Intruso", email: user.email, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
+    expect((await updateProfile(user, forged, request)).ok).toBe(true);
+    expect((await changePassword(user, forged, request)).ok).toBe(true);
+    expect(await state(other.user.id)).toEqual(otherBefore);
+    expect(await state(user.id)).toMatchObject({ fullName: "Intruso" });
+    // Another account's session cannot act for this user.
+    expect(await updateProfile(other.user, { fullName: "Altra", email: unique("furto") }, request)).toMatchObject({ ok: false, status: 401 });
+    expect(await changePassword(other.user, forged, request)).toMatchObject({ ok: false, status: 401 });
+    expect(await state(other.user.id)).toEqual(otherBefore);
+  });
+});
+
+describe("better-auth's e-mail endpoints", () => {
+  itDb("sends no verification e-mail at sign-up, and does not resend one on request over HTTP", async () => {
+    const { account } = await signedIn();
+    expect(await mailsTo(account.email)).toHaveLength(0);
+    const response = await auth().handler(
+      new Request("http://localhost:3000/api/auth/send-verification-email", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: "http://localhost:3000" },
+        body: JSON.stringify({ email: account.email }),
+      }),
+    );
+    expect(response.status).toBe(404);
+    expect(await mailsTo(account.email)).toHaveLength(0);
+  });
+});
+
+describe("password", () => {
+  itDb("sets the new password, keeps this session and ends the others", async () => {
+    const { account, user, request } = await signedIn();
+    const elsewhere = await auth().api.signInEmail({ body: { email: account.email, password: PASSWORD }, returnHeaders: true });
+    const elsewhereCookie = cookieFrom(elsewhere.headers);
+    const otherUser = await signedIn();
+
+    const result = await changePassword(user, { currentPassword: "ignorata", newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, request);
+    expect(result).toEqual({ ok: true, message: "Password aggiornata con successo" });
+
+    expect(await getCurrentUser(requestAs(account))).toMatchObject({ id: user.id });
+    expect(await auth().api.getSession({ headers: new Headers({ cookie: elsewhereCookie }) })).toBeNull();
+    expect(await getCurrentUser(requestAs(otherUser.account))).toMatchObject({ id: otherUser.user.id });
+
+    expect((await signInWith(account.email, NEW_PASSWORD)).user.id).toBe(user.id);
+    await expect(signInWith(account.email, PASSWORD)).rejects.toMatchObject({ body: { code: "INVALID_EMAIL_OR_PASSWORD" } });
+    expect((await signInWith(otherUser.account.email, PASSWORD)).user.id).toBe(otherUser.user.id);
+  });
+
+  itDb("refuses a mismatch, a short or a common password with the exact messages, and changes nothing", async () => {
+    const { user, request } = await signedIn();
+    const before = await state(user.id);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ newPassword: NEW_PASSWORD, confirmPassword: `${NEW_PASSWORD}!` }, "Le nuove password non coincidono"],
+      [{ newPassword: "abc12", confirmPassword: "abc12" }, "La password deve essere di almeno 6 caratteri"],
+      [{ newPassword: "abc12", confirmPassword: "abc13" }, "La password deve essere di almeno 6 caratteri"],
+      [{ newPassword: "password123", confirmPassword: "password123" }, A.passwordTooCommon],
+      [{ newPassword: "", confirmPassword: "" }, M.newPasswordRequired],
+      [{ newPassword: NEW_PASSWORD, confirmPassword: "" }, M.confirmPasswordRequired],
+      [{ newPassword: NEW_PASSWORD }, M.confirmPasswordRequired],
+      [{ newPassword: "x".repeat(129), confirmPassword: "x".repeat(129) }, A.passwordTooLong],
+    ];
+    for (const [input, error] of cases) expect(await changePassword(user, input, request)).toEqual({ ok: false, status: 400, error });
+    expect(await state(user.id)).toEqual(before);
+    expect((await signInWith(user.email, PASSWORD)).user.id).toBe(user.id);
+  });
+
+  itDb("needs the signed-in session", async () => {
+    const { user } = await signedIn();
+    const before = await state(user.id);
+    const anonymous = requestAs(null, "http://localhost:3000/dashboard/profile", { method: "POST" });
+    expect(await changePassword(user, { newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, anonymous)).toEqual({
+      ok: false,
+      status: 401,
+      error: M.passwordError,
+    });
+    expect(await state(user.id)).toEqual(before);
+  });
+});

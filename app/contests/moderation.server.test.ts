@@ -1,0 +1,153 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { CurrentUser } from "~/accounts/session.server";
+import { config } from "~/config.server";
+import { db } from "~/db/client.server";
+import { contestSubmissions, contests, users } from "~/db/schema";
+import { createAccount } from "../../tests/accounts";
+import { itDb } from "../../tests/db";
+import { createContest, createSubmission, createUserRow } from "../../tests/factories";
+import { getContest } from "./contests.server";
+import { approveSubmission, listSubmissionsForModeration, rejectSubmission } from "./moderation.server";
+import { CONTEST_MESSAGES as M } from "./validation";
+
+const asUser = (account: { id: string; email: string }, role: "user" | "admin" = "user"): CurrentUser => ({
+  id: account.id,
+  email: account.email,
+  fullName: "Utente Prova",
+  role,
+});
+
+async function outbox(): Promise<string[]> {
+  return (await readdir(path.join(config().dataDir, "outbox")).catch(() => [] as string[])).sort();
+}
+
+/** The messages written since `before`, decoded enough to search (soft line breaks joined). */
+async function newMails(before: string[]): Promise<string[]> {
+  const names = (await outbox()).filter((n) => !before.includes(n));
+  return Promise.all(names.map(async (n) => (await readFile(path.join(config().dataDir, "outbox", n), "utf8")).replace(/=\r?\n/g, "")));
+}
+
+async function statusOf(id: string) {
+  const [row] = await db().select({ status: contestSubmissions.status }).from(contestSubmissions).where(eq(contestSubmissions.id, id));
+  return row?.status;
+}
+
+describe("moderating contest entries", () => {
+  itDb("refuses visitors and users who are not admins, changing nothing and mailing no one", async () => {
+    const user = await createAccount();
+    const participant = await createUserRow();
+    const contest = await createContest();
+    const entry = await createSubmission(contest.id, participant.id, { status: "pending" });
+    const before = await outbox();
+    expect(await listSubmissionsForModeration(null, contest.id)).toEqual({ ok: false, status: 401, error: M.mustSignIn });
+    expect(await listSubmissionsForModeration(asUser(user), contest.id)).toEqual({ ok: false, status: 403, error: M.adminOnly });
+    expect(await approveSubmission(asUser(user), entry.id)).toEqual({ ok: false, status: 403, error: M.adminOnly });
+    expect(await rejectSubmission(asUser(user), entry.id)).toEqual({ ok: false, status: 403, error: M.adminOnly });
+    expect(await approveSubmission(null, entry.id)).toEqual({ ok: false, status: 401, error: M.mustSignIn });
+    // The participant themself is no moderator either.
+    expect(await approveSubmission(asUser(participant), entry.id)).toEqual({ ok: false, status: 403, error: M.adminOnly });
+    expect(await statusOf(entry.id)).toBe("pending");
+    expect(await outbox()).toEqual(before);
+  });
+
+  itDb("lists a contest's entries in every status, newest first, with the submitter's name and e-mail", async () => {
+    const admin = asUser(await createAccount({ role: "admin" }), "admin");
+    const anna = await createUserRow({ name: "Anna Verdi", email: "anna.verdi@example.it" });
+    const contest = await createContest({ status: "draft" });
+    const other = await createContest();
+    const minute = 60_000;
+    const approved = await createSubmission(contest.id, anna.id, { status: "approved", votesCount: 3, createdAt: new Date(Date.now() - 3 * minute) });
+    const rejected = await createSubmission(contest.id, anna.id, { status: "rejected", createdAt: new Date(Date.now() - 2 * minute) });
+    const pending = await createSubmission(contest.id, anna.id, { status: "pending", description: "Al mare", petType: "bird" });
+    await createSubmission(other.id, anna.id);
+    const result = await listSubmissionsForModeration(admin, contest.id);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.contest).toMatchObject({ id: contest.id, status: "draft", statusLabel: "Bozza", inProgress: false });
+    expect(result.submissions.map((s) => s.id)).toEqual([pending.id, rejected.id, approved.id]);
+    expect(result.submissions[0]).toMatchObject({
+      description: "Al mare",
+      petTypeLabel: "Uccello",
+      status: "pending",
+      statusLabel: "In attesa di approvazione",
+      author: { id: anna.id, fullName: "Anna Verdi", email: "anna.verdi@example.it" },
+    });
+    expect(result.submissions[2]).toMatchObject({ votes: 3, statusLabel: "Approvata" });
+    expect(await listSubmissionsForModeration(admin, "3f0f8a5e-1111-4222-8333-944455556666")).toMatchObject({ ok: false, status: 404 });
+    expect(await listSubmissionsForModeration(admin, "non-un-uuid")).toMatchObject({ ok: false, status: 404 });
+  });
+
+  itDb("approves once: the entry goes public and the participant gets one e-mail with the contest's link", async () => {
+    const admin = asUser(await createAccount({ role: "admin" }), "admin");
+    const participant = await createUserRow({ name: "Marco Blu", email: "marco.blu@example.it" });
+    const contest = await createContest({ title: "Concorso Primavera" });
+    const entry = await createSubmission(contest.id, participant.id, { status: "pending", title: "Fido al sole" });
+    const before = await outbox();
+
+    expect(await approveSubmission(admin, entry.id)).toEqual({ ok: true, changed: true, status: "approved", message: M.approved });
+    expect(await statusOf(entry.id)).toBe("approved");
+    expect((await getContest(contest.id, null))?.entries.map((e) => e.id)).toEqual([entry.id]);
+    const mails = await newMails(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain("To: marco.blu@example.it");
+    expect(mails[0]).toContain("Concorso Primavera");
+    expect(mails[0]).toContain(`${config().publicUrl}/contests/${contest.id}`);
+
+    // The same decision again changes nothing and sends nothing.
+    const after = await outbox();
+    expect(await approveSubmission(admin, entry.id)).toEqual({ ok: true, changed: false, status: "approved", message: M.approved });
+    expect(await outbox()).toEqual(after);
+  });
+
+  itDb("rejects once: the entry leaves the public page and the participant gets one e-mail", async () => {
+    const admin = asUser(await createAccount({ role: "admin" }), "admin");
+    const participant = await createUserRow({ email: "sara.rosa@example.it" });
+    const contest = await createContest({ title: "Concorso Estate" });
+    const entry = await createSubmission(contest.id, participant.id, { status: "approved", votesCount: 2 });
+    const before = await outbox();
+
+    expect(await rejectSubmission(admin, entry.id)).toEqual({ ok: true, changed: true, status: "rejected", message: M.rejected });
+    expect((await getContest(contest.id, null))?.entries).toEqual([]);
+    const mails = await newMails(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain("To: sara.rosa@example.it");
+    expect(mails[0]).toContain("Concorso Estate");
+
+    const after = await outbox();
+    expect(await rejectSubmission(admin, entry.id)).toMatchObject({ ok: true, changed: false });
+    expect(await outbox()).toEqual(after);
+    // Votes are kept while rejected, and show again if approved after all.
+    expect(await approveSubmission(admin, entry.id)).toMatchObject({ ok: true, changed: true });
+    expect((await getContest(contest.id, null))?.entries[0]?.votes).toBe(2);
+  });
+
+  itDb("answers an unknown or malformed entry with not found", async () => {
+    const admin = asUser(await createAccount({ role: "admin" }), "admin");
+    for (const id of ["3f0f8a5e-1111-4222-8333-944455556666", "non-un-uuid"]) {
+      expect(await approveSubmission(admin, id)).toEqual({ ok: false, status: 404, error: M.entryNotFound });
+      expect(await rejectSubmission(admin, id)).toEqual({ ok: false, status: 404, error: M.entryNotFound });
+    }
+  });
+});
+
+describe("moderation under concurrency", () => {
+  it("mails the participant once when an approval is clicked twice at once", async () => {
+    const admin = await createUserRow();
+    const participant = await createUserRow();
+    const contest = await createContest();
+    try {
+      const entry = await createSubmission(contest.id, participant.id, { status: "pending" });
+      const before = await outbox();
+      const results = await Promise.all(Array.from({ length: 4 }, () => approveSubmission(asUser(admin, "admin"), entry.id)));
+      expect(results.filter((r) => r.ok && r.changed)).toHaveLength(1);
+      expect(results.every((r) => r.ok)).toBe(true);
+      expect(await newMails(before)).toHaveLength(1);
+    } finally {
+      await db().delete(contests).where(eq(contests.id, contest.id));
+      await db().delete(users).where(eq(users.id, admin.id));
+      await db().delete(users).where(eq(users.id, participant.id));
+    }
+  });
+});

@@ -1,0 +1,184 @@
+// Moderation of contest entries (/admin/contests/{id}/submissions): admins only. The participant
+// is told of each decision by e-mail (DESIGN [6][7]).
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import type { CurrentUser } from "~/accounts/session.server";
+import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
+import { config } from "~/config.server";
+import { db } from "~/db/client.server";
+import { contestSubmissions, contests, profiles } from "~/db/schema";
+import { CONTEST_STATUSES, PET_TYPES, SUBMISSION_STATUSES } from "~/lib/enums";
+import { logger } from "~/lib/logger.server";
+import { sendMail } from "~/mail/mailer.server";
+import { fail, type ContestPetType, type ContestStatus, type Result, type SubmissionStatus } from "./contests.server";
+import { CONTEST_MESSAGES as M, isInProgress, isUuid } from "./validation";
+
+/** 401 for a visitor, 403 for a user who is not an admin, null for an admin. */
+function refuseNonAdmin(actor: CurrentUser | null) {
+  if (!actor) return fail(401, M.mustSignIn);
+  if (actor.role !== "admin") return fail(403, M.adminOnly);
+  return null;
+}
+
+export interface ModerationEntry {
+  id: string;
+  title: string;
+  description: string | null;
+  petName: string;
+  petType: ContestPetType;
+  petTypeLabel: string;
+  imageUrl: string;
+  status: SubmissionStatus;
+  statusLabel: string;
+  votes: number;
+  createdAt: Date;
+  author: { id: string; fullName: string; email: string };
+}
+
+export interface ModerationContest {
+  id: string;
+  title: string;
+  status: ContestStatus;
+  statusLabel: string;
+  startDate: Date;
+  endDate: Date;
+  inProgress: boolean;
+}
+
+/** A contest's entries in every status, newest first, with the submitter's name and e-mail. */
+export async function listSubmissionsForModeration(
+  actor: CurrentUser | null,
+  contestId: string,
+): Promise<Result<{ contest: ModerationContest; submissions: ModerationEntry[] }>> {
+  const refused = refuseNonAdmin(actor);
+  if (refused) return refused;
+  if (!isUuid(contestId)) return fail(404, M.notFound);
+  const [contest] = await db()
+    .select({ id: contests.id, title: contests.title, status: contests.status, startDate: contests.startDate, endDate: contests.endDate })
+    .from(contests)
+    .where(eq(contests.id, contestId))
+    .limit(1);
+  if (!contest) return fail(404, M.notFound);
+  const rows = await db()
+    .select({
+      id: contestSubmissions.id,
+      title: contestSubmissions.title,
+      description: contestSubmissions.description,
+      petName: contestSubmissions.petName,
+      petType: contestSubmissions.petType,
+      imageUrl: contestSubmissions.imageUrl,
+      status: contestSubmissions.status,
+      votes: contestSubmissions.votesCount,
+      createdAt: contestSubmissions.createdAt,
+      authorId: profiles.id,
+      authorName: profiles.fullName,
+      authorEmail: profiles.email,
+    })
+    .from(contestSubmissions)
+    .innerJoin(profiles, eq(profiles.id, contestSubmissions.userId))
+    .where(eq(contestSubmissions.contestId, contest.id))
+    .orderBy(desc(contestSubmissions.createdAt), desc(contestSubmissions.id));
+  return {
+    ok: true,
+    contest: { ...contest, statusLabel: CONTEST_STATUSES.labels[contest.status], inProgress: isInProgress(contest) },
+    submissions: rows.map(({ authorId, authorName, authorEmail, ...row }) => ({
+      ...row,
+      petTypeLabel: PET_TYPES.labels[row.petType],
+      statusLabel: SUBMISSION_STATUSES.labels[row.status],
+      author: { id: authorId, fullName: authorName, email: authorEmail },
+    })),
+  };
+}
+
+export type ModerationResult = Result<{ changed: boolean; status: SubmissionStatus; message: string }>;
+
+/** Approves an entry: it becomes public and can be voted; the participant gets an e-mail. */
+export function approveSubmission(actor: CurrentUser | null, submissionId: string): Promise<ModerationResult> {
+  return setSubmissionStatus(actor, submissionId, "approved");
+}
+
+/** Rejects an entry: it is hidden from the contest page; the participant gets an e-mail. */
+export function rejectSubmission(actor: CurrentUser | null, submissionId: string): Promise<ModerationResult> {
+  return setSubmissionStatus(actor, submissionId, "rejected");
+}
+
+/**
+ * Sets an entry's status. The update only matches an entry not already in that status, so the
+ * same decision twice (even two clicks at once) changes it and mails the participant once. Votes
+ * are kept when an approved entry is rejected: approving it again shows them again.
+ */
+export async function setSubmissionStatus(
+  actor: CurrentUser | null,
+  submissionId: string,
+  status: SubmissionStatus,
+): Promise<ModerationResult> {
+  const refused = refuseNonAdmin(actor);
+  if (refused) return refused;
+  if (!isUuid(submissionId)) return fail(404, M.entryNotFound);
+  if (!SUBMISSION_STATUSES.values.includes(status)) return fail(400, M.moderationError);
+  const message = status === "approved" ? M.approved : status === "rejected" ? M.rejected : SUBMISSION_STATUSES.labels.pending;
+
+  let changed: { contestId: string; userId: string; title: string; petName: string }[];
+  try {
+    changed = await db()
+      .update(contestSubmissions)
+      .set({ status, updatedAt: sql`now()` })
+      .where(and(eq(contestSubmissions.id, submissionId), ne(contestSubmissions.status, status)))
+      .returning({
+        contestId: contestSubmissions.contestId,
+        userId: contestSubmissions.userId,
+        title: contestSubmissions.title,
+        petName: contestSubmissions.petName,
+      });
+  } catch (error) {
+    logger.error({ err: error, submissionId, status }, "concorso: moderazione non riuscita");
+    return fail(500, M.moderationError);
+  }
+  const entry = changed[0];
+  if (!entry) {
+    const [exists] = await db().select({ id: contestSubmissions.id }).from(contestSubmissions).where(eq(contestSubmissions.id, submissionId)).limit(1);
+    return exists ? { ok: true, changed: false, status, message } : fail(404, M.entryNotFound);
+  }
+  await invalidate(CACHE_TAGS.contests);
+  if (status !== "pending") await notifyParticipant(entry, status);
+  return { ok: true, changed: true, status, message };
+}
+
+async function notifyParticipant(
+  entry: { contestId: string; userId: string; title: string; petName: string },
+  status: "approved" | "rejected",
+): Promise<void> {
+  try {
+    const [info] = await db()
+      .select({ email: profiles.email, fullName: profiles.fullName, contestTitle: contests.title })
+      .from(profiles)
+      .innerJoin(contests, eq(contests.id, entry.contestId))
+      .where(eq(profiles.id, entry.userId))
+      .limit(1);
+    if (!info) return;
+    const base = config().publicUrl;
+    const greeting = info.fullName.trim() ? `Ciao ${info.fullName.trim()},` : "Ciao,";
+    const photo = `la tua foto «${entry.title}» (${entry.petName}) per il concorso «${info.contestTitle}»`;
+    await sendMail(
+      status === "approved"
+        ? {
+            to: info.email,
+            subject: `La tua foto è stata approvata: ${info.contestTitle}`,
+            text:
+              `${greeting}\n\n${photo} è stata approvata: ora è visibile a tutti e può ricevere i voti della community.\n\n` +
+              `Guardala nella pagina del concorso: ${base}/contests/${entry.contestId}\n\n` +
+              `Grazie per aver partecipato!\nLa redazione di Zampa`,
+          }
+        : {
+            to: info.email,
+            subject: `La tua foto non è stata approvata: ${info.contestTitle}`,
+            text:
+              `${greeting}\n\n${photo} non è stata approvata dalla redazione e non verrà pubblicata.\n\n` +
+              `Trovi tutte le tue partecipazioni nella tua area personale: ${base}/dashboard/contest-submissions\n\n` +
+              `La redazione di Zampa`,
+          },
+    );
+  } catch (error) {
+    // The decision is saved: a mail that fails is only logged.
+    logger.error({ err: error, contestId: entry.contestId, userId: entry.userId }, "concorso: e-mail al partecipante non inviata");
+  }
+}

@@ -1,0 +1,115 @@
+import { Check, X } from "lucide-react";
+import { data, Link, useFetcher } from "react-router";
+import type { Route } from "./+types/contest-submissions";
+import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
+import { approveSubmission, listSubmissionsForModeration, rejectSubmission, type ModerationEntry } from "~/contests/moderation.server";
+import { CONTEST_MESSAGES as M } from "~/contests/validation";
+import { formatDateLong, formatNumber } from "~/lib/format";
+import { thumbnailUrl } from "~/lib/images";
+
+// /admin/contests/{id}/submissions — the moderation of a contest's entries. The admin layout
+// guards the page; the moderation module checks the role again for every action.
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const result = await listSubmissionsForModeration(admin, params.id);
+  if (!result.ok) throw data(result.error, { status: result.status });
+  return { contest: result.contest, submissions: result.submissions };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await getCurrentUser(request);
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "");
+  const intent = form.get("intent");
+  const result = intent === "approve" ? await approveSubmission(actor, id) : intent === "reject" ? await rejectSubmission(actor, id) : null;
+  if (!result) return data({ ok: false as const, id, error: M.moderationError }, { status: 400 });
+  if (!result.ok) return data({ ok: false as const, id, error: result.error }, { status: result.status });
+  return { ok: true as const, id, message: result.message };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `Partecipazioni: ${loaded?.contest.title ?? "concorso"} — Zampa Admin` },
+  { name: "robots", content: "noindex" },
+];
+
+const STATUS_COLOURS = {
+  approved: "bg-green-100 text-green-900",
+  pending: "bg-amber-100 text-amber-900",
+  rejected: "bg-stone-200 text-stone-900",
+} as const;
+
+function Decision({ entry }: { entry: ModerationEntry }) {
+  const fetcher = useFetcher<typeof action>();
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.data;
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
+      <input type="hidden" name="id" value={entry.id} />
+      {entry.status !== "approved" ? (
+        <button type="submit" name="intent" value="approve" className="btn-primary" disabled={busy} aria-label={`Approva «${entry.title}»`}>
+          <Check aria-hidden size={18} /> Approva
+        </button>
+      ) : null}
+      {entry.status !== "rejected" ? (
+        <button type="submit" name="intent" value="reject" className="btn-secondary text-red-800" disabled={busy} aria-label={`Rifiuta «${entry.title}»`}>
+          <X aria-hidden size={18} /> Rifiuta
+        </button>
+      ) : null}
+      <p aria-live="polite" className="w-full text-sm">
+        {result && !busy ? <span className={result.ok ? "text-green-800" : "text-red-800"}>{result.ok ? result.message : result.error}</span> : null}
+      </p>
+    </fetcher.Form>
+  );
+}
+
+export default function ContestSubmissions({ loaderData }: Route.ComponentProps) {
+  const { contest, submissions } = loaderData;
+  return (
+    <>
+      <p className="text-sm">
+        <Link to="/admin" className="text-brand-800 underline">
+          Pannello
+        </Link>
+      </p>
+      <h1 className="mt-1 text-2xl font-bold text-stone-900">Partecipazioni: {contest.title}</h1>
+      <p className="mt-1 text-sm text-stone-700">
+        {contest.statusLabel} · dal {formatDateLong(contest.startDate)} al {formatDateLong(contest.endDate)} ·{" "}
+        <Link to={`/contests/${contest.id}`} className="underline">
+          pagina pubblica
+        </Link>
+      </p>
+      {submissions.length === 0 ? (
+        <p className="mt-6 text-stone-700">Nessuna partecipazione per questo concorso.</p>
+      ) : (
+        <ul className="mt-6 space-y-4">
+          {submissions.map((entry) => (
+            <li key={entry.id} className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:flex-row">
+              <a href={entry.imageUrl} target="_blank" rel="noopener" className="shrink-0">
+                <img src={thumbnailUrl(entry.imageUrl)} alt={`Foto «${entry.title}»`} width={400} height={300} className="aspect-[4/3] w-full rounded-lg bg-stone-100 object-cover sm:w-48" />
+              </a>
+              <div className="flex flex-1 flex-col gap-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h2 className="text-lg font-bold text-stone-900">{entry.title}</h2>
+                  <span className={`rounded-full px-3 py-1 text-xs font-semibold ${STATUS_COLOURS[entry.status]}`}>{entry.statusLabel}</span>
+                </div>
+                <p className="text-sm text-stone-700">
+                  {entry.petName} · {entry.petTypeLabel} · {formatNumber(entry.votes)} {entry.votes === 1 ? "voto" : "voti"} · inviata il {formatDateLong(entry.createdAt)}
+                </p>
+                <p className="text-sm text-stone-700">
+                  Di {entry.author.fullName} ·{" "}
+                  <a href={`mailto:${entry.author.email}`} className="underline">
+                    {entry.author.email}
+                  </a>
+                </p>
+                {entry.description ? <p className="text-sm text-stone-800">{entry.description}</p> : null}
+                <div className="mt-2">
+                  <Decision entry={entry} />
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

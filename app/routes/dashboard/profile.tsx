@@ -1,0 +1,266 @@
+import { CircleCheck, KeyRound, UserRound } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { data, Link, redirect, useFetcher, useSearchParams } from "react-router";
+import type { z } from "zod";
+import type { Route } from "./+types/profile";
+import { changePassword, getProfileInfo, updateProfile } from "~/accounts/profile.server";
+import {
+  FULL_NAME_MAX_LENGTH,
+  passwordChangeSchema,
+  PROFILE_MESSAGES as M,
+  profileSchema,
+} from "~/accounts/profile-validation";
+import { requireUser } from "~/accounts/session.server";
+import { firstError } from "~/accounts/validation";
+import { formatDateLong, formatDateTimeLong, isoDate } from "~/lib/format";
+
+const BANNER_VISIBLE_MS = 5_000;
+
+export const meta = () => [{ title: "Il mio profilo — Zampa" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const info = await getProfileInfo(user);
+  if (!info) throw redirect("/login");
+  // Dates are written here, on the server, so the browser shows (and hydrates) the same text.
+  return {
+    fullName: info.fullName,
+    email: info.email,
+    createdAt: { iso: isoDate(info.createdAt), label: formatDateLong(info.createdAt) },
+    lastSignInAt: info.lastSignInAt ? { iso: isoDate(info.lastSignInAt), label: formatDateTimeLong(info.lastSignInAt) } : null,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = Object.fromEntries(await request.formData());
+  const at = Date.now();
+  if (form.intent === "profile" || form.intent === "password") {
+    const intent = form.intent;
+    // Only the session's user is ever changed: no id is read from the form.
+    const result = intent === "profile" ? await updateProfile(user, form, request) : await changePassword(user, form, request);
+    if (!result.ok) return data({ ok: false as const, intent, text: result.error, at }, { status: result.status });
+    return { ok: true as const, intent, text: result.message, at };
+  }
+  return data({ ok: false as const, intent: null, text: M.invalidIntent, at }, { status: 400 });
+}
+
+interface Outcome {
+  ok: boolean;
+  text: string;
+  key: string;
+}
+
+/**
+ * One form on this page: submitted with a fetcher, checked first in the browser with the server's
+ * schema, and answered by a banner that shows for 5 seconds (success: role=status; error: role=alert).
+ */
+function useProfileForm(schema: z.ZodType, fallback: string) {
+  const fetcher = useFetcher<typeof action>();
+  const [clientError, setClientError] = useState<Outcome | null>(null);
+  // The key of the banner whose 5 seconds are over.
+  const [expired, setExpired] = useState<string | null>(null);
+  const pending = fetcher.state !== "idle";
+  const result = fetcher.data;
+  const serverOutcome: Outcome | null = result ? { ok: result.ok, text: result.text || fallback, key: `server-${result.at}` } : null;
+  const outcome = clientError ?? serverOutcome;
+  const key = outcome?.key ?? null;
+
+  useEffect(() => {
+    if (!key) return;
+    const timer = setTimeout(() => setExpired(key), BANNER_VISIBLE_MS);
+    return () => clearTimeout(timer);
+  }, [key]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (parsed.success) {
+      setClientError(null);
+      return;
+    }
+    event.preventDefault();
+    setClientError({ ok: false, text: firstError(parsed.error), key: `client-${event.timeStamp}` });
+    // Move to the field to correct.
+    const field = parsed.error.issues[0]?.path[0];
+    const element = typeof field === "string" ? event.currentTarget.elements.namedItem(field) : null;
+    if (element instanceof HTMLInputElement) element.focus();
+  };
+
+  const banner = outcome && !pending && expired !== outcome.key ? outcome : null;
+  return { fetcher, pending, banner, succeededAt: result?.ok ? result.at : null, onSubmit };
+}
+
+function Banner({ outcome }: { outcome: Outcome | null }) {
+  if (!outcome) return null;
+  return outcome.ok ? (
+    <p role="status" className="flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
+      <CircleCheck aria-hidden size={18} className="mt-0.5 shrink-0" />
+      <span>{outcome.text}</span>
+    </p>
+  ) : (
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+      {outcome.text}
+    </p>
+  );
+}
+
+function ProfileForm({ fullName, email }: { fullName: string; email: string }) {
+  const { fetcher, pending, banner, onSubmit } = useProfileForm(profileSchema, M.profileError);
+  return (
+    <section aria-labelledby="profile-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+      <h2 id="profile-title" className="flex items-center gap-2 text-xl font-semibold text-stone-900">
+        <UserRound aria-hidden size={22} /> Dati personali
+      </h2>
+      <fetcher.Form method="post" noValidate className="mt-4 space-y-4" onSubmit={onSubmit}>
+        <input type="hidden" name="intent" value="profile" />
+        <div>
+          <label htmlFor="profile-full-name" className="field-label">
+            Nome completo
+          </label>
+          <input
+            id="profile-full-name"
+            name="fullName"
+            type="text"
+            autoComplete="name"
+            required
+            maxLength={FULL_NAME_MAX_LENGTH}
+            defaultValue={fullName}
+            className="field-input"
+          />
+        </div>
+        <div>
+          <label htmlFor="profile-email" className="field-label">
+            Email
+          </label>
+          <input
+            id="profile-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={email}
+            className="field-input"
+            aria-describedby="profile-email-hint"
+          />
+          <p id="profile-email-hint" className="mt-1 text-sm text-stone-600">
+            Se cambi indirizzo, ti invieremo un link al nuovo indirizzo: la modifica vale solo dopo la conferma.
+          </p>
+        </div>
+        <Banner outcome={banner} />
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={pending}>
+          {pending ? "Salvataggio..." : "Salva modifiche"}
+        </button>
+      </fetcher.Form>
+    </section>
+  );
+}
+
+function PasswordForm({ email }: { email: string }) {
+  const { fetcher, pending, banner, succeededAt, onSubmit } = useProfileForm(passwordChangeSchema, M.passwordError);
+  const formRef = useRef<HTMLFormElement>(null);
+  // A saved password is not left in the fields.
+  useEffect(() => {
+    if (succeededAt) formRef.current?.reset();
+  }, [succeededAt]);
+  return (
+    <section aria-labelledby="password-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+      <h2 id="password-title" className="flex items-center gap-2 text-xl font-semibold text-stone-900">
+        <KeyRound aria-hidden size={22} /> Cambia password
+      </h2>
+      <p className="mt-1 text-sm text-stone-700">Dopo il cambio resterai connesso qui; gli altri dispositivi dovranno accedere di nuovo.</p>
+      <fetcher.Form ref={formRef} method="post" noValidate className="mt-4 space-y-4" onSubmit={onSubmit}>
+        <input type="hidden" name="intent" value="password" />
+        {/* For password managers: whose password this is. */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <div>
+          <label htmlFor="new-password" className="field-label">
+            Nuova password
+          </label>
+          <input
+            id="new-password"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={6}
+            className="field-input"
+            aria-describedby="new-password-hint"
+          />
+          <p id="new-password-hint" className="mt-1 text-sm text-stone-600">
+            Almeno 6 caratteri; evita le password più comuni.
+          </p>
+        </div>
+        <div>
+          <label htmlFor="confirm-password" className="field-label">
+            Conferma nuova password
+          </label>
+          <input id="confirm-password" name="confirmPassword" type="password" autoComplete="new-password" required minLength={6} className="field-input" />
+        </div>
+        <Banner outcome={banner} />
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={pending}>
+          {pending ? "Aggiornamento..." : "Aggiorna password"}
+        </button>
+      </fetcher.Form>
+    </section>
+  );
+}
+
+/** After the link of an e-mail change: better-auth comes back with ?email=confirmed, or adds &error=… */
+function EmailLinkNote() {
+  const [params] = useSearchParams();
+  if (params.get("email") !== "confirmed") return null;
+  const error = params.get("error");
+  return error ? (
+    <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+      {error === "EMAIL_TAKEN" ? M.emailTakenMeanwhile : M.emailLinkInvalid}
+    </p>
+  ) : (
+    <p role="status" className="mt-6 flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
+      <CircleCheck aria-hidden size={18} className="mt-0.5 shrink-0" />
+      <span>{M.emailConfirmed}</span>
+    </p>
+  );
+}
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { fullName, email, createdAt, lastSignInAt } = loaderData;
+  return (
+    <>
+      <p className="text-sm">
+        <Link to="/dashboard" className="text-brand-800 underline">
+          Dashboard
+        </Link>
+      </p>
+      <h1 className="mt-1 text-3xl font-bold text-stone-900">Il mio profilo</h1>
+      <p className="mt-2 text-stone-700">Aggiorna i tuoi dati e la password del tuo account Zampa.</p>
+      <EmailLinkNote />
+      <div className="mt-8 grid gap-6 lg:grid-cols-[2fr_1fr] lg:items-start">
+        <div className="grid min-w-0 gap-6">
+          <ProfileForm fullName={fullName} email={email} />
+          <PasswordForm email={email} />
+        </div>
+        <aside aria-labelledby="account-title" className="min-w-0 rounded-2xl bg-stone-50 p-6">
+          <h2 id="account-title" className="text-lg font-semibold text-stone-900">
+            Informazioni account
+          </h2>
+          <dl className="mt-4 space-y-3 text-sm">
+            <div>
+              <dt className="font-medium text-stone-700">Email</dt>
+              <dd className="break-words text-stone-900">{email}</dd>
+            </div>
+            <div>
+              <dt className="font-medium text-stone-700">Account creato il</dt>
+              <dd className="text-stone-900">
+                <time dateTime={createdAt.iso}>{createdAt.label}</time>
+              </dd>
+            </div>
+            <div>
+              <dt className="font-medium text-stone-700">Ultimo accesso</dt>
+              <dd className="text-stone-900">{lastSignInAt ? <time dateTime={lastSignInAt.iso}>{lastSignInAt.label}</time> : "—"}</dd>
+            </div>
+          </dl>
+        </aside>
+      </div>
+    </>
+  );
+}

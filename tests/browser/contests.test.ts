@@ -27,7 +27,7 @@ async function submitEntry(page: Page, title: string) {
   await page.getByLabel("Titolo della foto *").fill(title);
   await page.getByLabel("Nome dell'animale *").fill("Pepe");
   await page.getByLabel("Tipo di animale *").selectOption({ label: "Cane" });
-  await page.getByLabel("Foto *").setInputFiles({ name: "pepe.jpg", mimeType: "image/jpeg", buffer: await photo() });
+  await page.getByLabel("Foto *", { exact: true }).setInputFiles({ name: "pepe.jpg", mimeType: "image/jpeg", buffer: await photo() });
   await page.getByRole("button", { name: "Invia la tua foto" }).click();
   await page.getByText("Partecipazione inviata! Verrà revisionata prima di essere pubblicata.").waitFor();
   // The form is cleared once this entry is saved (a message from an earlier entry may still show).

@@ -74,12 +74,18 @@ function PublicChrome({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  // Hydration happens when the browser is idle (entry.client.tsx); this marks when it is done
-  // (browser tests wait for it before using interactive parts).
+/**
+ * Hydration happens when the browser is idle (entry.client.tsx); this marks when it is done
+ * (browser tests wait for it before using interactive parts), on error pages too.
+ */
+function useHydratedMarker() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+}
+
+export default function App() {
+  useHydratedMarker();
   return (
     <PublicChrome>
       <Outlet />
@@ -88,6 +94,7 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useHydratedMarker();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <PublicChrome>

@@ -9,7 +9,9 @@ export function baseUrl(): string {
 }
 
 /** One browser per test file; each test opens its own context (fresh cookies and storage). */
-export function startBrowser(): { context: (options?: { width?: number; height?: number }) => Promise<{ context: BrowserContext; page: Page }> } {
+export function startBrowser(): {
+  context: (options?: { width?: number; height?: number; javaScript?: boolean }) => Promise<{ context: BrowserContext; page: Page }>;
+} {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
@@ -27,7 +29,10 @@ export function startBrowser(): { context: (options?: { width?: number; height?:
         viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
         locale: "it-IT",
         timezoneId: "Europe/Rome",
+        javaScriptEnabled: options.javaScript ?? true,
       });
+      // Without JavaScript nothing hydrates: navigation helpers must not wait for it.
+      const hydrates = options.javaScript ?? true;
       contexts.push(context);
       // Fail with a clear locator message well before the test's own timeout.
       context.setDefaultTimeout(15_000);
@@ -38,13 +43,13 @@ export function startBrowser(): { context: (options?: { width?: number; height?:
       const goto = page.goto.bind(page);
       page.goto = async (url, options) => {
         const response = await goto(url, options);
-        await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 }).catch(() => {});
+        if (hydrates) await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 }).catch(() => {});
         return response;
       };
       const reload = page.reload.bind(page);
       page.reload = async (options) => {
         const response = await reload(options);
-        await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 }).catch(() => {});
+        if (hydrates) await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 }).catch(() => {});
         return response;
       };
       return { context, page };

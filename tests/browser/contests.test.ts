@@ -137,6 +137,44 @@ describe("contests", () => {
   });
 });
 
+describe("voting without JavaScript", () => {
+  it("votes with a plain form post and shows the new count", async () => {
+    const path = await contestPath(ACTIVE);
+    const { context, page } = await browser.context({ javaScript: false });
+    await signUpIn(context, "Nina Senza Script");
+    await page.goto(path);
+    const entry = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Luna al parco dopo la pioggia" }) });
+    const before = Number((await entry.getByText(/^\s*\d+ vot[oi]$/).textContent())?.match(/\d+/)?.[0]);
+    await entry.getByRole("button", { name: /^Vota / }).click();
+    await page.waitForLoadState("load");
+    const after = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Luna al parco dopo la pioggia" }) });
+    expect(await after.getByText(new RegExp(`^\\s*${before + 1} voti$`)).count()).toBe(1);
+    expect(await after.getByRole("button", { name: /^Togli il voto/ }).count()).toBe(1);
+  });
+});
+
+describe("moderation screen", () => {
+  it("is for administrators only, and answers an unknown contest with 404", async () => {
+    const path = await contestPath(ACTIVE);
+    const user = await browser.context();
+    await signUpIn(user.context);
+    await user.page.goto(`${path}/submissions`.replace("/contests/", "/admin/contests/"));
+    expect(new URL(user.page.url()).pathname).toBe("/login");
+    const refused = await user.context.request.post(`${baseUrl()}${path.replace("/contests/", "/admin/contests/")}/submissions`, {
+      headers: { origin: baseUrl() },
+      form: { intent: "approve", id: "3f0f8a5e-1111-4222-8333-944455556666" },
+      maxRedirects: 0,
+    });
+    expect(refused.status()).toBe(302);
+
+    const admin = await browser.context();
+    await signIn(admin.context, E2E_ADMIN.email, E2E_ADMIN.password);
+    const response = await admin.page.goto("/admin/contests/3f0f8a5e-1111-4222-8333-944455556666/submissions");
+    expect(response?.status()).toBe(404);
+    expect(await admin.page.getByRole("heading", { name: "Concorso non trovato" }).isVisible()).toBe(true);
+  });
+});
+
 describe("dashboard", () => {
   it("counts the user's own listings, entries, votes and pending entries", async () => {
     const { context, page } = await browser.context();

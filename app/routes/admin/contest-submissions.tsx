@@ -12,8 +12,8 @@ import { thumbnailUrl } from "~/lib/images";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const result = await listSubmissionsForModeration(admin, params.id);
-  if (!result.ok) throw data(result.error, { status: result.status });
-  return { contest: result.contest, submissions: result.submissions };
+  if (!result.ok) return data({ contest: null, submissions: [], error: result.error }, { status: result.status });
+  return { contest: result.contest, submissions: result.submissions, error: null };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -28,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
-  { title: `Partecipazioni: ${loaded?.contest.title ?? "concorso"} — Zampa Admin` },
+  { title: `Partecipazioni: ${loaded?.contest?.title ?? "concorso"} — Zampa Admin` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -63,7 +63,19 @@ function Decision({ entry }: { entry: ModerationEntry }) {
 }
 
 export default function ContestSubmissions({ loaderData }: Route.ComponentProps) {
-  const { contest, submissions } = loaderData;
+  const { contest, submissions, error } = loaderData;
+  if (!contest) {
+    return (
+      <>
+        <h1 className="text-2xl font-bold text-stone-900">{error}</h1>
+        <p className="mt-2">
+          <Link to="/admin" className="text-brand-800 underline">
+            Torna al pannello
+          </Link>
+        </p>
+      </>
+    );
+  }
   return (
     <>
       <p className="text-sm">

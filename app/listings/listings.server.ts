@@ -9,7 +9,7 @@ import { db } from "~/db/client.server";
 import { allowedBreeds, petListings } from "~/db/schema";
 import { ImageRejected } from "~/images/process-image.server";
 import { IMAGE_MESSAGES, MAX_LISTING_IMAGES } from "~/images/limits";
-import { deleteStoredImages, storeListingImages } from "~/images/store-images.server";
+import { deleteStoredImages, storeListingImages, type UploadedFile } from "~/images/store-images.server";
 import { LISTING_TYPES, PET_TYPES, type LISTING_AVAILABILITY } from "~/lib/enums";
 import { logger } from "~/lib/logger.server";
 import { hit } from "~/lib/rate-limit.server";
@@ -215,11 +215,6 @@ export function legalBreeds(petType: PetType): Promise<string[]> {
 }
 
 // --- Publishing ----------------------------------------------------------------------------------
-
-export interface UploadedFile {
-  name: string;
-  data: Buffer;
-}
 
 /**
  * Publishes a listing: every rule checked here, whatever the browser did. Nothing is stored when a

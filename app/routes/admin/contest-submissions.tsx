@@ -4,6 +4,7 @@ import type { Route } from "./+types/contest-submissions";
 import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
 import { approveSubmission, listSubmissionsForModeration, rejectSubmission, type ModerationEntry } from "~/contests/moderation.server";
 import { CONTEST_MESSAGES as M } from "~/contests/validation";
+import { SubmissionStatusBadge } from "~/components/contests/submission-status";
 import { formatDateLong, formatNumber } from "~/lib/format";
 import { thumbnailUrl } from "~/lib/images";
 
@@ -31,12 +32,6 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { title: `Partecipazioni: ${loaded?.contest?.title ?? "concorso"} — Zampa Admin` },
   { name: "robots", content: "noindex" },
 ];
-
-const STATUS_COLOURS = {
-  approved: "bg-green-100 text-green-900",
-  pending: "bg-amber-100 text-amber-900",
-  rejected: "bg-stone-200 text-stone-900",
-} as const;
 
 function Decision({ entry }: { entry: ModerationEntry }) {
   const fetcher = useFetcher<typeof action>();
@@ -102,7 +97,7 @@ export default function ContestSubmissions({ loaderData }: Route.ComponentProps)
               <div className="flex flex-1 flex-col gap-1">
                 <div className="flex flex-wrap items-center gap-2">
                   <h2 className="text-lg font-bold text-stone-900">{entry.title}</h2>
-                  <span className={`rounded-full px-3 py-1 text-xs font-semibold ${STATUS_COLOURS[entry.status]}`}>{entry.statusLabel}</span>
+                  <SubmissionStatusBadge status={entry.status} />
                 </div>
                 <p className="text-sm text-stone-700">
                   {entry.petName} · {entry.petTypeLabel} · {formatNumber(entry.votes)} {entry.votes === 1 ? "voto" : "voti"} · inviata il {formatDateLong(entry.createdAt)}

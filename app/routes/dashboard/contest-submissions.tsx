@@ -4,6 +4,7 @@ import type { Route } from "./+types/contest-submissions";
 import { requireUser } from "~/accounts/session.server";
 import { ownSubmissions } from "~/contests/contests.server";
 import { CONTEST_MESSAGES as M } from "~/contests/validation";
+import { SubmissionStatusBadge } from "~/components/contests/submission-status";
 import { formatDateLong, formatNumber } from "~/lib/format";
 import { thumbnailUrl } from "~/lib/images";
 
@@ -13,12 +14,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   return { submissions: await ownSubmissions(user.id) };
 }
-
-const STATUS_COLOURS = {
-  approved: "bg-green-100 text-green-900",
-  pending: "bg-amber-100 text-amber-900",
-  rejected: "bg-stone-200 text-stone-900",
-} as const;
 
 export default function MySubmissions({ loaderData }: Route.ComponentProps) {
   const { submissions } = loaderData;
@@ -52,7 +47,7 @@ export default function MySubmissions({ loaderData }: Route.ComponentProps) {
                   {s.petName} · {s.petTypeLabel} · inviata il {formatDateLong(s.createdAt)}
                 </p>
                 <p>
-                  <span className={`inline-block rounded-full px-3 py-1 text-xs font-semibold ${STATUS_COLOURS[s.status]}`}>{s.statusLabel}</span>
+                  <SubmissionStatusBadge status={s.status} />
                 </p>
                 {s.status === "approved" ? (
                   <p className="flex items-center gap-1 text-sm font-semibold text-stone-900">

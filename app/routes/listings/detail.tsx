@@ -5,10 +5,10 @@ import { getCurrentUser } from "~/accounts/session.server";
 import { CACHE_TAGS } from "~/cache/cache.server";
 import { cacheHeaders } from "~/cache/page-cache.server";
 import { Gallery } from "~/components/listings/gallery";
+import { ListingNotFound } from "~/components/listings/listing-not-found";
 import { ListingTypeBadge } from "~/components/listings/listing-type-badge";
 import { MapView } from "~/components/map/map";
 import { DETAIL_MAP_DELTA } from "~/components/map/map-types";
-import { MessagePanel } from "~/components/message-panel";
 import { config } from "~/config.server";
 import { getListing } from "~/listings/listings.server";
 import { LISTING_MESSAGES } from "~/listings/validation";
@@ -82,19 +82,9 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-function NotFound() {
-  return (
-    <MessagePanel title={LISTING_MESSAGES.notFound} text={LISTING_MESSAGES.notFoundDetail}>
-      <Link to="/pet-listings" className="btn-primary">
-        Vai agli annunci
-      </Link>
-    </MessagePanel>
-  );
-}
-
 export default function PetListing({ loaderData }: Route.ComponentProps) {
   const { listing, tiles } = loaderData;
-  if (!listing || !tiles) return <NotFound />;
+  if (!listing || !tiles) return <ListingNotFound />;
   const facts: [string, string][] = [
     ["Animale", PET_TYPES.labels[listing.petType]],
     ["Razza", listing.breed ?? "—"],

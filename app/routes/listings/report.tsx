@@ -3,7 +3,7 @@ import { data, Link, useFetcher, useNavigate } from "react-router";
 import type { Route } from "./+types/report";
 import { CLIENT_IP_HEADER } from "~/accounts/auth.server";
 import { getCurrentUser } from "~/accounts/session.server";
-import { MessagePanel } from "~/components/message-panel";
+import { ListingNotFound } from "~/components/listings/listing-not-found";
 import { reportableListing, submitReport } from "~/listings/reports.server";
 import { LISTING_MESSAGES, REPORT_LIMITS, REPORT_MESSAGES as M } from "~/listings/validation";
 import { REPORT_REASONS } from "~/lib/enums";
@@ -54,15 +54,7 @@ export default function ReportListing({ loaderData }: Route.ComponentProps) {
     return () => clearTimeout(timer);
   }, [done, listing, navigate]);
 
-  if (!listing) {
-    return (
-      <MessagePanel title={LISTING_MESSAGES.notFound} text={LISTING_MESSAGES.notFoundDetail}>
-        <Link to="/pet-listings" className="btn-primary">
-          Vai agli annunci
-        </Link>
-      </MessagePanel>
-    );
-  }
+  if (!listing) return <ListingNotFound />;
   const tooShort = length < REPORT_LIMITS.descriptionMin;
 
   return (

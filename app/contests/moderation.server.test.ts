@@ -10,7 +10,7 @@ import { createAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { createContest, createSubmission, createUserRow } from "../../tests/factories";
 import { getContest } from "./contests.server";
-import { approveSubmission, listSubmissionsForModeration, rejectSubmission } from "./moderation.server";
+import { approveSubmission, contestsToModerate, listSubmissionsForModeration, rejectSubmission } from "./moderation.server";
 import { CONTEST_MESSAGES as M } from "./validation";
 
 const asUser = (account: { id: string; email: string }, role: "user" | "admin" = "user"): CurrentUser => ({
@@ -149,5 +149,21 @@ describe("moderation under concurrency", () => {
       await db().delete(users).where(eq(users.id, admin.id));
       await db().delete(users).where(eq(users.id, participant.id));
     }
+  });
+});
+
+describe("contests to moderate", () => {
+  itDb("lists every contest with its pending entries, for admins only", async () => {
+    const admin = await createAccount({ role: "admin" });
+    const user = await createAccount();
+    const contest = await createContest({ title: "Concorso da moderare" });
+    await createSubmission(contest.id, user.id, { status: "pending" });
+    await createSubmission(contest.id, user.id, { status: "pending" });
+    await createSubmission(contest.id, user.id, { status: "approved" });
+    const adminUser = { id: admin.id, email: admin.email, fullName: "Admin", role: "admin" as const };
+    const result = await contestsToModerate(adminUser);
+    expect(result.ok && result.contests.find((c) => c.id === contest.id)).toMatchObject({ pending: 2, title: "Concorso da moderare" });
+    expect(await contestsToModerate({ ...adminUser, id: user.id, role: "user" })).toMatchObject({ ok: false, status: 403 });
+    expect(await contestsToModerate(null)).toMatchObject({ ok: false, status: 401 });
   });
 });

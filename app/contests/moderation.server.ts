@@ -19,6 +19,36 @@ function refuseNonAdmin(actor: CurrentUser | null) {
   return null;
 }
 
+export interface ContestToModerate {
+  id: string;
+  title: string;
+  statusLabel: string;
+  startDate: Date;
+  pending: number;
+}
+
+/** Every contest, newest start first, with its entries awaiting a decision (the admin's way in). */
+export async function contestsToModerate(actor: CurrentUser | null): Promise<Result<{ contests: ContestToModerate[] }>> {
+  const refused = refuseNonAdmin(actor);
+  if (refused) return refused;
+  const rows = await db()
+    .select({
+      id: contests.id,
+      title: contests.title,
+      status: contests.status,
+      startDate: contests.startDate,
+      pending: sql<number>`count(${contestSubmissions.id})::int`,
+    })
+    .from(contests)
+    .leftJoin(contestSubmissions, and(eq(contestSubmissions.contestId, contests.id), eq(contestSubmissions.status, "pending")))
+    .groupBy(contests.id)
+    .orderBy(desc(contests.startDate));
+  return {
+    ok: true,
+    contests: rows.map(({ status, ...row }) => ({ ...row, statusLabel: CONTEST_STATUSES.labels[status] })),
+  };
+}
+
 export interface ModerationEntry {
   id: string;
   title: string;

@@ -36,7 +36,10 @@ async function submitEntry(page: Page, title: string) {
 
 async function moderate(context: BrowserContext, path: string, title: string, decision: "Approva" | "Rifiuta") {
   const page = await context.newPage();
-  await page.goto(`${path}/submissions`.replace("/contests/", "/admin/contests/"));
+  // From the back office's home, as an administrator finds it.
+  await page.goto("/admin");
+  await page.getByRole("listitem").filter({ hasText: ACTIVE }).getByRole("link", { name: /^Modera/ }).click();
+  await page.waitForURL(`**${path.replace("/contests/", "/admin/contests/")}/submissions`);
   await page.waitForSelector("html[data-hydrated]", { state: "attached" });
   await page.getByRole("button", { name: `${decision} «${title}»` }).click();
   await page.getByText(decision === "Approva" ? "Partecipazione approvata" : "Partecipazione rifiutata").waitFor();

@@ -235,8 +235,10 @@ export default function ContestPage({ loaderData, actionData }: Route.ComponentP
       </div>
       <p className="mt-3 flex items-center gap-2 text-stone-700">
         <CalendarDays aria-hidden size={18} />
-        dal <time dateTime={isoDate(contest.startDate)}>{formatDateLong(contest.startDate)}</time> al{" "}
-        <time dateTime={isoDate(contest.endDate)}>{formatDateLong(contest.endDate)}</time>
+        <span>
+          dal <time dateTime={isoDate(contest.startDate)}>{formatDateLong(contest.startDate)}</time> al{" "}
+          <time dateTime={isoDate(contest.endDate)}>{formatDateLong(contest.endDate)}</time>
+        </span>
       </p>
       <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="space-y-4">

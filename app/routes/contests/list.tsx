@@ -54,8 +54,10 @@ export default function Contests({ loaderData }: Route.ComponentProps) {
               <p className="mt-2 line-clamp-3 text-stone-700">{contest.description}</p>
               <p className="mt-3 flex items-center gap-2 text-sm text-stone-700">
                 <CalendarDays aria-hidden size={16} />
-                dal <time dateTime={isoDate(contest.startDate)}>{formatDateLong(contest.startDate)}</time> al{" "}
-                <time dateTime={isoDate(contest.endDate)}>{formatDateLong(contest.endDate)}</time>
+                <span>
+                  dal <time dateTime={isoDate(contest.startDate)}>{formatDateLong(contest.startDate)}</time> al{" "}
+                  <time dateTime={isoDate(contest.endDate)}>{formatDateLong(contest.endDate)}</time>
+                </span>
               </p>
               <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-stone-800">
                 <div className="flex items-center gap-1">

@@ -169,7 +169,10 @@ export default function PetListing({ loaderData }: Route.ComponentProps) {
                 <Mail aria-hidden size={18} className="shrink-0" /> {listing.contactEmail}
               </li>
               <li className="flex items-center gap-2 text-sm text-stone-700">
-                <Calendar aria-hidden size={18} /> Pubblicato il <time dateTime={isoDate(listing.createdAt)}>{formatDateLong(listing.createdAt)}</time>
+                <Calendar aria-hidden size={18} />
+                <span>
+                  Pubblicato il <time dateTime={isoDate(listing.createdAt)}>{formatDateLong(listing.createdAt)}</time>
+                </span>
               </li>
             </ul>
             <div className="mt-5 flex flex-wrap gap-3">

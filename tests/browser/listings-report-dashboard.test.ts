@@ -135,6 +135,20 @@ describe("my listings", () => {
     expect((await owner.page.request.get(`/pet-listing/${id}`)).status()).toBe(200);
   });
 
+  it("keeps a hostile title inert in the detail page's HTML, structured data included", async () => {
+    const owner = await browser.context();
+    await signUpIn(owner.context);
+    const title = `Micio </script><script>window.__zampaXss=1</script> ${Date.now()}`;
+    const id = await publish(owner.context, title);
+    const html = await fetch(`${baseUrl()}/pet-listing/${id}`).then((r) => r.text());
+    expect(html).not.toContain("<script>window.__zampaXss=1</script>");
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    await page.goto(`/pet-listing/${id}`);
+    expect(await page.evaluate(() => (window as unknown as { __zampaXss?: number }).__zampaXss)).toBeUndefined();
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
+  });
+
   it("sends visitors to /login", async () => {
     const { page } = await browser.context();
     await page.goto("/dashboard/pet-listings");

@@ -9,6 +9,7 @@ import { IMAGE_ACCEPT, IMAGE_MESSAGES, MAX_IMAGE_BYTES, MAX_LISTING_IMAGES } fro
 import { LISTING_LIMITS, LISTING_MESSAGES as M, listingSchema, PET_TYPES_WITH_LEGAL_WARNING } from "~/listings/validation";
 import { GENDERS, LISTING_TYPES, PET_TYPES } from "~/lib/enums";
 import { ITALIAN_REGIONS } from "~/lib/regions";
+import { EnumOptions } from "~/components/enum-options";
 
 /** After publishing, on to the list (spec section 9). */
 const REDIRECT_MS = 2_000;
@@ -220,11 +221,7 @@ export function ListingForm({ submissionId, tiles, contact, serverError }: Props
               <option value="" disabled>
                 Scegli il tipo
               </option>
-              {LISTING_TYPES.values.map((value) => (
-                <option key={value} value={value}>
-                  {LISTING_TYPES.labels[value]}
-                </option>
-              ))}
+              <EnumOptions values={LISTING_TYPES.values} labels={LISTING_TYPES.labels} />
             </select>
           </div>
           {listingType === "sale" ? (
@@ -256,11 +253,7 @@ export function ListingForm({ submissionId, tiles, contact, serverError }: Props
               <option value="" disabled>
                 Scegli l&apos;animale
               </option>
-              {PET_TYPES.values.map((value) => (
-                <option key={value} value={value}>
-                  {PET_TYPES.labels[value]}
-                </option>
-              ))}
+              <EnumOptions values={PET_TYPES.values} labels={PET_TYPES.labels} />
             </select>
           </div>
           <div>
@@ -319,11 +312,7 @@ export function ListingForm({ submissionId, tiles, contact, serverError }: Props
               <option value="" disabled>
                 Scegli
               </option>
-              {GENDERS.values.map((value) => (
-                <option key={value} value={value}>
-                  {GENDERS.labels[value]}
-                </option>
-              ))}
+              <EnumOptions values={GENDERS.values} labels={GENDERS.labels} />
             </select>
           </div>
         </div>

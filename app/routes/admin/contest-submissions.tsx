@@ -5,8 +5,9 @@ import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
 import { approveSubmission, listSubmissionsForModeration, rejectSubmission, type ModerationEntry } from "~/contests/moderation.server";
 import { CONTEST_MESSAGES as M } from "~/contests/validation";
 import { SubmissionStatusBadge } from "~/components/contests/submission-status";
-import { formatDateLong, formatNumber } from "~/lib/format";
+import { formatDateLong } from "~/lib/format";
 import { thumbnailUrl } from "~/lib/images";
+import { voteCount } from "~/components/contests/vote-count";
 
 // /admin/contests/{id}/submissions — the moderation of a contest's entries. The admin layout
 // guards the page; the moderation module checks the role again for every action.
@@ -100,7 +101,7 @@ export default function ContestSubmissions({ loaderData }: Route.ComponentProps)
                   <SubmissionStatusBadge status={entry.status} />
                 </div>
                 <p className="text-sm text-stone-700">
-                  {entry.petName} · {entry.petTypeLabel} · {formatNumber(entry.votes)} {entry.votes === 1 ? "voto" : "voti"} · inviata il {formatDateLong(entry.createdAt)}
+                  {entry.petName} · {entry.petTypeLabel} · {voteCount(entry.votes)} · inviata il {formatDateLong(entry.createdAt)}
                 </p>
                 <p className="text-sm text-stone-700">
                   Di {entry.author.fullName} ·{" "}

@@ -8,9 +8,10 @@ import { getContest, submitEntry, toggleVote, type ContestEntry } from "~/contes
 import { CONTEST_LIMITS, CONTEST_MESSAGES as M, CONTEST_PET_TYPE_OPTIONS, CONTEST_PHOTO_FIELD } from "~/contests/validation";
 import { MessagePanel } from "~/components/message-panel";
 import { IMAGE_ACCEPT } from "~/images/limits";
-import { formatDateLong, formatNumber, isoDate } from "~/lib/format";
+import { formatDateLong, isoDate } from "~/lib/format";
 import { imageSources } from "~/lib/images";
 import { pageMeta } from "~/lib/seo";
+import { voteCount } from "~/components/contests/vote-count";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getCurrentUser(request);
@@ -64,7 +65,7 @@ function VoteButton({ entry, voted, canVote, signedIn }: { entry: ContestEntry; 
     <fetcher.Form method="post" className="flex flex-wrap items-center gap-3">
       <input type="hidden" name="submissionId" value={entry.id} />
       <p className="flex items-center gap-1 text-sm font-semibold text-stone-900" aria-live="polite">
-        <Heart aria-hidden size={16} className="text-brand-700" /> {formatNumber(shownVotes)} {shownVotes === 1 ? "voto" : "voti"}
+        <Heart aria-hidden size={16} className="text-brand-700" /> {voteCount(shownVotes)}
       </p>
       {canVote || !signedIn ? (
         <button
@@ -278,7 +279,7 @@ export default function ContestPage({ loaderData, actionData }: Route.ComponentP
               <li key={entry.id}>
                 <EntryCard entry={entry}>
                   <p className="text-sm font-semibold text-stone-900">
-                    {formatNumber(entry.votes)} {entry.votes === 1 ? "voto" : "voti"}
+                    {voteCount(entry.votes)}
                   </p>
                 </EntryCard>
               </li>
@@ -320,14 +321,14 @@ export default function ContestPage({ loaderData, actionData }: Route.ComponentP
                 <EntryCard entry={entry}>
                   {own.has(entry.id) ? (
                     <p className="text-sm font-semibold text-stone-900">
-                      <Heart aria-hidden size={16} className="inline text-brand-700" /> {formatNumber(entry.votes)} {entry.votes === 1 ? "voto" : "voti"} · la
+                      <Heart aria-hidden size={16} className="inline text-brand-700" /> {voteCount(entry.votes)} · la
                       tua foto
                     </p>
                   ) : contest.inProgress ? (
                     <VoteButton entry={entry} voted={voted.has(entry.id)} canVote={signedIn} signedIn={signedIn} />
                   ) : (
                     <p className="text-sm font-semibold text-stone-900">
-                      {formatNumber(entry.votes)} {entry.votes === 1 ? "voto" : "voti"}
+                      {voteCount(entry.votes)}
                     </p>
                   )}
                 </EntryCard>

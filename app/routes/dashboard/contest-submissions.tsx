@@ -5,8 +5,9 @@ import { requireUser } from "~/accounts/session.server";
 import { ownSubmissions } from "~/contests/contests.server";
 import { CONTEST_MESSAGES as M } from "~/contests/validation";
 import { SubmissionStatusBadge } from "~/components/contests/submission-status";
-import { formatDateLong, formatNumber } from "~/lib/format";
+import { formatDateLong } from "~/lib/format";
 import { thumbnailUrl } from "~/lib/images";
+import { voteCount } from "~/components/contests/vote-count";
 
 export const meta = () => [{ title: "Le mie partecipazioni — Zampa" }, { name: "robots", content: "noindex" }];
 
@@ -51,7 +52,7 @@ export default function MySubmissions({ loaderData }: Route.ComponentProps) {
                 </p>
                 {s.status === "approved" ? (
                   <p className="flex items-center gap-1 text-sm font-semibold text-stone-900">
-                    <Heart aria-hidden size={16} className="text-brand-700" /> {formatNumber(s.votes)} {s.votes === 1 ? "voto" : "voti"}
+                    <Heart aria-hidden size={16} className="text-brand-700" /> {voteCount(s.votes)}
                   </p>
                 ) : s.status === "pending" ? (
                   <p className="flex items-center gap-1 text-sm text-amber-900">

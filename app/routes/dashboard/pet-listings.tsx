@@ -9,6 +9,7 @@ import { LISTING_MESSAGES as M } from "~/listings/validation";
 import { LISTING_AVAILABILITY, LISTING_STATUSES, PET_TYPES } from "~/lib/enums";
 import { formatDateLong, formatEuro } from "~/lib/format";
 import { thumbnailUrl } from "~/lib/images";
+import { EnumOptions } from "~/components/enum-options";
 
 export const meta = () => [{ title: "I miei annunci — Zampa" }, { name: "robots", content: "noindex" }];
 
@@ -119,11 +120,7 @@ function AvailabilityForm({ listing }: { listing: OwnListing }) {
           // With JavaScript the choice is saved at once; without it, the button below sends it.
           onChange={(event) => fetcher.submit(event.currentTarget.form)}
         >
-          {LISTING_AVAILABILITY.values.map((value) => (
-            <option key={value} value={value}>
-              {LISTING_AVAILABILITY.labels[value]}
-            </option>
-          ))}
+          <EnumOptions values={LISTING_AVAILABILITY.values} labels={LISTING_AVAILABILITY.labels} />
         </select>
       </div>
       <noscript>

@@ -16,6 +16,7 @@ import { LISTING_MESSAGES } from "~/listings/validation";
 import { LISTING_TYPES, PET_TYPES } from "~/lib/enums";
 import { redirectPastLastPage } from "~/lib/paging";
 import { pageMeta } from "~/lib/seo";
+import { EnumOptions } from "~/components/enum-options";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -92,11 +93,7 @@ export default function PetListings({ loaderData }: Route.ComponentProps) {
           </label>
           <select id="listings-pet-type" name="petType" defaultValue={filters.petType ?? ""} className="field-input">
             <option value="">Tutti gli animali</option>
-            {PET_TYPES.values.map((value) => (
-              <option key={value} value={value}>
-                {PET_TYPES.labels[value]}
-              </option>
-            ))}
+            <EnumOptions values={PET_TYPES.values} labels={PET_TYPES.labels} />
           </select>
         </div>
         <div>
@@ -105,11 +102,7 @@ export default function PetListings({ loaderData }: Route.ComponentProps) {
           </label>
           <select id="listings-type" name="listingType" defaultValue={filters.listingType ?? ""} className="field-input">
             <option value="">Tutti i tipi</option>
-            {LISTING_TYPES.values.map((value) => (
-              <option key={value} value={value}>
-                {LISTING_TYPES.labels[value]}
-              </option>
-            ))}
+            <EnumOptions values={LISTING_TYPES.values} labels={LISTING_TYPES.labels} />
           </select>
         </div>
         <button type="submit" className="btn-primary self-end">

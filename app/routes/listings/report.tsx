@@ -8,6 +8,7 @@ import { reportableListing, submitReport } from "~/listings/reports.server";
 import { LISTING_MESSAGES, REPORT_LIMITS, REPORT_MESSAGES as M } from "~/listings/validation";
 import { REPORT_REASONS } from "~/lib/enums";
 import { pageMeta } from "~/lib/seo";
+import { EnumOptions } from "~/components/enum-options";
 
 /** After a report, back to the listing (spec section 9). */
 const REDIRECT_MS = 2_000;
@@ -98,11 +99,7 @@ export default function ReportListing({ loaderData }: Route.ComponentProps) {
             <option value="" disabled>
               Scegli un motivo
             </option>
-            {REPORT_REASONS.values.map((value) => (
-              <option key={value} value={value}>
-                {REPORT_REASONS.labels[value]}
-              </option>
-            ))}
+            <EnumOptions values={REPORT_REASONS.values} labels={REPORT_REASONS.labels} />
           </select>
         </div>
         <div>

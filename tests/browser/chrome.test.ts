@@ -18,6 +18,9 @@ describe("header and footer", () => {
     for (const label of ["Home", "Articoli", "Categorie", "Concorsi", "Adozioni", "Chi Siamo"]) {
       expect(await nav.getByRole("link", { name: label, exact: true }).count()).toBe(1);
     }
+    // The current section is marked, for sighted and screen-reader users alike.
+    expect(await nav.getByRole("link", { name: "Home", exact: true }).getAttribute("aria-current")).toBe("page");
+    expect(await nav.getByRole("link", { name: "Articoli", exact: true }).getAttribute("aria-current")).toBeNull();
     expect(await page.getByRole("link", { name: "Accedi" }).first().isVisible()).toBe(true);
 
     await page.getByRole("button", { name: "Cerca" }).click();

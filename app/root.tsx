@@ -5,6 +5,7 @@ import { getCurrentUser } from "~/accounts/session.server";
 import { ConsentScripts } from "~/components/consent-scripts";
 import { CookieConsent } from "~/components/cookie-consent";
 import { MessagePanel } from "~/components/message-panel";
+import { usePlainLinkNavigation } from "~/components/plain-link";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { pageMeta } from "~/lib/seo";
@@ -86,6 +87,7 @@ function useHydratedMarker() {
 
 export default function App() {
   useHydratedMarker();
+  usePlainLinkNavigation();
   return (
     <PublicChrome>
       <Outlet />
@@ -95,6 +97,7 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useHydratedMarker();
+  usePlainLinkNavigation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <PublicChrome>

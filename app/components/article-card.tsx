@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import type { ArticleCard as Card } from "~/articles/articles.server";
 import { formatDateLong, isoDate } from "~/lib/format";
 import { imageSources } from "~/lib/images";
+import { PlainLink } from "~/components/plain-link";
 
 /** An article in a grid: picture, category, title (the link), excerpt, date. */
 export function ArticleCard({
@@ -36,17 +36,17 @@ export function ArticleCard({
       ) : null}
       <div className="flex flex-1 flex-col p-5">
         {article.category ? (
-          <Link
+          <PlainLink
             to={`/category/${article.category.slug}`}
             className="relative z-10 mb-2 self-start rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800 hover:bg-brand-100"
           >
             {article.category.name}
-          </Link>
+          </PlainLink>
         ) : null}
         <Heading className={`font-bold text-stone-900 ${featured ? "text-xl" : "text-lg"}`}>
-          <Link to={`/article/${article.slug}`} className="after:absolute after:inset-0 group-hover:text-brand-800">
+          <PlainLink to={`/article/${article.slug}`} className="after:absolute after:inset-0 group-hover:text-brand-800">
             {article.title}
-          </Link>
+          </PlainLink>
         </Heading>
         <p className="mt-2 line-clamp-3 text-sm text-stone-700">{article.excerpt}</p>
         <p className="mt-auto pt-4 text-xs text-stone-600">

@@ -1,7 +1,7 @@
 import { PawPrint } from "lucide-react";
-import { Link } from "react-router";
 import { openConsentPreferences } from "~/lib/consent";
 import { FOOTER_CATEGORIES, FOOTER_INFO, SITE_NAME, SITE_TAGLINE, SOCIAL_PLACEHOLDERS } from "~/lib/site";
+import { PlainLink } from "~/components/plain-link";
 
 export function SiteFooter() {
   const heading = "mb-3 text-sm font-semibold uppercase tracking-wide text-white";
@@ -23,9 +23,9 @@ export function SiteFooter() {
           <ul className="space-y-2 text-sm">
             {FOOTER_CATEGORIES.map((c) => (
               <li key={c.to}>
-                <Link to={c.to} className={link}>
+                <PlainLink to={c.to} className={link}>
                   {c.label}
-                </Link>
+                </PlainLink>
               </li>
             ))}
           </ul>
@@ -37,9 +37,9 @@ export function SiteFooter() {
           <ul className="space-y-2 text-sm">
             {FOOTER_INFO.map((c) => (
               <li key={c.to}>
-                <Link to={c.to} className={link}>
+                <PlainLink to={c.to} className={link}>
                   {c.label}
-                </Link>
+                </PlainLink>
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 import { ChevronDown, Menu, PawPrint, Search, User, X } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { PlainLink } from "./plain-link";
 import { MAIN_NAV, SITE_NAME } from "~/lib/site";
 import { useDismiss } from "./use-dismiss";
 
@@ -16,15 +17,15 @@ function navClass(isActive: boolean) {
 
 /** The main navigation's links. One location read for all of them: NavLink would resolve and
  * match its path for each link (12 of them, desktop and mobile), a measurable share of every
- * uncached page render. "/" is active only on the home page, the others on their own subtree. */
+ * uncached page render (decision 0027). "/" is active only on the home page, the others on their own subtree. */
 function MainNavLinks({ pathname }: { pathname: string }) {
   return MAIN_NAV.map((link) => {
     const active = link.to === "/" ? pathname === "/" : pathname === link.to || pathname.startsWith(`${link.to}/`);
     return (
       <li key={link.to}>
-        <Link to={link.to} className={navClass(active)} aria-current={active ? "page" : undefined}>
+        <PlainLink to={link.to} className={navClass(active)} aria-current={active ? "page" : undefined}>
           {link.label}
-        </Link>
+        </PlainLink>
       </li>
     );
   });
@@ -72,13 +73,13 @@ function UserMenu({ user }: { user: HeaderUser }) {
           <p className="truncate font-semibold text-stone-900">{user.fullName}</p>
           <p className="truncate text-sm text-stone-600">{user.email}</p>
         </div>
-        <Link to="/dashboard" className={item} onClick={close}>
+        <PlainLink to="/dashboard" className={item} onClick={close}>
           Dashboard
-        </Link>
+        </PlainLink>
         {user.role === "admin" ? (
-          <Link to="/admin" className={item} onClick={close}>
+          <PlainLink to="/admin" className={item} onClick={close}>
             Admin Dashboard
-          </Link>
+          </PlainLink>
         ) : null}
         <LogoutButton className={item} />
       </div>
@@ -111,10 +112,10 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
-        <Link to="/" className="flex items-center gap-2 text-xl font-bold text-brand-800">
+        <PlainLink to="/" className="flex items-center gap-2 text-xl font-bold text-brand-800">
           <PawPrint aria-hidden size={26} />
           {SITE_NAME}
-        </Link>
+        </PlainLink>
         <nav aria-label="Principale" className="ml-6 hidden lg:block">
           <ul className="flex items-center gap-1">
             <MainNavLinks pathname={location.pathname} />
@@ -135,9 +136,9 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
             {user ? (
               <UserMenu user={user} />
             ) : (
-              <Link to="/login" className="btn-primary py-2">
+              <PlainLink to="/login" className="btn-primary py-2">
                 Accedi
-              </Link>
+              </PlainLink>
             )}
           </div>
           <button
@@ -183,20 +184,20 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
               <div className="flex flex-col gap-1">
                 <p className="px-3 font-semibold text-stone-900">{user.fullName}</p>
                 <p className="px-3 pb-2 text-sm text-stone-600">{user.email}</p>
-                <Link to="/dashboard" className="rounded-md px-3 py-2 text-sm text-stone-800 hover:bg-stone-100">
+                <PlainLink to="/dashboard" className="rounded-md px-3 py-2 text-sm text-stone-800 hover:bg-stone-100">
                   Dashboard
-                </Link>
+                </PlainLink>
                 {user.role === "admin" ? (
-                  <Link to="/admin" className="rounded-md px-3 py-2 text-sm text-stone-800 hover:bg-stone-100">
+                  <PlainLink to="/admin" className="rounded-md px-3 py-2 text-sm text-stone-800 hover:bg-stone-100">
                     Admin Dashboard
-                  </Link>
+                  </PlainLink>
                 ) : null}
                 <LogoutButton className="w-full rounded-md px-3 py-2 text-left text-sm text-stone-800 hover:bg-stone-100" />
               </div>
             ) : (
-              <Link to="/login" className="btn-primary w-full">
+              <PlainLink to="/login" className="btn-primary w-full">
                 Accedi
-              </Link>
+              </PlainLink>
             )}
           </div>
         </nav>

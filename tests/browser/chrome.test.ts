@@ -47,6 +47,25 @@ describe("header and footer", () => {
     );
   });
 
+  it("navigates inside the app from the header, the footer and the cards, without reloading the page", async () => {
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    await page.goto("/");
+    // A full page load would forget this.
+    await page.evaluate(() => ((window as unknown as { __sameDocument?: boolean }).__sameDocument = true));
+    const stillHere = () => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+
+    await page.getByRole("navigation", { name: "Principale" }).getByRole("link", { name: "Adozioni", exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: "Annunci" }).waitFor();
+    expect(await page.getByRole("navigation", { name: "Principale" }).getByRole("link", { name: "Adozioni", exact: true }).getAttribute("aria-current")).toBe("page");
+    await page.getByRole("main").locator("article h2 a").first().click();
+    await page.waitForURL(/\/pet-listing\/[0-9a-f-]{36}$/);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Cani", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/category/cani");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(await stillHere()).toBe(true);
+  });
+
   it("has a mobile menu that works with the keyboard at 360 px", async () => {
     const { context, page } = await browser.context({ width: 360, height: 740 });
     await withConsent(context);

@@ -1,10 +1,10 @@
 import { MapPin } from "lucide-react";
-import { Link } from "react-router";
 import type { ListingCard as Card } from "~/listings/listings.server";
 import { PET_TYPES } from "~/lib/enums";
 import { formatEuro } from "~/lib/format";
 import { imageSources } from "~/lib/images";
 import { ListingTypeBadge } from "./listing-type-badge";
+import { PlainLink } from "~/components/plain-link";
 
 /** A listing in the grid: image, type badge, title (the link), description, breed, age, place, price. */
 export function ListingCard({ listing, eager = false }: { listing: Card; eager?: boolean }) {
@@ -32,9 +32,9 @@ export function ListingCard({ listing, eager = false }: { listing: Card; eager?:
       <div className="flex flex-1 flex-col p-5">
         <ListingTypeBadge type={listing.listingType} className="mb-2 self-start" />
         <h2 className="text-lg font-bold text-stone-900">
-          <Link to={`/pet-listing/${listing.id}`} className="after:absolute after:inset-0 group-hover:text-brand-800">
+          <PlainLink to={`/pet-listing/${listing.id}`} className="after:absolute after:inset-0 group-hover:text-brand-800">
             {listing.title}
-          </Link>
+          </PlainLink>
         </h2>
         <p className="mt-2 line-clamp-3 text-sm text-stone-700">{listing.summary}</p>
         <p className="mt-3 text-sm font-medium text-stone-800">{details}</p>

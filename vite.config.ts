@@ -7,7 +7,7 @@ import { defineConfig } from "vite";
 // own request and gzip frame; grouped, they cost one.
 const PAGE_COMMON = [
   /[\\/]app[\\/]lib[\\/](format|images|site|seo|consent|use-consent)\.ts$/,
-  /[\\/]app[\\/]components[\\/](message-panel|prose|ad-slot)\.tsx$/,
+  /[\\/]app[\\/]components[\\/](message-panel|prose|ad-slot|plain-link)\.tsx$/,
   /lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared[\\/].*|context)\.mjs$/,
   /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](x|check|mail|calendar|eye|search|user|paw-print|menu|chevron-down|cookie|link-2)\.mjs$/,
 ];

@@ -20,10 +20,8 @@ export const newPasswordSchema = z
   .max(PASSWORD_MAX_LENGTH, M.passwordTooLong)
   .refine((value) => !isCommonPassword(value), M.passwordTooCommon);
 
-const checkbox = z
-  .union([z.literal("on"), z.literal("true"), z.boolean()])
-  .optional()
-  .transform((value) => value === true || value === "on" || value === "true");
+/** A ticked checkbox arrives as "on"; anything else (missing, empty, malformed) is not ticked. */
+export const checkbox = z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
 
 export const signUpSchema = z
   .object({

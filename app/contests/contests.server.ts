@@ -11,7 +11,8 @@ import { ImageRejected } from "~/images/process-image.server";
 import { storeContestPhoto, type UploadedFile } from "~/images/store-images.server";
 import { CONTEST_STATUSES, PET_TYPES, SUBMISSION_STATUSES, type CONTEST_PET_TYPES } from "~/lib/enums";
 import { logger } from "~/lib/logger.server";
-import { CONTEST_MESSAGES as M, CONTEST_WINNERS, contestEntrySchema, isInProgress, isUuid } from "./validation";
+import { isUuid } from "~/lib/ids";
+import { CONTEST_MESSAGES as M, CONTEST_WINNERS, contestEntrySchema, isInProgress } from "./validation";
 
 export { isInProgress } from "./validation";
 export type { UploadedFile } from "~/images/store-images.server";
@@ -101,7 +102,20 @@ function canSeeContest(contest: Pick<ContestRow, "status">, viewer: CurrentUser 
   return contest.status !== "draft" || viewer?.role === "admin";
 }
 
-export interface ContestEntry {
+/** The columns every view of an entry reads (contest page, own entries, moderation). */
+export const entryColumns = {
+  id: contestSubmissions.id,
+  title: contestSubmissions.title,
+  description: contestSubmissions.description,
+  petName: contestSubmissions.petName,
+  petType: contestSubmissions.petType,
+  imageUrl: contestSubmissions.imageUrl,
+  votes: contestSubmissions.votesCount,
+  createdAt: contestSubmissions.createdAt,
+};
+
+/** An entry as every view shows it. */
+export interface EntryFields {
   id: string;
   title: string;
   description: string | null;
@@ -109,10 +123,13 @@ export interface ContestEntry {
   petType: ContestPetType;
   petTypeLabel: string;
   imageUrl: string;
-  /** The submitter's full name (profiles.full_name). */
-  authorName: string;
   votes: number;
   createdAt: Date;
+}
+
+export interface ContestEntry extends EntryFields {
+  /** The submitter's full name (profiles.full_name). */
+  authorName: string;
   /** Position in the ranking: votes descending, the earlier entry first on a tie. */
   rank: number;
   /** One of the first three of a closed contest, with at least one vote. */
@@ -144,18 +161,7 @@ async function loadContest(id: string) {
   const [contest] = await db().select(contestColumns).from(contests).where(eq(contests.id, id)).limit(1);
   if (!contest) return null;
   const entries = await db()
-    .select({
-      id: contestSubmissions.id,
-      userId: contestSubmissions.userId,
-      title: contestSubmissions.title,
-      description: contestSubmissions.description,
-      petName: contestSubmissions.petName,
-      petType: contestSubmissions.petType,
-      imageUrl: contestSubmissions.imageUrl,
-      authorName: profiles.fullName,
-      votes: contestSubmissions.votesCount,
-      createdAt: contestSubmissions.createdAt,
-    })
+    .select({ ...entryColumns, userId: contestSubmissions.userId, authorName: profiles.fullName })
     .from(contestSubmissions)
     .innerJoin(profiles, eq(profiles.id, contestSubmissions.userId))
     .where(and(eq(contestSubmissions.contestId, id), eq(contestSubmissions.status, "approved")))
@@ -367,18 +373,9 @@ export async function toggleVote(viewer: CurrentUser | null, submissionId: strin
 
 // --- The user's own entries and dashboard --------------------------------------------------------
 
-export interface OwnSubmission {
-  id: string;
-  title: string;
-  description: string | null;
-  petName: string;
-  petType: ContestPetType;
-  petTypeLabel: string;
-  imageUrl: string;
+export interface OwnSubmission extends EntryFields {
   status: SubmissionStatus;
   statusLabel: string;
-  votes: number;
-  createdAt: Date;
   contest: {
     id: string;
     title: string;
@@ -393,15 +390,8 @@ export async function ownSubmissions(userId: string, now: Date = new Date()): Pr
   if (!isUuid(userId)) return [];
   const rows = await db()
     .select({
-      id: contestSubmissions.id,
-      title: contestSubmissions.title,
-      description: contestSubmissions.description,
-      petName: contestSubmissions.petName,
-      petType: contestSubmissions.petType,
-      imageUrl: contestSubmissions.imageUrl,
+      ...entryColumns,
       status: contestSubmissions.status,
-      votes: contestSubmissions.votesCount,
-      createdAt: contestSubmissions.createdAt,
       contestId: contests.id,
       contestTitle: contests.title,
       contestStatus: contests.status,

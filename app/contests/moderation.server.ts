@@ -9,8 +9,9 @@ import { contestSubmissions, contests, profiles } from "~/db/schema";
 import { CONTEST_STATUSES, PET_TYPES, SUBMISSION_STATUSES } from "~/lib/enums";
 import { logger } from "~/lib/logger.server";
 import { sendMail } from "~/mail/mailer.server";
-import { fail, type ContestPetType, type ContestStatus, type Result, type SubmissionStatus } from "./contests.server";
-import { CONTEST_MESSAGES as M, isInProgress, isUuid } from "./validation";
+import { entryColumns, fail, type ContestStatus, type EntryFields, type Result, type SubmissionStatus } from "./contests.server";
+import { isUuid } from "~/lib/ids";
+import { CONTEST_MESSAGES as M, isInProgress } from "./validation";
 
 /** 401 for a visitor, 403 for a user who is not an admin, null for an admin. */
 function refuseNonAdmin(actor: CurrentUser | null) {
@@ -49,18 +50,9 @@ export async function contestsToModerate(actor: CurrentUser | null): Promise<Res
   };
 }
 
-export interface ModerationEntry {
-  id: string;
-  title: string;
-  description: string | null;
-  petName: string;
-  petType: ContestPetType;
-  petTypeLabel: string;
-  imageUrl: string;
+export interface ModerationEntry extends EntryFields {
   status: SubmissionStatus;
   statusLabel: string;
-  votes: number;
-  createdAt: Date;
   author: { id: string; fullName: string; email: string };
 }
 
@@ -90,15 +82,8 @@ export async function listSubmissionsForModeration(
   if (!contest) return fail(404, M.notFound);
   const rows = await db()
     .select({
-      id: contestSubmissions.id,
-      title: contestSubmissions.title,
-      description: contestSubmissions.description,
-      petName: contestSubmissions.petName,
-      petType: contestSubmissions.petType,
-      imageUrl: contestSubmissions.imageUrl,
+      ...entryColumns,
       status: contestSubmissions.status,
-      votes: contestSubmissions.votesCount,
-      createdAt: contestSubmissions.createdAt,
       authorId: profiles.id,
       authorName: profiles.fullName,
       authorEmail: profiles.email,

@@ -3,8 +3,6 @@
 import { z } from "zod";
 import { CONTEST_PET_TYPES, PET_TYPES } from "~/lib/enums";
 
-export { isUuid } from "~/listings/validation";
-
 export const CONTEST_LIMITS = { title: 120, petName: 60, description: 1_000 } as const;
 
 /** How many entries of an ended contest are its winners (decision 0025). */

@@ -13,7 +13,8 @@ import { deleteStoredImages, storeListingImages, type UploadedFile } from "~/ima
 import { LISTING_TYPES, PET_TYPES, type LISTING_AVAILABILITY } from "~/lib/enums";
 import { logger } from "~/lib/logger.server";
 import { hit } from "~/lib/rate-limit.server";
-import { availabilitySchema, isUuid, listingSchema, LISTING_MESSAGES as M, LISTINGS_PAGE_SIZE } from "./validation";
+import { isUuid } from "~/lib/ids";
+import { availabilitySchema, listingSchema, LISTING_MESSAGES as M, LISTINGS_PAGE_SIZE } from "./validation";
 
 export type PetType = (typeof PET_TYPES.values)[number];
 export type ListingType = (typeof LISTING_TYPES.values)[number];

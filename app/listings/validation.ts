@@ -1,7 +1,7 @@
 // The listing and report forms' rules (spec section 5) and their Italian messages: the server
 // validates with these schemas and the forms show the same messages. No server code here.
 import { z } from "zod";
-import { emailSchema } from "~/accounts/validation";
+import { checkbox, emailSchema } from "~/accounts/validation";
 import { LISTING_AVAILABILITY, LISTING_TYPES, PET_TYPES, GENDERS, REPORT_REASONS } from "~/lib/enums";
 
 export const LISTING_LIMITS = {
@@ -90,8 +90,6 @@ const optionalText = (max: number, tooLong: string) =>
     .optional()
     .transform((value) => value || null);
 
-/** A ticked checkbox arrives as "on"; anything else is not ticked. */
-const checkbox = z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
 
 /** A coordinate from a form field: empty means "not chosen". */
 const coordinate = z.preprocess(
@@ -175,10 +173,3 @@ export const reportSchema = z.object({
 });
 
 export type ReportInput = z.output<typeof reportSchema>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Listing ids in URLs are UUIDs; anything else is "Annuncio non trovato" without a query. */
-export function isUuid(value: string | undefined): value is string {
-  return typeof value === "string" && UUID.test(value);
-}

@@ -53,7 +53,7 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-function VoteButton({ entry, voted, canVote, signedIn }: { entry: ContestEntry; voted: boolean; canVote: boolean; signedIn: boolean }) {
+function VoteButton({ entry, voted, signedIn }: { entry: ContestEntry; voted: boolean; signedIn: boolean }) {
   const fetcher = useFetcher<ActionResult>();
   const result = fetcher.data;
   // While the vote travels, the button shows what it will be; then the server's figures.
@@ -67,16 +67,15 @@ function VoteButton({ entry, voted, canVote, signedIn }: { entry: ContestEntry; 
       <p className="flex items-center gap-1 text-sm font-semibold text-stone-900" aria-live="polite">
         <Heart aria-hidden size={16} className="text-brand-700" /> {voteCount(shownVotes)}
       </p>
-      {canVote || !signedIn ? (
-        <button
-          type="submit"
-          aria-pressed={signedIn ? shownVoted : undefined}
-          aria-label={shownVoted ? `Togli il voto a ${entry.title}` : `Vota ${entry.title}`}
-          className={shownVoted ? "btn-primary" : "btn-secondary"}
-        >
-          <Heart aria-hidden size={18} fill={shownVoted ? "currentColor" : "none"} /> {shownVoted ? "Votata" : "Vota"}
-        </button>
-      ) : null}
+      {/* Shown to visitors too: the server answers them with the spec's sign-in message. */}
+      <button
+        type="submit"
+        aria-pressed={signedIn ? shownVoted : undefined}
+        aria-label={shownVoted ? `Togli il voto a ${entry.title}` : `Vota ${entry.title}`}
+        className={shownVoted ? "btn-primary" : "btn-secondary"}
+      >
+        <Heart aria-hidden size={18} fill={shownVoted ? "currentColor" : "none"} /> {shownVoted ? "Votata" : "Vota"}
+      </button>
       {error ? (
         <p role="alert" className="w-full text-sm text-red-800">
           {error}{" "}
@@ -325,7 +324,7 @@ export default function ContestPage({ loaderData, actionData }: Route.ComponentP
                       tua foto
                     </p>
                   ) : contest.inProgress ? (
-                    <VoteButton entry={entry} voted={voted.has(entry.id)} canVote={signedIn} signedIn={signedIn} />
+                    <VoteButton entry={entry} voted={voted.has(entry.id)} signedIn={signedIn} />
                   ) : (
                     <p className="text-sm font-semibold text-stone-900">
                       {voteCount(entry.votes)}

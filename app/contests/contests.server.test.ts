@@ -439,6 +439,21 @@ describe("under concurrency", () => {
     }
   }, 60_000);
 
+  it("stores a double submit of the same entry once, keeping one photo", async () => {
+    const user = await createAccount();
+    const contest = await createContest({ maxSubmissionsPerUser: 3 });
+    try {
+      const file = await photo();
+      const results = await Promise.all([1, 2].map(() => submitEntry(asUser(user), contest.id, validFields, [file])));
+      expect(results.map((r) => r.ok)).toEqual([true, true]);
+      expect(results[0]!.ok && results[1]!.ok && results[0]!.id).toBe(results[1]!.ok && results[1]!.id);
+      expect(await entriesIn(contest.id)).toBe(1);
+      expect(await filesOf(user.id)).toHaveLength(2); // the photo and its thumbnail
+    } finally {
+      await cleanup([contest.id], [user.id]);
+    }
+  }, 60_000);
+
   it("counts 50 users voting at once exactly", async () => {
     const owner = await createUserRow();
     const voters = await Promise.all(Array.from({ length: 50 }, () => createUserRow()));

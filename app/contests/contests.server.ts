@@ -1,7 +1,7 @@
 // Photo contests: what the public and a signed-in user may read and do (browse, detail, enter,
 // vote, own entries, dashboard figures). Every rule and permission of the contests lives here and
 // in moderation.server.ts (the admins' side); routes only parse the request and render.
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
 import { firstError } from "~/accounts/validation";
 import { CACHE_TAGS, invalidate, memoize } from "~/cache/cache.server";
@@ -262,9 +262,9 @@ export async function submitEntry(
   const removePhoto = () => photo.remove().catch((e: unknown) => logger.error({ err: e, url: photo.url }, "concorso: foto orfana non rimossa"));
 
   const input = parsed.data;
-  let saved: Result<{ id: string }>;
+  let saved: Result<{ id: string; duplicate?: boolean }>;
   try {
-    saved = await transaction(async (tx): Promise<Result<{ id: string }>> => {
+    saved = await transaction(async (tx): Promise<Result<{ id: string; duplicate?: boolean }>> => {
       // One user's submits to one contest queue here; other users and contests are not held up.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contest-entry:${contest.id}:${user.id}`}))`);
       // Read again, locked against a concurrent change (an admin ending it, a new limit).
@@ -276,6 +276,23 @@ export async function submitEntry(
       if (!current) return fail(404, M.notFound);
       const refusal = entryRefusal(current, new Date());
       if (refusal) return refusal;
+      // A double submit (the same entry again within ten minutes) is stored once: under the lock,
+      // the second request finds the first one's row.
+      const [duplicate] = await tx
+        .select({ id: contestSubmissions.id })
+        .from(contestSubmissions)
+        .where(
+          and(
+            eq(contestSubmissions.contestId, contest.id),
+            eq(contestSubmissions.userId, user.id),
+            eq(contestSubmissions.title, input.title),
+            eq(contestSubmissions.petName, input.petName),
+            eq(contestSubmissions.petType, input.petType),
+            gt(contestSubmissions.createdAt, sql`now() - interval '10 minutes'`),
+          ),
+        )
+        .limit(1);
+      if (duplicate) return { ok: true, id: duplicate.id, duplicate: true };
       if ((await entriesBy(contest.id, user.id)) >= current.max) return fail(409, M.limitReached(current.max));
       const [row] = await tx
         .insert(contestSubmissions)
@@ -300,6 +317,10 @@ export async function submitEntry(
   if (!saved.ok) {
     await removePhoto();
     return saved;
+  }
+  if (saved.duplicate) {
+    await removePhoto();
+    return { ok: true, id: saved.id, message: M.submitSuccess };
   }
   await invalidate(CACHE_TAGS.contests);
   return { ok: true, id: saved.id, message: M.submitSuccess };

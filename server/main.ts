@@ -11,6 +11,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
 import { ACCOUNT_MESSAGES } from "../app/accounts/messages.ts";
 import { BODY_TOO_LARGE, bodyLimitFor } from "./body-limits.ts";
+import { inArrivalOrder } from "./arrival-order.ts";
 import { isAllowedOrigin } from "./origin-check.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -96,7 +97,9 @@ app.all("*", async (c) => {
   return (await entry.applyRedirect(request)) ?? entry.servePage(request, (r) => handle(r));
 });
 
-const server = serve({ fetch: app.fetch, port }, () => {
+// Requests start in the order they arrived, so that a busy server keeps every visitor's wait short.
+const start = inArrivalOrder();
+const server = serve({ fetch: (request, env) => start(() => app.fetch(request, env)), port }, () => {
   const ms = Math.round(performance.now() - startedAt);
   console.log(JSON.stringify({ level: 30, time: Date.now(), msg: `Zampa è in ascolto su ${publicUrl} (pronto in ${ms} ms)` }));
 });

@@ -16,7 +16,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   build: isSsrBuild
-    ? {}
+    ? {
+        // Non-ASCII characters escaped: V8 keeps a source file with any of them (our Italian texts)
+        // as two bytes per character, and it keeps the server bundle's source in memory (~3.7 MB saved);
+        // documentation comments, some of them non-ASCII, are of no use in the built file.
+        rolldownOptions: { output: { charset: "ascii", comments: { legal: true, annotation: false, jsdoc: false } } },
+      }
     : {
         rolldownOptions: {
           output: {

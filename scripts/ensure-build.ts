@@ -3,11 +3,12 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_ENTRY } from "../server/node-flags.ts";
 import { build } from "./build.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const marker = path.join(root, "build/server/index.js");
-const SOURCES = ["app", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"];
+const marker = path.join(root, SERVER_ENTRY);
+const SOURCES = ["app", "server", "public", "package-lock.json", "vite.config.ts", "vite.server.config.ts", "react-router.config.ts", "tsconfig.json"];
 
 function newest(entry: string): number {
   const info = statSync(entry, { throwIfNoEntry: false });

@@ -1,5 +1,5 @@
 // The production HTTP server: Hono on Node, serving the built assets and handing everything else
-// to React Router. Runs on Node 24 directly (type stripping), so this file uses erasable TypeScript only.
+// to React Router. `npm run build` compiles it to build/server.js (vite.server.config.ts).
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -3,7 +3,7 @@
 // (no decoding), then magic bytes, then the image header, then the real decode. The output is
 // re-encoded from pixels, so nothing of the original survives: no EXIF (GPS!), XMP, IPTC or ICC.
 import { fileTypeFromBuffer } from "file-type";
-import sharp, { type SharpOptions } from "sharp";
+import type { default as Sharp, SharpOptions } from "sharp";
 import {
   ACCEPTED_IMAGE_TYPES,
   MAX_IMAGE_BYTES,
@@ -19,8 +19,19 @@ const THUMB_QUALITY = 70;
 // 230 ms for a file 3 % larger; five photos must publish within seconds on a 2-core server.
 const WEBP_EFFORT = 2;
 
-// Every upload is a new image: libvips' operation cache would only hold memory (decision 0019).
-sharp.cache(false);
+/**
+ * sharp, loaded on the first image: libvips adds ~21 MB to the process, which a server that is not
+ * receiving photos need not carry (decision 0029).
+ */
+let loaded: Promise<typeof Sharp> | undefined;
+export function loadSharp(): Promise<typeof Sharp> {
+  loaded ??= import("sharp").then(({ default: sharp }) => {
+    // Every upload is a new image: libvips' operation cache would only hold memory (decision 0019).
+    sharp.cache(false);
+    return sharp;
+  });
+  return loaded;
+}
 
 /** A file that is not accepted; `message` is Italian and meant for the user. */
 export class ImageRejected extends Error {
@@ -60,6 +71,7 @@ export async function processImage(input: Buffer, name: string): Promise<Process
   // is a still. failOn "truncated": a cut-off upload is refused, while the minor warnings some
   // cameras' JPEGs raise (extraneous bytes, …) do not refuse a photo that displays fine.
   const options: SharpOptions = { failOn: "truncated", limitInputPixels: MAX_IMAGE_PIXELS };
+  const sharp = await loadSharp();
   const header = await sharp(input, { ...options, limitInputPixels: false })
     .metadata()
     .catch(() => null);

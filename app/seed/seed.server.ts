@@ -2,8 +2,8 @@
 // when several processes start together.
 import { hashPassword } from "better-auth/crypto";
 import { count, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { db, transaction } from "~/db/client.server";
+import { loadSharp } from "~/images/process-image.server";
 import {
   accounts,
   allowedBreeds,
@@ -56,6 +56,7 @@ async function isEmpty(): Promise<boolean> {
 }
 
 async function renderIllustrations(): Promise<void> {
+  const sharp = await loadSharp();
   for (const name of ILLUSTRATIONS) {
     const svg = svgSources[`./images/${name}.svg`];
     if (!svg) throw new Error(`illustrazione mancante: ${name}.svg`);

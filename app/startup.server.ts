@@ -1,10 +1,12 @@
 // Everything the server does once before it answers: open and migrate the database, prepare
-// accounts, bootstrap the administrator, load the demo content on an empty database.
+// accounts, bootstrap the administrator, load the demo content on an empty database, keep the
+// embedded database's planner statistics fresh.
 import { ensureAdmin } from "~/accounts/accounts.server";
 import { listenForInvalidations } from "~/cache/cache.server";
 import { initAuth } from "~/accounts/auth.server";
 import { config } from "~/config.server";
 import { getDatabase, openDatabase, setDatabase } from "~/db/client.server";
+import { keepStatisticsFresh } from "~/db/statistics.server";
 import { logger } from "~/lib/logger.server";
 import { DEMO_ADMIN, seedDemoContent, shouldSeed } from "~/seed/seed.server";
 
@@ -20,12 +22,14 @@ export function ready(): Promise<void> {
 }
 
 let stopListening: (() => Promise<void>) | undefined;
+let stopStatistics: (() => void) | undefined;
 
 /** Closes what start() opened (the embedded database must be closed to flush its files). */
 export async function shutdown(): Promise<void> {
   if (!started) return;
   await started.catch(() => {});
   await stopListening?.();
+  stopStatistics?.();
   await getDatabase().close();
   setDatabase(undefined);
   started = undefined;
@@ -62,4 +66,5 @@ async function start(): Promise<void> {
       logger.info(`Accedi come amministratore demo: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
     }
   }
+  stopStatistics = await keepStatisticsFresh();
 }

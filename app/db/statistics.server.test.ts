@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "./client.server";
+import { db, queryRows } from "./client.server";
 import { refreshStatistics, staleTables } from "./statistics.server";
 
 // Not in a rolled-back transaction: the sizes on disk are what is measured. The table is this
@@ -15,8 +15,8 @@ describe("planner statistics", () => {
 
       const analyzed = await refreshStatistics();
       expect(analyzed).toContain(table);
-      const stats = await db().execute<{ reltuples: number }>(sql`select reltuples from pg_class where relname = ${table}`);
-      expect(Number(stats.rows[0]?.reltuples)).toBeGreaterThan(1500);
+      const [stats] = await queryRows<{ reltuples: number }>(sql`select reltuples from pg_class where relname = ${table}`);
+      expect(Number(stats?.reltuples)).toBeGreaterThan(1500);
       expect(await staleTables()).not.toContain(table);
     } finally {
       await db().execute(sql`drop table ${sql.identifier(table)}`);

@@ -4,7 +4,7 @@
 // 25 ms; after ANALYZE it took 1.6 ms. This does the ANALYZE half of autovacuum's work for PGlite,
 // at start-up and every few minutes. A PostgreSQL server does it itself.
 import { sql } from "drizzle-orm";
-import { db, getDatabase } from "./client.server";
+import { db, getDatabase, queryRows } from "./client.server";
 import { logger } from "~/lib/logger.server";
 
 const CHECK_EVERY_MS = 10 * 60 * 1000;
@@ -15,14 +15,14 @@ const CHECK_EVERY_MS = 10 * 60 * 1000;
  * analyzed has 0 recorded pages.
  */
 export async function staleTables(): Promise<string[]> {
-  const rows = await db().execute<{ name: string }>(sql`
+  const rows = await queryRows<{ name: string }>(sql`
     select c.relname as name
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'public' and c.relkind = 'r'
       and abs(pg_relation_size(c.oid) / current_setting('block_size')::int - greatest(c.relpages, 0))
           > 4 + 0.1 * greatest(c.relpages, 0)
     order by c.relname`);
-  return rows.rows.map((r) => r.name);
+  return rows.map((r) => r.name);
 }
 
 /** ANALYZE each stale table; returns their names. */

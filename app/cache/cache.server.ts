@@ -20,7 +20,9 @@ export const CACHE_TAGS = {
 export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS];
 
 const CHANNEL = "zampa_cache";
-const MAX_MEMO_ENTRIES = 5_000;
+// Most entries are a page of cards (~10 KB): 2,000 of them stay well inside the server's bounded
+// heap (decision 0029).
+const MAX_MEMO_ENTRIES = 2_000;
 
 let enabled = process.env.NODE_ENV !== "test";
 /** Bumped by every invalidation: work begun before a write must not be stored after it. */

@@ -152,8 +152,7 @@ export interface ListingMarker {
 
 /** The map view: every matching active listing's position (the newest ones, up to a bound). */
 export async function listingMarkers(filters: Omit<ListingFilters, "page">): Promise<ListingMarker[]> {
-  const key = `listings:markers:${JSON.stringify({ q: filters.q, petType: filters.petType, listingType: filters.listingType })}`;
-  return memoize(key, [CACHE_TAGS.listings], () =>
+  const load = () =>
     db()
       .select({
         id: petListings.id,
@@ -166,8 +165,13 @@ export async function listingMarkers(filters: Omit<ListingFilters, "page">): Pro
       .from(petListings)
       .where(publicConditions(filters))
       .orderBy(desc(petListings.createdAt))
-      .limit(MAP_MARKER_LIMIT),
-  );
+      .limit(MAP_MARKER_LIMIT);
+  // Up to a thousand markers is ~150 KB of heap: kept only for the few combinations of the two
+  // filters, not for free text, where every new search would keep its own copy (the server's heap
+  // is bounded, decision 0029).
+  if (filters.q) return load();
+  const key = `listings:markers:${JSON.stringify({ petType: filters.petType, listingType: filters.listingType })}`;
+  return memoize(key, [CACHE_TAGS.listings], load);
 }
 
 // --- One listing ---------------------------------------------------------------------------------

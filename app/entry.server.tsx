@@ -34,11 +34,11 @@ function finishDocument(html: Buffer): Buffer {
  * React Router's hydration data (loader results, encoded as a stream), read whole. Loaders have
  * resolved every piece of data before rendering (no deferred promises), so the stream is complete
  * at once; handing it to <StreamTransfer> already read lets the document render in one synchronous
- * pass instead of suspending once per chunk (docs/decisions/0029-synchronous-render.md).
+ * pass instead of suspending once per chunk (docs/decisions/0029-server-memory-and-render.md).
  */
 async function readHandoff(context: EntryContext): Promise<void> {
   const stream = context.serverHandoffStream;
-  if (!stream || !context.renderMeta) return;
+  if (!stream) return;
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let value = "";
@@ -50,6 +50,9 @@ async function readHandoff(context: EntryContext): Promise<void> {
   value += decoder.decode();
   reader.releaseLock();
   const read = Object.assign(Promise.resolve(), { result: { done: true, value } });
+  // React Router always creates renderMeta; made here too, so that a missing one cannot silently
+  // turn the synchronous render into a page without its data.
+  context.renderMeta ??= {};
   context.renderMeta.streamCache = { 0: read };
 }
 

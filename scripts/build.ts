@@ -1,5 +1,6 @@
 // The production build, the one way: React Router's build, the HTTP server compiled to JavaScript
-// (vite.server.config.ts), then brotli/gzip copies of the static assets. Used by `npm run build`, `npm start` (when the build is stale) and the benchmark.
+// (vite.server.config.ts), then brotli/gzip copies of the static assets. Used by `npm run build`,
+// `npm start` (when the build is stale) and the benchmark.
 import { execFileSync, type StdioOptions } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 // The shared chrome: header, search, mobile menu, footer, cookie consent, fallback page.
 import { describe, expect, it } from "vitest";
-import { startBrowser, withConsent } from "./browser";
+import { baseUrl, startBrowser, withConsent } from "./browser";
 
 const browser = startBrowser();
 
@@ -140,5 +140,39 @@ describe("cookie consent", () => {
       expect(consent).toMatchObject({ necessary: true, analytics: false, marketing: false });
       expect(Date.parse(consent.timestamp)).toBeGreaterThan(Date.now() - 60_000);
     }
+  });
+});
+
+// The document is rendered in one synchronous pass once React Router's data is read whole
+// (app/entry.server.tsx, decision 0029): the data must still reach the page entire and hydrate it.
+describe("document", () => {
+  const PATH = "/pet-listings?petType=dog";
+
+  it("carries the page's data whole, before the stream is closed, with nothing left to the browser to render", async () => {
+    const html = await (await fetch(`${baseUrl()}${PATH}`)).text();
+    expect(html.startsWith("<!DOCTYPE html>")).toBe(true);
+    const enqueued = html.split("window.__reactRouterContext.streamController.enqueue(").length - 1;
+    expect(enqueued).toBe(1);
+    expect(html.indexOf("streamController.enqueue(")).toBeLessThan(html.indexOf("streamController.close()"));
+    // A Suspense boundary that the server could not render is marked <!--$!--> for the client.
+    expect(html).not.toContain("<!--$!-->");
+    expect(html).toContain("loaderData");
+  });
+
+  it("hydrates from that data without asking the server for it again", async () => {
+    const { page } = await browser.context();
+    const dataRequests: string[] = [];
+    const problems: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".data")) dataRequests.push(request.url());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error" && /hydrat/i.test(message.text())) problems.push(message.text());
+    });
+    await page.goto(PATH);
+    expect(await page.locator("html[data-hydrated]").count()).toBe(1);
+    expect(problems).toEqual([]);
+    expect(dataRequests).toEqual([]);
   });
 });

@@ -7,9 +7,8 @@ import { defineConfig } from "vite";
 // own request and gzip frame; grouped, they cost one.
 const PAGE_COMMON = [
   /[\\/]app[\\/]lib[\\/](format|images|site|seo|consent|use-consent)\.ts$/,
-  /[\\/]app[\\/]components[\\/](message-panel|prose|ad-slot|plain-link)\.tsx$/,
-  /lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared[\\/].*|context)\.mjs$/,
-  /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](x|check|mail|calendar|eye|search|user|paw-print|menu|chevron-down|cookie|link-2)\.mjs$/,
+  /[\\/]app[\\/]components[\\/](message-panel|prose|ad-slot|plain-link|icon)\.tsx$/,
+  /[\\/]lucide[\\/]dist[\\/]esm[\\/]icons[\\/](x|check|mail|calendar|eye|search|user|paw-print|menu|chevron-down|cookie|link-2)\.mjs$/,
 ];
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -31,7 +30,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
   ssr: {
     // The server build bundles its dependencies (only the code used is loaded: a few icons rather
-    // than all of lucide, the parts of drizzle and better-auth we call), which keeps the server's
+    // than all of Lucide's, the parts of drizzle and better-auth we call), which keeps the server's
     // memory low. Native code and WebAssembly stay in node_modules.
     noExternal: true,
     external: ["@electric-sql/pglite", "sharp", "pg", "pino", "nodemailer"],

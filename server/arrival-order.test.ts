@@ -1,3 +1,5 @@
+import v8 from "node:v8";
+import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { inArrivalOrder } from "./arrival-order";
 
@@ -68,5 +70,32 @@ describe("inArrivalOrder", () => {
     expect(started).toEqual(Array.from({ length: 2_500 }, (_, n) => n));
     // And it works again once the queue has emptied.
     expect(await start(() => "again")).toBe("again");
+  });
+
+  it("lets a started handler's result be collected while later requests still wait", async () => {
+    v8.setFlagsFromString("--expose-gc");
+    const gc = vm.runInNewContext("gc") as () => void;
+    const start = inArrivalOrder();
+    let page: WeakRef<object> | undefined;
+    const busy = () => {
+      const until = performance.now() + 3;
+      while (performance.now() < until) {
+        // One handler per turn: the queue stays non-empty.
+      }
+    };
+    const first = start(() => {
+      const rendered = { html: "x".repeat(1_000_000) };
+      page = new WeakRef(rendered);
+      busy();
+      return rendered;
+    }).then(() => undefined);
+    const later = Array.from({ length: 5 }, () => start(busy));
+    await first;
+    // A turn later (the WeakRef keeps its target until the current job ends), with requests still
+    // queued behind.
+    await turn();
+    gc();
+    expect(page?.deref()).toBeUndefined();
+    await Promise.all(later);
   });
 });

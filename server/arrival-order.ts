@@ -18,7 +18,7 @@ export type Start = <T>(handler: () => T | Promise<T>) => Promise<T>;
 const TURN_MS = 2;
 
 export function inArrivalOrder(): Start {
-  const waiting: Array<() => void> = [];
+  const waiting: Array<(() => void) | undefined> = [];
   let head = 0;
   let scheduled = false;
   let turnStartedAt = 0;
@@ -31,7 +31,10 @@ export function inArrivalOrder(): Start {
 
   function startOne(): void {
     if (head === waiting.length) return;
-    const next = waiting[head++] as () => void;
+    const next = waiting[head] as () => void;
+    // Released at once: under constant load the queue is only trimmed now and then, and a kept
+    // closure kept its request's whole response (the rendered page) alive until then.
+    waiting[head++] = undefined;
     if (head === waiting.length) {
       waiting.length = 0;
       head = 0;

@@ -69,19 +69,38 @@ function respond(entry: Entry, request: Request): Response {
 
 /** Security headers, no internal tag header, compression when the client accepts it. */
 function finish(response: Response, request: Request): Response {
+  const compress =
+    /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "") &&
+    !response.headers.has("content-encoding") &&
+    isCompressible(response.headers.get("content-type")) &&
+    response.body !== null;
+  if (!compress) {
+    // Sent as rendered, its headers completed in place: a copy would turn the page into a stream,
+    // written in pieces after the headers. Headers can be immutable (Response.redirect, fetch):
+    // those are copied.
+    try {
+      completeHeaders(response.headers, request);
+      return response;
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+      const headers = new Headers(response.headers);
+      completeHeaders(headers, request);
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    }
+  }
   const headers = new Headers(response.headers);
+  completeHeaders(headers, request);
+  headers.set("content-encoding", "gzip");
+  headers.delete("content-length");
+  headers.append("vary", "Accept-Encoding");
+  const body = response.body!.pipeThrough(new CompressionStream("gzip")) as ReadableStream<Uint8Array<ArrayBuffer>>;
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
+function completeHeaders(headers: Headers, request: Request): void {
   headers.delete(CACHE_TAG_HEADER);
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
   if (hasSessionCookie(request) && headers.has("content-type") && !headers.has("cache-control")) headers.set("cache-control", "private, no-cache");
-  let body = response.body;
-  const accept = request.headers.get("accept-encoding") ?? "";
-  if (body && !headers.has("content-encoding") && isCompressible(headers.get("content-type")) && /\bgzip\b/.test(accept)) {
-    body = body.pipeThrough(new CompressionStream("gzip")) as ReadableStream<Uint8Array<ArrayBuffer>>;
-    headers.set("content-encoding", "gzip");
-    headers.delete("content-length");
-    headers.append("vary", "Accept-Encoding");
-  }
-  return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
 function cacheable(request: Request, url: URL): boolean {

@@ -1,6 +1,7 @@
 // Zampa's contact details, defined once for the contact page, the legal pages and wherever else
 // they are shown.
-import { Clock, Mail, MapPin } from "lucide-react";
+import { Clock, Mail, MapPin } from "lucide";
+import { Icon } from "~/components/icon";
 
 export const CONTACT_EMAIL = "info@zampa.it";
 export const CONTACT_ADDRESS = "Via Melchiorre Gioia 8, 20124 Milano (MI)";
@@ -15,14 +16,14 @@ export function ContactDetails({ className }: { className?: string }) {
     <dl className={className ? `space-y-5 ${className}` : "space-y-5"}>
       <div>
         <dt className={term}>
-          <MapPin aria-hidden size={20} className={icon} />
+          <Icon node={MapPin} aria-hidden size={20} className={icon} />
           Indirizzo
         </dt>
         <dd className={detail}>{CONTACT_ADDRESS}</dd>
       </div>
       <div>
         <dt className={term}>
-          <Mail aria-hidden size={20} className={icon} />
+          <Icon node={Mail} aria-hidden size={20} className={icon} />
           E-mail
         </dt>
         <dd className={detail}>
@@ -33,7 +34,7 @@ export function ContactDetails({ className }: { className?: string }) {
       </div>
       <div>
         <dt className={term}>
-          <Clock aria-hidden size={20} className={icon} />
+          <Icon node={Clock} aria-hidden size={20} className={icon} />
           Orari
         </dt>
         <dd className={detail}>{CONTACT_HOURS}</dd>

@@ -1,4 +1,5 @@
-import { Cookie, X } from "lucide-react";
+import { Cookie, X } from "lucide";
+import { Icon } from "~/components/icon";
 import { useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { consentBannerWanted, readConsent, saveConsent, subscribeConsent } from "~/lib/consent";
@@ -43,10 +44,10 @@ export function CookieConsent() {
           className="absolute top-0 right-0 rounded-full p-1 text-stone-600 hover:bg-stone-100"
           aria-label="Chiudi e rifiuta i cookie facoltativi"
         >
-          <X aria-hidden size={20} />
+          <Icon node={X} aria-hidden size={20} />
         </button>
         <h2 id="cookie-title" className="flex items-center gap-2 pr-8 text-lg font-semibold text-stone-900">
-          <Cookie aria-hidden size={20} /> Rispettiamo la tua privacy
+          <Icon node={Cookie} aria-hidden size={20} /> Rispettiamo la tua privacy
         </h2>
         {view === "banner" ? (
           <>

@@ -1,4 +1,5 @@
-import { Check, Link2, Mail } from "lucide-react";
+import { Check, Link2, Mail } from "lucide";
+import { Icon } from "~/components/icon";
 import { useEffect, useState } from "react";
 
 const COPY_FEEDBACK_MS = 2_000;
@@ -47,7 +48,7 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
         </a>
       ))}
       <a href={`mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(url)}`} className={button} aria-label="Condividi via email">
-        <Mail aria-hidden size={16} /> Email
+        <Icon node={Mail} aria-hidden size={16} /> Email
       </a>
       <button
         type="button"
@@ -56,7 +57,7 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
           void navigator.clipboard?.writeText(url).then(() => setCopied(true), () => setCopied(false));
         }}
       >
-        {copied ? <Check aria-hidden size={16} /> : <Link2 aria-hidden size={16} />}
+        {copied ? <Icon node={Check} aria-hidden size={16} /> : <Icon node={Link2} aria-hidden size={16} />}
         <span aria-live="polite">{copied ? "Copiato!" : "Copia link"}</span>
       </button>
     </div>

@@ -1,4 +1,5 @@
-import { PawPrint } from "lucide-react";
+import { PawPrint } from "lucide";
+import { Icon } from "~/components/icon";
 import { openConsentPreferences } from "~/lib/consent";
 import { FOOTER_CATEGORIES, FOOTER_INFO, SITE_NAME, SITE_TAGLINE, SOCIAL_PLACEHOLDERS } from "~/lib/site";
 import { PlainLink } from "~/components/plain-link";
@@ -11,7 +12,7 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="flex items-center gap-2 text-xl font-bold text-white">
-            <PawPrint aria-hidden size={24} />
+            <Icon node={PawPrint} aria-hidden size={24} />
             {SITE_NAME}
           </p>
           <p className="mt-3 text-sm">{SITE_TAGLINE}: consigli di cura, annunci di adozione e concorsi fotografici.</p>

@@ -1,4 +1,5 @@
-import { ChevronDown, Menu, PawPrint, Search, User, X } from "lucide-react";
+import { ChevronDown, Menu, PawPrint, Search, User, X } from "lucide";
+import { Icon } from "~/components/icon";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Form, useLocation } from "react-router";
 import { PlainLink } from "./plain-link";
@@ -59,9 +60,9 @@ function UserMenu({ user }: { user: HeaderUser }) {
         aria-controls={menuId}
         onClick={() => setOpen((v) => !v)}
       >
-        <User aria-hidden size={18} />
+        <Icon node={User} aria-hidden size={18} />
         <span className="max-w-40 truncate">{user.fullName || user.email}</span>
-        <ChevronDown aria-hidden size={16} />
+        <Icon node={ChevronDown} aria-hidden size={16} />
       </button>
       <div
         ref={panel}
@@ -113,7 +114,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
         <PlainLink to="/" className="flex items-center gap-2 text-xl font-bold text-brand-800">
-          <PawPrint aria-hidden size={26} />
+          <Icon node={PawPrint} aria-hidden size={26} />
           {SITE_NAME}
         </PlainLink>
         <nav aria-label="Principale" className="ml-6 hidden lg:block">
@@ -130,7 +131,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
             aria-controls="site-search"
             onClick={() => setSearchOpen((v) => !v)}
           >
-            {searchOpen ? <X aria-hidden size={20} /> : <Search aria-hidden size={20} />}
+            {searchOpen ? <Icon node={X} aria-hidden size={20} /> : <Icon node={Search} aria-hidden size={20} />}
           </button>
           <div className="hidden lg:block">
             {user ? (
@@ -150,7 +151,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen((v) => !v)}
           >
-            {menuOpen ? <X aria-hidden size={24} /> : <Menu aria-hidden size={24} />}
+            {menuOpen ? <Icon node={X} aria-hidden size={24} /> : <Icon node={Menu} aria-hidden size={24} />}
           </button>
         </div>
       </div>

@@ -1,11 +1,11 @@
-import { Bird, Cat, Dog, GraduationCap, Heart, Stethoscope } from "lucide-react";
+import { Bird, Cat, Dog, GraduationCap, Heart, Stethoscope } from "lucide";
 import { describe, expect, it } from "vitest";
 import { chooseCategoryIcon } from "./category-icon";
 
 describe("category icon rules", () => {
   it("uses a known key first", () => {
-    expect(chooseCategoryIcon("dog", "Qualsiasi")).toEqual({ kind: "icon", Icon: Dog });
-    expect(chooseCategoryIcon("graduation-cap", "Gatti")).toEqual({ kind: "icon", Icon: GraduationCap });
+    expect(chooseCategoryIcon("dog", "Qualsiasi")).toEqual({ kind: "icon", node: Dog });
+    expect(chooseCategoryIcon("graduation-cap", "Gatti")).toEqual({ kind: "icon", node: GraduationCap });
   });
 
   it("accepts an emoji as icon", () => {
@@ -13,9 +13,9 @@ describe("category icon rules", () => {
   });
 
   it("falls back to keywords in the name, then to a heart", () => {
-    expect(chooseCategoryIcon(null, "Gatti di casa")).toEqual({ kind: "icon", Icon: Cat });
-    expect(chooseCategoryIcon("sconosciuta", "Uccelli esotici")).toEqual({ kind: "icon", Icon: Bird });
-    expect(chooseCategoryIcon("", "Salute e benessere")).toEqual({ kind: "icon", Icon: Stethoscope });
-    expect(chooseCategoryIcon(null, "Curiosità")).toEqual({ kind: "icon", Icon: Heart });
+    expect(chooseCategoryIcon(null, "Gatti di casa")).toEqual({ kind: "icon", node: Cat });
+    expect(chooseCategoryIcon("sconosciuta", "Uccelli esotici")).toEqual({ kind: "icon", node: Bird });
+    expect(chooseCategoryIcon("", "Salute e benessere")).toEqual({ kind: "icon", node: Stethoscope });
+    expect(chooseCategoryIcon(null, "Curiosità")).toEqual({ kind: "icon", node: Heart });
   });
 });

@@ -1,22 +1,8 @@
-import {
-  Activity,
-  Bird,
-  Cat,
-  Dog,
-  Fish,
-  GraduationCap,
-  Heart,
-  HeartPulse,
-  Home,
-  Rabbit,
-  ShoppingBag,
-  Stethoscope,
-  Utensils,
-  type LucideIcon,
-} from "lucide-react";
+import { Activity, Bird, Cat, Dog, Fish, GraduationCap, Heart, HeartPulse, Home, Rabbit, ShoppingBag, Stethoscope, Utensils, type IconNode } from "lucide";
+import { Icon } from "~/components/icon";
 
 // Icon keys an admin may choose (both specs' lists).
-const BY_KEY: Record<string, LucideIcon> = {
+const BY_KEY: Record<string, IconNode> = {
   "graduation-cap": GraduationCap,
   utensils: Utensils,
   dog: Dog,
@@ -33,7 +19,7 @@ const BY_KEY: Record<string, LucideIcon> = {
 };
 
 // Without a known key, words in the category's name may choose the icon.
-const BY_NAME_KEYWORD: [RegExp, LucideIcon][] = [
+const BY_NAME_KEYWORD: [RegExp, IconNode][] = [
   [/\b(can[ei]|cucciol)/i, Dog],
   [/\bgatt/i, Cat],
   [/\b(pesc|acquar)/i, Fish],
@@ -45,16 +31,16 @@ const BY_NAME_KEYWORD: [RegExp, LucideIcon][] = [
   [/\b(casa|accessori)/i, Home],
 ];
 
-export type CategoryIconChoice = { kind: "icon"; Icon: LucideIcon } | { kind: "emoji"; text: string };
+export type CategoryIconChoice = { kind: "icon"; node: IconNode } | { kind: "emoji"; text: string };
 
 /** The spec's rules, in order: a known key, an emoji, a keyword in the name, else a heart. */
 export function chooseCategoryIcon(icon: string | null | undefined, name: string): CategoryIconChoice {
   const key = icon?.trim() ?? "";
   const known = BY_KEY[key.toLowerCase()];
-  if (known) return { kind: "icon", Icon: known };
+  if (known) return { kind: "icon", node: known };
   if (key && /\p{Extended_Pictographic}/u.test(key)) return { kind: "emoji", text: key };
-  for (const [pattern, Icon] of BY_NAME_KEYWORD) if (pattern.test(name)) return { kind: "icon", Icon };
-  return { kind: "icon", Icon: Heart };
+  for (const [pattern, node] of BY_NAME_KEYWORD) if (pattern.test(name)) return { kind: "icon", node };
+  return { kind: "icon", node: Heart };
 }
 
 export function CategoryIcon({ icon, name, size = 28, className }: { icon: string | null; name: string; size?: number; className?: string }) {
@@ -66,6 +52,5 @@ export function CategoryIcon({ icon, name, size = 28, className }: { icon: strin
       </span>
     );
   }
-  const { Icon } = choice;
-  return <Icon aria-hidden size={size} className={className} />;
+  return <Icon node={choice.node} aria-hidden size={size} className={className} />;
 }

@@ -1,4 +1,5 @@
-import { Calendar, Eye, User } from "lucide-react";
+import { Calendar, Eye, User } from "lucide";
+import { Icon } from "~/components/icon";
 import { useEffect, useState } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/article";
@@ -112,15 +113,15 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-stone-900 sm:text-4xl">{article.title}</h1>
       <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm text-stone-700">
         <li className="flex items-center gap-1.5">
-          <Calendar aria-hidden size={16} />
+          <Icon node={Calendar} aria-hidden size={16} />
           <time dateTime={isoDate(article.publishedAt)}>{formatDateLong(article.publishedAt)}</time>
         </li>
         <li className="flex items-center gap-1.5">
-          <Eye aria-hidden size={16} />
+          <Icon node={Eye} aria-hidden size={16} />
           <span data-testid="views">{formatNumber(views)}</span> {views === 1 ? "visualizzazione" : "visualizzazioni"}
         </li>
         <li className="flex items-center gap-1.5">
-          <User aria-hidden size={16} />
+          <Icon node={User} aria-hidden size={16} />
           {article.authorName ?? "Redazione Zampa"}
         </li>
       </ul>

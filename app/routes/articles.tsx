@@ -1,4 +1,5 @@
-import { Search } from "lucide-react";
+import { Search } from "lucide";
+import { Icon } from "~/components/icon";
 import { Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/articles";
 import { listArticles } from "~/articles/articles.server";
@@ -62,7 +63,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
           </select>
         </div>
         <button type="submit" className="btn-primary self-end">
-          <Search aria-hidden size={18} /> Cerca
+          <Icon node={Search} aria-hidden size={18} /> Cerca
         </button>
       </Form>
 

@@ -1,4 +1,5 @@
-import { ArrowRight, Heart } from "lucide-react";
+import { ArrowRight, Heart } from "lucide";
+import { Icon } from "~/components/icon";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { latestArticles } from "~/articles/articles.server";
@@ -34,7 +35,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Leggi gli articoli
             </Link>
             <Link to="/pet-listings" className="btn-secondary">
-              <Heart aria-hidden size={18} /> Scopri le adozioni
+              <Icon node={Heart} aria-hidden size={18} /> Scopri le adozioni
             </Link>
           </div>
         </div>
@@ -64,7 +65,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Articoli Recenti
             </h2>
             <Link to="/articles" className="inline-flex items-center gap-1 font-semibold text-brand-800 hover:underline">
-              Tutti gli articoli <ArrowRight aria-hidden size={18} />
+              Tutti gli articoli <Icon node={ArrowRight} aria-hidden size={18} />
             </Link>
           </div>
           <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,4 +1,5 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "lucide";
+import { Icon } from "~/components/icon";
 import { useState } from "react";
 import { imageSources, thumbnailUrl } from "~/lib/images";
 
@@ -50,7 +51,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
               className="absolute top-1/2 left-3 -translate-y-1/2 rounded-full bg-white/90 p-2 text-stone-900 shadow hover:bg-white"
               aria-label="Foto precedente"
             >
-              <ChevronLeft aria-hidden size={22} />
+              <Icon node={ChevronLeft} aria-hidden size={22} />
             </button>
             <button
               type="button"
@@ -58,7 +59,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
               className="absolute top-1/2 right-3 -translate-y-1/2 rounded-full bg-white/90 p-2 text-stone-900 shadow hover:bg-white"
               aria-label="Foto successiva"
             >
-              <ChevronRight aria-hidden size={22} />
+              <Icon node={ChevronRight} aria-hidden size={22} />
             </button>
             <p aria-live="polite" className="absolute right-3 bottom-3 rounded-full bg-stone-900/80 px-3 py-1 text-sm text-white">
               {index + 1} / {count}

@@ -1,4 +1,5 @@
-import { MapPin } from "lucide-react";
+import { MapPin } from "lucide";
+import { Icon } from "~/components/icon";
 import type { ListingCard as Card } from "~/listings/listings.server";
 import { PET_TYPES } from "~/lib/enums";
 import { formatEuro } from "~/lib/format";
@@ -39,7 +40,7 @@ export function ListingCard({ listing, eager = false }: { listing: Card; eager?:
         <p className="mt-2 line-clamp-3 text-sm text-stone-700">{listing.summary}</p>
         <p className="mt-3 text-sm font-medium text-stone-800">{details}</p>
         <p className="mt-1 flex items-center gap-1 text-sm text-stone-700">
-          <MapPin aria-hidden size={16} className="shrink-0" />
+          <Icon node={MapPin} aria-hidden size={16} className="shrink-0" />
           {listing.city}, {listing.region}
         </p>
         {listing.listingType === "sale" && listing.price > 0 ? (

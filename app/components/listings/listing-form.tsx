@@ -1,4 +1,5 @@
-import { AlertTriangle, ImagePlus, LocateFixed, X } from "lucide-react";
+import { AlertTriangle, ImagePlus, LocateFixed, X } from "lucide";
+import { Icon } from "~/components/icon";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { firstError } from "~/accounts/validation";
@@ -285,7 +286,7 @@ export function ListingForm({ submissionId, tiles, contact, serverError }: Props
         </div>
         {legalWarning ? (
           <div role="note" className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-            <AlertTriangle aria-hidden size={20} className="mt-0.5 shrink-0" />
+            <Icon node={AlertTriangle} aria-hidden size={20} className="mt-0.5 shrink-0" />
             <p>
               <strong>Requisiti di legge.</strong> Molte specie di {petType === "bird" ? "uccelli" : petType === "reptile" ? "rettili" : "roditori"} sono
               protette dalla convenzione CITES: la cessione richiede la documentazione di provenienza.
@@ -362,7 +363,7 @@ export function ListingForm({ submissionId, tiles, contact, serverError }: Props
             </datalist>
           </div>
           <button type="button" className="btn-secondary self-end" onClick={() => void locate()} disabled={locating}>
-            <LocateFixed aria-hidden size={18} /> {locating ? "Ricerca..." : "Trova sulla mappa"}
+            <Icon node={LocateFixed} aria-hidden size={18} /> {locating ? "Ricerca..." : "Trova sulla mappa"}
           </button>
         </div>
         <div>
@@ -417,7 +418,7 @@ export function ListingForm({ submissionId, tiles, contact, serverError }: Props
         <legend className="px-1 text-lg font-bold text-stone-900">Foto</legend>
         <div>
           <label htmlFor="listing-images" className="btn-secondary cursor-pointer focus-within:outline-3 focus-within:outline-brand-700">
-            <ImagePlus aria-hidden size={18} /> Aggiungi foto
+            <Icon node={ImagePlus} aria-hidden size={18} /> Aggiungi foto
           </label>
           <input
             ref={fileInput}
@@ -450,7 +451,7 @@ export function ListingForm({ submissionId, tiles, contact, serverError }: Props
                   className="absolute top-1 right-1 rounded-full bg-white/90 p-1 text-stone-900 shadow"
                   aria-label={`Rimuovi ${file.name}`}
                 >
-                  <X aria-hidden size={16} />
+                  <Icon node={X} aria-hidden size={16} />
                 </button>
               </li>
             ))}

@@ -1,4 +1,5 @@
-import { ShieldAlert, X } from "lucide-react";
+import { ShieldAlert, X } from "lucide";
+import { Icon } from "~/components/icon";
 import { useSyncExternalStore } from "react";
 
 const STORAGE_KEY = "zampa:scam-warning-dismissed";
@@ -41,7 +42,7 @@ export function ScamWarning() {
         aria-labelledby="scam-warning-title"
         className="scam-warning relative mt-6 flex gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 pr-12 text-amber-950"
       >
-        <ShieldAlert aria-hidden className="mt-0.5 shrink-0" size={22} />
+        <Icon node={ShieldAlert} aria-hidden className="mt-0.5 shrink-0" size={22} />
         <div>
           <h2 id="scam-warning-title" className="font-semibold">
             Attenzione alle truffe
@@ -57,7 +58,7 @@ export function ScamWarning() {
           className="absolute top-3 right-3 rounded-full p-1 text-amber-950 hover:bg-amber-100"
           aria-label="Chiudi l'avviso sulle truffe"
         >
-          <X aria-hidden size={20} />
+          <Icon node={X} aria-hidden size={20} />
         </button>
       </aside>
     </>

@@ -1,4 +1,5 @@
-import { Check, X } from "lucide-react";
+import { Check, X } from "lucide";
+import { Icon } from "~/components/icon";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/contest-submissions";
 import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
@@ -43,12 +44,12 @@ function Decision({ entry }: { entry: ModerationEntry }) {
       <input type="hidden" name="id" value={entry.id} />
       {entry.status !== "approved" ? (
         <button type="submit" name="intent" value="approve" className="btn-primary" disabled={busy} aria-label={`Approva «${entry.title}»`}>
-          <Check aria-hidden size={18} /> Approva
+          <Icon node={Check} aria-hidden size={18} /> Approva
         </button>
       ) : null}
       {entry.status !== "rejected" ? (
         <button type="submit" name="intent" value="reject" className="btn-secondary text-red-800" disabled={busy} aria-label={`Rifiuta «${entry.title}»`}>
-          <X aria-hidden size={18} /> Rifiuta
+          <Icon node={X} aria-hidden size={18} /> Rifiuta
         </button>
       ) : null}
       <p aria-live="polite" className="w-full text-sm">

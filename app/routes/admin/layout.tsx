@@ -1,4 +1,5 @@
-import { LogOut, PawPrint } from "lucide-react";
+import { LogOut, PawPrint } from "lucide";
+import { Icon } from "~/components/icon";
 import { Form, Link, Outlet } from "react-router";
 import { requireAdmin } from "~/accounts/session.server";
 import type { Route } from "./+types/layout";
@@ -16,7 +17,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <div className="flex min-h-screen flex-col bg-stone-50">
       <header className="flex items-center gap-4 border-b border-stone-200 bg-white px-4 py-3">
         <Link to="/admin" className="flex items-center gap-2 font-bold text-brand-800">
-          <PawPrint aria-hidden size={22} /> Zampa Admin
+          <Icon node={PawPrint} aria-hidden size={22} /> Zampa Admin
         </Link>
         <span className="ml-auto hidden text-sm text-stone-600 sm:inline">{loaderData.admin.email}</span>
         <Link to="/" className="text-sm font-medium text-stone-700 hover:underline">
@@ -24,7 +25,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </Link>
         <Form method="post" action="/logout">
           <button type="submit" className="flex items-center gap-1 text-sm font-medium text-stone-700 hover:underline">
-            <LogOut aria-hidden size={16} /> Esci
+            <Icon node={LogOut} aria-hidden size={16} /> Esci
           </button>
         </Form>
       </header>

@@ -1,4 +1,5 @@
-import { CalendarDays, Gift, Heart, Trophy } from "lucide-react";
+import { CalendarDays, Gift, Heart, Trophy } from "lucide";
+import { Icon } from "~/components/icon";
 import { useEffect, useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/detail";
@@ -65,7 +66,7 @@ function VoteButton({ entry, voted, signedIn }: { entry: ContestEntry; voted: bo
     <fetcher.Form method="post" className="flex flex-wrap items-center gap-3">
       <input type="hidden" name="submissionId" value={entry.id} />
       <p className="flex items-center gap-1 text-sm font-semibold text-stone-900" aria-live="polite">
-        <Heart aria-hidden size={16} className="text-brand-700" /> {voteCount(shownVotes)}
+        <Icon node={Heart} aria-hidden size={16} className="text-brand-700" /> {voteCount(shownVotes)}
       </p>
       {/* Shown to visitors too: the server answers them with the spec's sign-in message. */}
       <button
@@ -74,7 +75,7 @@ function VoteButton({ entry, voted, signedIn }: { entry: ContestEntry; voted: bo
         aria-label={shownVoted ? `Togli il voto a ${entry.title}` : `Vota ${entry.title}`}
         className={shownVoted ? "btn-primary" : "btn-secondary"}
       >
-        <Heart aria-hidden size={18} fill={shownVoted ? "currentColor" : "none"} /> {shownVoted ? "Votata" : "Vota"}
+        <Icon node={Heart} aria-hidden size={18} fill={shownVoted ? "currentColor" : "none"} /> {shownVoted ? "Votata" : "Vota"}
       </button>
       {error ? (
         <p role="alert" className="w-full text-sm text-red-800">
@@ -189,7 +190,7 @@ function EntryCard({ entry, children }: { entry: ContestEntry; children?: React.
       <div className="flex flex-1 flex-col gap-2 p-5">
         {entry.isWinner ? (
           <p className="flex items-center gap-1 text-sm font-bold text-amber-800">
-            <Trophy aria-hidden size={16} /> {entry.rank}° classificato
+            <Icon node={Trophy} aria-hidden size={16} /> {entry.rank}° classificato
           </p>
         ) : null}
         <h3 className="text-lg font-bold text-stone-900">{entry.title}</h3>
@@ -234,7 +235,7 @@ export default function ContestPage({ loaderData, actionData }: Route.ComponentP
         </span>
       </div>
       <p className="mt-3 flex items-center gap-2 text-stone-700">
-        <CalendarDays aria-hidden size={18} />
+        <Icon node={CalendarDays} aria-hidden size={18} />
         <span>
           dal <time dateTime={isoDate(contest.startDate)}>{formatDateLong(contest.startDate)}</time> al{" "}
           <time dateTime={isoDate(contest.endDate)}>{formatDateLong(contest.endDate)}</time>
@@ -255,7 +256,7 @@ export default function ContestPage({ loaderData, actionData }: Route.ComponentP
         {contest.prizeDescription ? (
           <aside aria-labelledby="prize-title" className="rounded-2xl bg-amber-50 p-5 text-amber-950">
             <h2 id="prize-title" className="flex items-center gap-2 text-lg font-bold">
-              <Gift aria-hidden size={20} /> Premi
+              <Icon node={Gift} aria-hidden size={20} /> Premi
             </h2>
             <p className="mt-2 whitespace-pre-line">{contest.prizeDescription}</p>
           </aside>
@@ -271,7 +272,7 @@ export default function ContestPage({ loaderData, actionData }: Route.ComponentP
       {winners.length ? (
         <section aria-labelledby="winners-title" className="mt-10">
           <h2 id="winners-title" className="flex items-center gap-2 text-2xl font-bold text-stone-900">
-            <Trophy aria-hidden size={24} className="text-amber-700" /> I vincitori
+            <Icon node={Trophy} aria-hidden size={24} className="text-amber-700" /> I vincitori
           </h2>
           <ol className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {winners.map((entry) => (
@@ -320,7 +321,7 @@ export default function ContestPage({ loaderData, actionData }: Route.ComponentP
                 <EntryCard entry={entry}>
                   {own.has(entry.id) ? (
                     <p className="text-sm font-semibold text-stone-900">
-                      <Heart aria-hidden size={16} className="inline text-brand-700" /> {voteCount(entry.votes)} · la
+                      <Icon node={Heart} aria-hidden size={16} className="inline text-brand-700" /> {voteCount(entry.votes)} · la
                       tua foto
                     </p>
                   ) : contest.inProgress ? (

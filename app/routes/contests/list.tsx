@@ -1,4 +1,5 @@
-import { CalendarDays, Image as ImageIcon, Trophy, Vote } from "lucide-react";
+import { CalendarDays, Image as ImageIcon, Trophy, Vote } from "lucide";
+import { Icon } from "~/components/icon";
 import { Link } from "react-router";
 import type { Route } from "./+types/list";
 import { listContests } from "~/contests/contests.server";
@@ -53,7 +54,7 @@ export default function Contests({ loaderData }: Route.ComponentProps) {
               </h2>
               <p className="mt-2 line-clamp-3 text-stone-700">{contest.description}</p>
               <p className="mt-3 flex items-center gap-2 text-sm text-stone-700">
-                <CalendarDays aria-hidden size={16} />
+                <Icon node={CalendarDays} aria-hidden size={16} />
                 <span>
                   dal <time dateTime={isoDate(contest.startDate)}>{formatDateLong(contest.startDate)}</time> al{" "}
                   <time dateTime={isoDate(contest.endDate)}>{formatDateLong(contest.endDate)}</time>
@@ -61,12 +62,12 @@ export default function Contests({ loaderData }: Route.ComponentProps) {
               </p>
               <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-stone-800">
                 <div className="flex items-center gap-1">
-                  <ImageIcon aria-hidden size={16} />
+                  <Icon node={ImageIcon} aria-hidden size={16} />
                   <dt>Foto in gara:</dt>
                   <dd className="font-semibold">{formatNumber(contest.submissionsCount)}</dd>
                 </div>
                 <div className="flex items-center gap-1">
-                  <Vote aria-hidden size={16} />
+                  <Icon node={Vote} aria-hidden size={16} />
                   <dt>Voti:</dt>
                   <dd className="font-semibold">{formatNumber(contest.votesCount)}</dd>
                 </div>
@@ -78,7 +79,7 @@ export default function Contests({ loaderData }: Route.ComponentProps) {
                   </Link>
                 ) : (
                   <Link to={`/contests/${contest.id}`} className="btn-secondary" aria-label={`Vedi Risultati: ${contest.title}`}>
-                    <Trophy aria-hidden size={18} /> Vedi Risultati
+                    <Icon node={Trophy} aria-hidden size={18} /> Vedi Risultati
                   </Link>
                 )}
               </div>

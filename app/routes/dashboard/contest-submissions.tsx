@@ -1,4 +1,5 @@
-import { Clock, Heart, XCircle } from "lucide-react";
+import { Clock, Heart, XCircle } from "lucide";
+import { Icon } from "~/components/icon";
 import { Link } from "react-router";
 import type { Route } from "./+types/contest-submissions";
 import { requireUser } from "~/accounts/session.server";
@@ -52,15 +53,15 @@ export default function MySubmissions({ loaderData }: Route.ComponentProps) {
                 </p>
                 {s.status === "approved" ? (
                   <p className="flex items-center gap-1 text-sm font-semibold text-stone-900">
-                    <Heart aria-hidden size={16} className="text-brand-700" /> {voteCount(s.votes)}
+                    <Icon node={Heart} aria-hidden size={16} className="text-brand-700" /> {voteCount(s.votes)}
                   </p>
                 ) : s.status === "pending" ? (
                   <p className="flex items-center gap-1 text-sm text-amber-900">
-                    <Clock aria-hidden size={16} /> {M.awaitingApproval}: la redazione la controllerà a breve.
+                    <Icon node={Clock} aria-hidden size={16} /> {M.awaitingApproval}: la redazione la controllerà a breve.
                   </p>
                 ) : (
                   <p className="flex items-center gap-1 text-sm text-stone-700">
-                    <XCircle aria-hidden size={16} /> {M.notApproved}: questa foto non è stata pubblicata.
+                    <Icon node={XCircle} aria-hidden size={16} /> {M.notApproved}: questa foto non è stata pubblicata.
                   </p>
                 )}
                 <div className="mt-auto flex flex-wrap gap-3 pt-2">

@@ -1,4 +1,5 @@
-import { Image as ImageIcon, ListChecks, User } from "lucide-react";
+import { Image as ImageIcon, ListChecks, User } from "lucide";
+import { Icon } from "~/components/icon";
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { requireUser } from "~/accounts/session.server";
@@ -14,9 +15,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const CARDS = [
-  { to: "/dashboard/pet-listings", title: "I miei annunci", text: "Gestisci i tuoi annunci, la disponibilità e le foto.", Icon: ListChecks },
-  { to: "/dashboard/contest-submissions", title: "Le mie partecipazioni", text: "Le foto che hai inviato ai concorsi e i loro voti.", Icon: ImageIcon },
-  { to: "/dashboard/profile", title: "Il mio profilo", text: "Nome, email, password e informazioni sull'account.", Icon: User },
+  { to: "/dashboard/pet-listings", title: "I miei annunci", text: "Gestisci i tuoi annunci, la disponibilità e le foto.", icon: ListChecks },
+  { to: "/dashboard/contest-submissions", title: "Le mie partecipazioni", text: "Le foto che hai inviato ai concorsi e i loro voti.", icon: ImageIcon },
+  { to: "/dashboard/profile", title: "Il mio profilo", text: "Nome, email, password e informazioni sull'account.", icon: User },
 ] as const;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -37,9 +38,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ))}
       </dl>
       <ul className="mt-8 grid gap-4 md:grid-cols-3">
-        {CARDS.map(({ to, title, text, Icon }) => (
+        {CARDS.map(({ to, title, text, icon }) => (
           <li key={to} className="relative rounded-2xl border border-stone-200 bg-white p-6 shadow-sm hover:shadow-md">
-            <Icon aria-hidden size={28} className="text-brand-700" />
+            <Icon node={icon} aria-hidden size={28} className="text-brand-700" />
             <h2 className="mt-3 text-lg font-bold text-stone-900">
               <Link to={to} className="after:absolute after:inset-0 hover:text-brand-800">
                 {title}

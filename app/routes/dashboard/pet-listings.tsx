@@ -1,4 +1,5 @@
-import { Eye, Plus, Trash2 } from "lucide-react";
+import { Eye, Plus, Trash2 } from "lucide";
+import { Icon } from "~/components/icon";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/pet-listings";
@@ -63,7 +64,7 @@ function DeleteButton({ listing }: { listing: OwnListing }) {
   return (
     <>
       <button type="button" className="btn-secondary text-red-800" onClick={() => dialog.current?.showModal()} disabled={deleting}>
-        <Trash2 aria-hidden size={18} /> {deleting ? "Eliminazione..." : "Elimina"}
+        <Icon node={Trash2} aria-hidden size={18} /> {deleting ? "Eliminazione..." : "Elimina"}
       </button>
       {error ? (
         <p role="alert" className="mt-2 w-full text-sm text-red-800">
@@ -150,7 +151,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-1 text-3xl font-bold text-stone-900">I miei annunci</h1>
         </div>
         <Link to="/create-pet-listing" className="btn-primary">
-          <Plus aria-hidden size={18} /> Pubblica un nuovo annuncio
+          <Icon node={Plus} aria-hidden size={18} /> Pubblica un nuovo annuncio
         </Link>
       </div>
 
@@ -185,7 +186,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                 <AvailabilityForm listing={listing} />
                 <div className="mt-auto flex flex-wrap gap-3">
                   <Link to={`/pet-listing/${listing.id}`} className="btn-secondary">
-                    <Eye aria-hidden size={18} /> Vedi
+                    <Icon node={Eye} aria-hidden size={18} /> Vedi
                   </Link>
                   <DeleteButton listing={listing} />
                 </div>

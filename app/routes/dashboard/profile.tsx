@@ -1,4 +1,5 @@
-import { CircleCheck, KeyRound, UserRound } from "lucide-react";
+import { CircleCheck, KeyRound, UserRound } from "lucide";
+import { Icon } from "~/components/icon";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { data, Link, redirect, useFetcher, useSearchParams } from "react-router";
 import type { z } from "zod";
@@ -94,7 +95,7 @@ function Banner({ outcome }: { outcome: Outcome | null }) {
   if (!outcome) return null;
   return outcome.ok ? (
     <p role="status" className="flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
-      <CircleCheck aria-hidden size={18} className="mt-0.5 shrink-0" />
+      <Icon node={CircleCheck} aria-hidden size={18} className="mt-0.5 shrink-0" />
       <span>{outcome.text}</span>
     </p>
   ) : (
@@ -109,7 +110,7 @@ function ProfileForm({ fullName, email }: { fullName: string; email: string }) {
   return (
     <section aria-labelledby="profile-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
       <h2 id="profile-title" className="flex items-center gap-2 text-xl font-semibold text-stone-900">
-        <UserRound aria-hidden size={22} /> Dati personali
+        <Icon node={UserRound} aria-hidden size={22} /> Dati personali
       </h2>
       <fetcher.Form method="post" noValidate className="mt-4 space-y-4" onSubmit={onSubmit}>
         <input type="hidden" name="intent" value="profile" />
@@ -165,7 +166,7 @@ function PasswordForm({ email }: { email: string }) {
   return (
     <section aria-labelledby="password-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
       <h2 id="password-title" className="flex items-center gap-2 text-xl font-semibold text-stone-900">
-        <KeyRound aria-hidden size={22} /> Cambia password
+        <Icon node={KeyRound} aria-hidden size={22} /> Cambia password
       </h2>
       <p className="mt-1 text-sm text-stone-700">Dopo il cambio resterai connesso qui; gli altri dispositivi dovranno accedere di nuovo.</p>
       <fetcher.Form ref={formRef} method="post" noValidate className="mt-4 space-y-4" onSubmit={onSubmit}>
@@ -216,7 +217,7 @@ function EmailLinkNote() {
     </p>
   ) : (
     <p role="status" className="mt-6 flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
-      <CircleCheck aria-hidden size={18} className="mt-0.5 shrink-0" />
+      <Icon node={CircleCheck} aria-hidden size={18} className="mt-0.5 shrink-0" />
       <span>{M.emailConfirmed}</span>
     </p>
   );

@@ -1,4 +1,5 @@
-import { List, Map as MapIcon, Plus, Search } from "lucide-react";
+import { List, Map as MapIcon, Plus, Search } from "lucide";
+import { Icon } from "~/components/icon";
 import { Form, Link, useRouteLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/browse";
 import type { loader as rootLoader } from "~/root";
@@ -64,7 +65,7 @@ export default function PetListings({ loaderData }: Route.ComponentProps) {
         </div>
         {root?.user ? (
           <Link to="/create-pet-listing" className="btn-primary">
-            <Plus aria-hidden size={18} /> Pubblica Annuncio
+            <Icon node={Plus} aria-hidden size={18} /> Pubblica Annuncio
           </Link>
         ) : null}
       </div>
@@ -106,7 +107,7 @@ export default function PetListings({ loaderData }: Route.ComponentProps) {
           </select>
         </div>
         <button type="submit" className="btn-primary self-end">
-          <Search aria-hidden size={18} /> Cerca
+          <Icon node={Search} aria-hidden size={18} /> Cerca
         </button>
       </Form>
 
@@ -121,14 +122,14 @@ export default function PetListings({ loaderData }: Route.ComponentProps) {
             aria-current={view === "list" ? "page" : undefined}
             className={`${toggle} ${view === "list" ? "bg-brand-700 text-white" : "text-stone-800 hover:bg-stone-100"}`}
           >
-            <List aria-hidden size={18} /> Elenco
+            <Icon node={List} aria-hidden size={18} /> Elenco
           </Link>
           <Link
             to={viewHref("map")}
             aria-current={view === "map" ? "page" : undefined}
             className={`${toggle} ${view === "map" ? "bg-brand-700 text-white" : "text-stone-800 hover:bg-stone-100"}`}
           >
-            <MapIcon aria-hidden size={18} /> Mappa
+            <Icon node={MapIcon} aria-hidden size={18} /> Mappa
           </Link>
         </div>
       </div>

@@ -1,4 +1,5 @@
-import { Calendar, Flag, Mail, MapPin, Phone, User } from "lucide-react";
+import { Calendar, Flag, Mail, MapPin, Phone, User } from "lucide";
+import { Icon } from "~/components/icon";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/detail";
 import { getCurrentUser } from "~/accounts/session.server";
@@ -123,7 +124,7 @@ export default function PetListing({ loaderData }: Route.ComponentProps) {
               Posizione
             </h2>
             <p className="mt-2 flex items-center gap-1 text-stone-800">
-              <MapPin aria-hidden size={18} className="shrink-0" />
+              <Icon node={MapPin} aria-hidden size={18} className="shrink-0" />
               {listing.address}, {listing.city}, {listing.region}
             </p>
             <MapView
@@ -160,16 +161,16 @@ export default function PetListing({ loaderData }: Route.ComponentProps) {
             </h2>
             <ul className="mt-3 space-y-2 text-stone-800">
               <li className="flex items-center gap-2">
-                <User aria-hidden size={18} /> {listing.contactName}
+                <Icon node={User} aria-hidden size={18} /> {listing.contactName}
               </li>
               <li className="flex items-center gap-2">
-                <Phone aria-hidden size={18} /> {listing.contactPhone}
+                <Icon node={Phone} aria-hidden size={18} /> {listing.contactPhone}
               </li>
               <li className="flex items-center gap-2 break-all">
-                <Mail aria-hidden size={18} className="shrink-0" /> {listing.contactEmail}
+                <Icon node={Mail} aria-hidden size={18} className="shrink-0" /> {listing.contactEmail}
               </li>
               <li className="flex items-center gap-2 text-sm text-stone-700">
-                <Calendar aria-hidden size={18} />
+                <Icon node={Calendar} aria-hidden size={18} />
                 <span>
                   Pubblicato il <time dateTime={isoDate(listing.createdAt)}>{formatDateLong(listing.createdAt)}</time>
                 </span>
@@ -177,10 +178,10 @@ export default function PetListing({ loaderData }: Route.ComponentProps) {
             </ul>
             <div className="mt-5 flex flex-wrap gap-3">
               <a href={`tel:${listing.contactPhone.replace(/[^\d+]/g, "")}`} className="btn-primary">
-                <Phone aria-hidden size={18} /> Chiama ora
+                <Icon node={Phone} aria-hidden size={18} /> Chiama ora
               </a>
               <a href={`mailto:${listing.contactEmail}?subject=${encodeURIComponent(`Annuncio Zampa: ${listing.title}`)}`} className="btn-secondary">
-                <Mail aria-hidden size={18} /> Invia email
+                <Icon node={Mail} aria-hidden size={18} /> Invia email
               </a>
             </div>
           </section>
@@ -189,7 +190,7 @@ export default function PetListing({ loaderData }: Route.ComponentProps) {
             to={`/report-listing/${listing.id}`}
             className="mt-6 inline-flex items-center gap-2 text-sm font-medium text-red-800 underline hover:text-red-900"
           >
-            <Flag aria-hidden size={16} /> Segnala questo annuncio
+            <Icon node={Flag} aria-hidden size={16} /> Segnala questo annuncio
           </Link>
         </div>
       </div>

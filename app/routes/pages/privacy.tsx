@@ -1,4 +1,5 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "lucide";
+import { Icon } from "~/components/icon";
 import { Link } from "react-router";
 import { CONTACT_ADDRESS, CONTACT_EMAIL } from "~/components/contact-details";
 import { Prose } from "~/components/prose";
@@ -242,7 +243,7 @@ export default function Privacy() {
 
       <div className="mt-12 border-t border-stone-200 pt-6">
         <Link to="/" className="btn-secondary">
-          <ArrowLeft aria-hidden size={18} />
+          <Icon node={ArrowLeft} aria-hidden size={18} />
           Torna alla home
         </Link>
       </div>

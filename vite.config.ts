@@ -11,7 +11,7 @@ const PAGE_COMMON = [
   /[\\/]lucide[\\/]dist[\\/]esm[\\/]icons[\\/](x|check|mail|calendar|eye|search|user|paw-print|menu|chevron-down|cookie|link-2)\.mjs$/,
 ];
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   build: isSsrBuild
@@ -31,8 +31,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: {
     // The server build bundles its dependencies (only the code used is loaded: a few icons rather
     // than all of Lucide's, the parts of drizzle and better-auth we call), which keeps the server's
-    // memory low. Native code and WebAssembly stay in node_modules.
-    noExternal: true,
+    // memory low. Native code and WebAssembly stay in node_modules. The development server loads
+    // them from node_modules as they are (its module runner cannot evaluate CommonJS it bundled).
+    noExternal: command === "build" ? true : undefined,
     external: ["@electric-sql/pglite", "sharp", "pg", "pino", "nodemailer"],
   },
 }));

@@ -11,24 +11,9 @@ import { SiteHeader } from "~/components/site-header";
 import { pageMeta } from "~/lib/seo";
 import { SITE_NAME, SITE_TAGLINE } from "~/lib/site";
 import { getSiteInfo } from "~/seo/settings.server";
-import { ready } from "~/startup.server";
 // In production the stylesheet is inlined in each page by entry.server.tsx; in development it is
 // imported here so that Vite reloads it on change.
 if (import.meta.env.DEV) void import("./app.css");
-
-// The database and accounts are ready before any loader or action runs. The production server
-// (server/main.ts) awaits ready() before it listens, so only the development server needs this
-// middleware: it starts them on the first request. Left out of production on purpose: with a
-// middleware, React Router inspects every page's Response (isResponse), which makes the server's
-// lightweight Response build a second, native one (measured: ~3 % of a list page's CPU).
-export const middleware: Route.MiddlewareFunction[] = import.meta.env.DEV
-  ? [
-      async (_args, next) => {
-        await ready();
-        return next();
-      },
-    ]
-  : [];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, site] = await Promise.all([getCurrentUser(request), getSiteInfo()]);

@@ -1,8 +1,8 @@
 // The pet-listings part of `npm run bench`: a generated catalogue of active listings written straight
 // into the bench's embedded database (the server must be stopped: PGlite is single-process), and the
 // list-page URLs the bench drives with wrk. Raw SQL on @electric-sql/pglite, opened the way the app
-// opens it (app/db/client.server.ts: DATA_DIR/db with unaccent and pg_trgm, which the generated
-// search_text column needs). Deterministic (seeded), so two runs measure the same catalogue.
+// opens it (app/db/client.server.ts: DATA_DIR/db with unaccent and pg_trgm, which the migrations
+// need). Deterministic (seeded), so two runs measure the same catalogue.
 // Erasable TypeScript only (Node 24 runs it).
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -407,7 +407,7 @@ export interface Generated {
   inserted: number;
   /** the whole generation: opening the database, inserting, counting the matches, closing */
   ms: number;
-  /** the inserts alone (the generated search_text and its trigram index are filled as rows arrive) */
+  /** the inserts alone (the generated search_vector and its GIN index are filled as rows arrive) */
   insertMs: number;
   /** active listings in the table afterwards (demo ones included) */
   active: number;
@@ -435,9 +435,13 @@ function whereOf(f: ListingFilter): { sql: string; params: unknown[] } {
     params.push(f.listingType);
     parts.push(`listing_type = $${params.length}`);
   }
-  for (const word of f.q.split(/\s+/).filter(Boolean).slice(0, 6)) {
-    params.push(word.replace(/[\\%_]/g, (c) => `\\${c}`));
-    parts.push(`search_text like '%' || zampa_fold($${params.length}) || '%'`);
+  const words = f.q.split(/\s+/).filter(Boolean).slice(0, 6);
+  if (words.length) {
+    params.push(words.join(" "));
+    parts.push(
+      `search_vector @@ (select string_agg(quote_literal(lexeme) || ':*', ' & ')::tsquery ` +
+        `from unnest(to_tsvector('simple'::regconfig, zampa_fold($${params.length}))))`,
+    );
   }
   return { sql: parts.join(" and "), params };
 }

@@ -93,9 +93,28 @@ describe("browsing listings", () => {
     expect((await browseListings(filters({ q: "forli" }))).items.map((i) => i.id)).toEqual([forli.id]);
     expect((await browseListings(filters({ q: "FORLÌ coniglio" }))).items.map((i) => i.id)).toEqual([forli.id]);
     expect((await browseListings(filters({ q: "calopsitta" }))).items.map((i) => i.id)).toEqual([description.id]);
-    // LIKE wildcards typed by a visitor are plain characters.
+    // A search with no letter or digit matches nothing (and a wildcard is no wildcard).
     expect((await browseListings(filters({ q: "%" }))).total).toBe(0);
     expect((await browseListings(filters({ q: "gatto forli" }))).total).toBe(0);
+  });
+
+  itDb("matches the beginnings of words, not any piece of them", async () => {
+    const owner = await createListingOwner();
+    const kitten = await createListingRow(owner, { title: "Gattina dolcissima", description: "Porcellina d'India? No, una micia." });
+    const labrador = await createListingRow(owner, { title: "Labrador", description: "Cucciolo." });
+    const ids = async (q: string) => (await browseListings(filters({ q }))).items.map((i) => i.id);
+    expect(await ids("gatt")).toEqual([kitten.id]);
+    expect(await ids("lab cucc")).toEqual([labrador.id]);
+    expect(await ids("india")).toEqual([kitten.id]);
+    expect(await ids("d'india")).toEqual([kitten.id]);
+    expect(await ids("rador")).toEqual([]);
+    // Query syntax typed by a visitor is never an operator: every word is still required ("|" is
+    // no "or", "!" no "not").
+    expect(await ids("gatt | dolc")).toEqual([kitten.id]);
+    expect(await ids("gatt | lab")).toEqual([]);
+    expect(await ids("lab:* & !gatt")).toEqual([]);
+    expect(await ids("'); drop table pet_listings; --")).toEqual([]);
+    expect((await browseListings(filters())).total).toBe(2);
   });
 
   itDb("paginates with the total of all matching listings", async () => {

@@ -55,14 +55,23 @@ export function parseFilters(url: URL): ListingFilters {
   };
 }
 
-/** Each word typed must appear in the title, description or city, accents and case aside. */
-function searchConditions(q: string): SQL[] {
+/**
+ * Each word typed must begin a word of the title, description or city, accents and case aside
+ * (drizzle/0005_listing_word_search.sql). The words are split and folded by PostgreSQL as the
+ * listings' own words were, then looked up as prefixes ('gatt':* & 'forli':*). A search with no
+ * letter or digit at all matches nothing.
+ */
+function searchCondition(q: string): SQL | undefined {
   const words = q
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, SEARCH_WORDS)
-    .map((w) => w.slice(0, SEARCH_WORD_LENGTH).replace(/[\\%_]/g, (c) => `\\${c}`));
-  return words.map((word) => sql`"pet_listings"."search_text" like '%' || zampa_fold(${word}) || '%'`);
+    .map((w) => w.slice(0, SEARCH_WORD_LENGTH));
+  if (words.length === 0) return undefined;
+  return sql`"pet_listings"."search_vector" @@ (
+    select string_agg(quote_literal(lexeme) || ':*', ' & ')::tsquery
+    from unnest(to_tsvector('simple'::regconfig, zampa_fold(${words.join(" ")})))
+  )`;
 }
 
 function publicConditions(filters: Omit<ListingFilters, "page">): SQL | undefined {
@@ -70,7 +79,7 @@ function publicConditions(filters: Omit<ListingFilters, "page">): SQL | undefine
     eq(petListings.status, "active"),
     filters.petType ? eq(petListings.petType, filters.petType) : undefined,
     filters.listingType ? eq(petListings.listingType, filters.listingType) : undefined,
-    ...searchConditions(filters.q),
+    searchCondition(filters.q),
   );
 }
 
@@ -87,7 +96,6 @@ export interface ListingCard {
   region: string;
   price: number;
   image: string | null;
-  createdAt: Date;
 }
 
 const SUMMARY_LENGTH = 180;
@@ -104,7 +112,6 @@ const cardColumns = {
   region: petListings.locationRegion,
   price: petListings.price,
   image: sql<string | null>`${petListings.images}[1]`,
-  createdAt: petListings.createdAt,
 };
 
 export interface ListingPage {
@@ -118,26 +125,33 @@ export interface ListingPage {
 export async function browseListings(filters: ListingFilters): Promise<ListingPage> {
   const key = `listings:browse:${JSON.stringify(filters)}`;
   return memoize(key, [CACHE_TAGS.listings], async () => {
-    const where = publicConditions(filters);
     // Two queries rather than count(*) over (): the page comes straight from the index order
-    // (12 rows read), the count scans only the matching rows.
-    const [rows, counted] = await Promise.all([
+    // (12 rows read), the count reads only the matching rows, once for all the pages of a search.
+    const [rows, total] = await Promise.all([
       db()
         .select(cardColumns)
         .from(petListings)
-        .where(where)
+        .where(publicConditions(filters))
         .orderBy(desc(petListings.createdAt), desc(petListings.id))
         .limit(LISTINGS_PAGE_SIZE)
         .offset((filters.page - 1) * LISTINGS_PAGE_SIZE),
-      db().select({ n: count() }).from(petListings).where(where),
+      countListings(filters),
     ]);
-    const total = counted[0]?.n ?? 0;
     return {
       items: rows,
       total,
       page: filters.page,
       pageCount: Math.max(1, Math.ceil(total / LISTINGS_PAGE_SIZE)),
     };
+  });
+}
+
+/** How many active listings match a search (whatever the page). */
+function countListings({ q, petType, listingType }: Omit<ListingFilters, "page">): Promise<number> {
+  const key = `listings:count:${JSON.stringify({ q, petType, listingType })}`;
+  return memoize(key, [CACHE_TAGS.listings], async () => {
+    const [counted] = await db().select({ n: count() }).from(petListings).where(publicConditions({ q, petType, listingType }));
+    return counted?.n ?? 0;
   });
 }
 

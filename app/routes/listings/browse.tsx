@@ -11,6 +11,7 @@ import { ScamWarning } from "~/components/listings/scam-warning";
 import { MapView } from "~/components/map/map";
 import { ITALY_CENTER, LIST_MAP_ZOOM } from "~/components/map/map-types";
 import { Pagination } from "~/components/pagination";
+import { PlainLink } from "~/components/plain-link";
 import { config } from "~/config.server";
 import { browseListings, listingMarkers, parseFilters } from "~/listings/listings.server";
 import { LISTING_MESSAGES } from "~/listings/validation";
@@ -26,7 +27,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [result, markers] = await Promise.all([browseListings(filters), view === "map" ? listingMarkers(filters) : null]);
   redirectPastLastPage(url, result.page, result.pageCount);
   const { mapTilesUrl, mapTilesAttribution } = config();
-  return { ...result, filters, view, markers, tiles: { url: mapTilesUrl, attribution: mapTilesAttribution } } as const;
+  // The tile server only matters to the map view (the list's hydration data stays small).
+  const tiles = view === "map" ? { url: mapTilesUrl, attribution: mapTilesAttribution } : null;
+  return { ...result, filters, view, markers, tiles } as const;
 }
 
 export const headers = () => cacheHeaders(CACHE_TAGS.listings);
@@ -52,7 +55,7 @@ export default function PetListings({ loaderData }: Route.ComponentProps) {
     if (next === "map") params.set("view", "map");
     else params.delete("view");
     const query = params.toString();
-    return query ? `?${query}` : "/pet-listings";
+    return query ? `/pet-listings?${query}` : "/pet-listings";
   };
   const toggle = "inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold";
 
@@ -117,24 +120,24 @@ export default function PetListings({ loaderData }: Route.ComponentProps) {
           {filters.q ? ` per “${filters.q}”` : ""}
         </p>
         <div role="group" aria-label="Visualizzazione" className="inline-flex rounded-xl border border-stone-300 bg-white p-1">
-          <Link
+          <PlainLink
             to={viewHref("list")}
             aria-current={view === "list" ? "page" : undefined}
             className={`${toggle} ${view === "list" ? "bg-brand-700 text-white" : "text-stone-800 hover:bg-stone-100"}`}
           >
             <Icon node={List} aria-hidden size={18} /> Elenco
-          </Link>
-          <Link
+          </PlainLink>
+          <PlainLink
             to={viewHref("map")}
             aria-current={view === "map" ? "page" : undefined}
             className={`${toggle} ${view === "map" ? "bg-brand-700 text-white" : "text-stone-800 hover:bg-stone-100"}`}
           >
             <Icon node={MapIcon} aria-hidden size={18} /> Mappa
-          </Link>
+          </PlainLink>
         </div>
       </div>
 
-      {view === "map" && markers ? (
+      {view === "map" && markers && tiles ? (
         <MapView
           key={search.toString()}
           label="Mappa degli annunci"

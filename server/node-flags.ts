@@ -7,7 +7,7 @@
 // queries at most a few tens more), and only the top optimising tier compiles hot functions:
 // measured on uncached pages at 32 connections, peak memory 336 → 288 MB at the same throughput
 // (docs/decisions/0029-server-memory-and-render.md).
-export const SERVER_NODE_FLAGS = ["--liftoff-only", "--max-old-space-size=128", "--max-semi-space-size=4", "--no-maglev"];
+export const SERVER_NODE_FLAGS = ["--liftoff-only", "--max-old-space-size=96", "--max-semi-space-size=16", "--no-maglev"];
 
 // Photo uploads are decoded by libvips on its own threads; glibc gives each thread a malloc arena
 // that keeps what it freed, so the process grows with every upload. Two arenas keep it bounded

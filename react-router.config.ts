@@ -2,4 +2,9 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
+  future: {
+    // Loaders receive the request as it came (and the normalized `url` argument) instead of two
+    // rebuilt copies per loader: ~4 % of a list page's server time (decision 0031).
+    v8_passThroughRequests: true,
+  },
 } satisfies Config;

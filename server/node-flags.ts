@@ -4,9 +4,11 @@
 // is memoized, so queries are rarely on a request's path (docs/decisions/0019). The flag only
 // concerns WebAssembly, so it costs nothing with DATABASE_URL.
 // The JavaScript heap is bounded tighter than V8 would choose (its live set is ~55 MB, the memoized
-// queries at most a few tens more), and only the top optimising tier compiles hot functions:
-// measured on uncached pages at 32 connections, peak memory 336 → 288 MB at the same throughput
-// (docs/decisions/0029-server-memory-and-render.md).
+// queries at most a few tens more), and only the top optimising tier compiles hot functions
+// (docs/decisions/0029-server-memory-and-render.md). The young generation is larger than V8's
+// default for a small heap: a page's garbage then dies there instead of being promoted while 16 or
+// 32 requests are in flight, which made the old space fill and be marked every ~200 ms. Measured
+// (decision 0031): list pages 438 → 548 req/s, uncached article peak memory 289 → 271 MB.
 export const SERVER_NODE_FLAGS = ["--liftoff-only", "--max-old-space-size=96", "--max-semi-space-size=16", "--no-maglev"];
 
 // Photo uploads are decoded by libvips on its own threads; glibc gives each thread a malloc arena

@@ -5,8 +5,7 @@ import { CACHE_TAGS } from "~/cache/cache.server";
 import { cacheHeaders } from "~/cache/page-cache.server";
 
 // GET /api/ads?placement=…&page=… — requested by an ad slot only after marketing consent.
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url }: Route.LoaderArgs) {
   const placement = url.searchParams.get("placement") ?? "";
   const page = url.searchParams.get("page") ?? "all";
   if (!isPlacement(placement) || !isPageType(page)) {

@@ -6,8 +6,8 @@ import { legalBreeds } from "~/listings/listings.server";
 import { PET_TYPES } from "~/lib/enums";
 
 // GET /api/breeds?petType=dog — the listing form reloads its breed list when the pet type changes.
-export async function loader({ request }: Route.LoaderArgs) {
-  const petType = new URL(request.url).searchParams.get("petType") ?? "";
+export async function loader({ url }: Route.LoaderArgs) {
+  const petType = url.searchParams.get("petType") ?? "";
   if (!(PET_TYPES.values as readonly string[]).includes(petType)) {
     return data({ error: "Tipo di animale non valido" }, { status: 400 });
   }

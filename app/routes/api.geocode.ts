@@ -2,8 +2,7 @@ import type { Route } from "./+types/api.geocode";
 import { GEOCODE_STATUS, geocodeForward } from "~/geo/geocoder.server";
 
 // GET /api/geocode?city=…&region=… — the listing form's search for the point of a comune.
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url }: Route.LoaderArgs) {
   const result = await geocodeForward(url.searchParams.get("city") ?? "", url.searchParams.get("region") ?? "");
   if (!result.ok) {
     return Response.json({ error: result.message }, { status: GEOCODE_STATUS[result.reason], headers: { "cache-control": "no-store" } });

@@ -6,7 +6,7 @@ import { listingMarkers, parseFilters } from "~/listings/listings.server";
 
 // GET /api/pet-listings/map?q=…&petType=…&listingType=… — the markers of the map view, with the
 // same filters as the list.
-export async function loader({ request }: Route.LoaderArgs) {
-  const markers = await listingMarkers(parseFilters(new URL(request.url)));
+export async function loader({ url }: Route.LoaderArgs) {
+  const markers = await listingMarkers(parseFilters(url));
   return data({ markers }, { headers: cacheHeaders(CACHE_TAGS.listings) });
 }

@@ -11,8 +11,7 @@ import { Pagination } from "~/components/pagination";
 import { pageParam, redirectPastLastPage } from "~/lib/paging";
 import { pageMeta } from "~/lib/seo";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url }: Route.LoaderArgs) {
   const q = url.searchParams.get("q")?.trim() || null;
   const category = url.searchParams.get("category")?.trim() || null;
   const page = pageParam(url);

@@ -11,10 +11,9 @@ import { CategoryIcon } from "~/content/category-icon";
 import { pageParam, redirectPastLastPage } from "~/lib/paging";
 import { breadcrumbJsonLd, pageMeta, siteFrom } from "~/lib/seo";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, url }: Route.LoaderArgs) {
   const category = await getCategoryBySlug(params.slug);
   if (!category) return data({ category: null, articles: null }, { status: 404 });
-  const url = new URL(request.url);
   const articles = await listArticles({ categorySlug: category.slug, page: pageParam(url) });
   redirectPastLastPage(url, articles.page, articles.pageCount);
   return { category, articles };

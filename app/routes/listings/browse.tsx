@@ -20,8 +20,7 @@ import { redirectPastLastPage } from "~/lib/paging";
 import { pageMeta } from "~/lib/seo";
 import { EnumOptions } from "~/components/enum-options";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url }: Route.LoaderArgs) {
   const filters = parseFilters(url);
   const view = url.searchParams.get("view") === "map" ? "map" : "list";
   const [result, markers] = await Promise.all([browseListings(filters), view === "map" ? listingMarkers(filters) : null]);

@@ -97,8 +97,9 @@ describe("geocoder with GEOCODER=nominatim", () => {
 
 describe("API routes", () => {
   async function get(loader: (args: never) => Promise<Response>, path: string) {
+    // As React Router calls a loader: the request, and its URL normalized.
     const request = new Request(`http://localhost${path}`);
-    const response = await loader({ request, params: {}, context: {} } as never);
+    const response = await loader({ request, url: new URL(request.url), params: {}, context: {} } as never);
     return { status: response.status, body: await response.json(), cacheControl: response.headers.get("cache-control") };
   }
 

@@ -38,6 +38,15 @@ describe("listings page", () => {
     await page.getByRole("main").getByRole("button", { name: "Cerca", exact: true }).click();
     await page.waitForURL(/q=TORINO/);
     await expect.poll(() => cardTitles(page), { timeout: 10_000 }).toEqual(["Coniglietta ariete nano in adozione"]);
+    // Words are matched from their beginning: "conigliett tor" finds it, "iglietta" does not.
+    await page.getByLabel("Cerca negli annunci").fill("conigliett tor");
+    await page.getByRole("main").getByRole("button", { name: "Cerca", exact: true }).click();
+    await page.waitForURL(/q=conigliett/);
+    await expect.poll(() => cardTitles(page), { timeout: 10_000 }).toEqual(["Coniglietta ariete nano in adozione"]);
+    await page.getByLabel("Cerca negli annunci").fill("iglietta");
+    await page.getByRole("main").getByRole("button", { name: "Cerca", exact: true }).click();
+    await page.waitForURL(/q=iglietta/);
+    await expect.poll(() => page.getByRole("heading", { name: "Nessun annuncio trovato" }).isVisible(), { timeout: 10_000 }).toBe(true);
 
     await page.getByLabel("Cerca negli annunci").fill("");
     await page.getByLabel("Animale").selectOption("cat");

@@ -62,6 +62,19 @@ describe("page cache", () => {
     expect(renders).toBe(8);
   });
 
+  it("renders free-text searches each time and keeps the same page without one", async () => {
+    for (let i = 0; i < 2; i++) {
+      const searched = await servePage(get("/pet-listings?q=labrador&petType=dog"), render("listings"));
+      expect(searched.headers.get("x-zampa-cache")).toBeNull();
+      expect(searched.headers.get(CACHE_TAG_HEADER)).toBeNull();
+      expect(await searched.text()).toBe("pagina v1");
+    }
+    expect(renders).toBe(2);
+    await servePage(get("/pet-listings?petType=dog"), render("listings"));
+    expect((await servePage(get("/pet-listings?petType=dog"), render("listings"))).headers.get("x-zampa-cache")).toBe("HIT");
+    expect(renders).toBe(3);
+  });
+
   it("drops pages when a write invalidates one of their tags, and only those", async () => {
     await servePage(get("/articoli"), render("articles,categories"));
     await servePage(get("/partner"), render("partners"));

@@ -13,3 +13,13 @@ ALTER TABLE pet_listings ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (
 ) STORED;
 --> statement-breakpoint
 CREATE INDEX pet_listings_search_idx ON pet_listings USING gin (search_vector);
+--> statement-breakpoint
+-- What a visitor typed, as the query that column answers: split and folded the same way, every word
+-- required as a prefix ('gatt':* & 'forli':*). Operators typed are text, not syntax. NULL (matches
+-- nothing) when there is no letter or digit. One definition for the app and the benchmark.
+CREATE FUNCTION zampa_word_query(words text) RETURNS tsquery
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+  AS $$
+    SELECT string_agg(quote_literal(lexeme) || ':*', ' & ')::tsquery
+    FROM unnest(to_tsvector('simple'::regconfig, zampa_fold(words)))
+  $$;

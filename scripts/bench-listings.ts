@@ -438,10 +438,7 @@ function whereOf(f: ListingFilter): { sql: string; params: unknown[] } {
   const words = f.q.split(/\s+/).filter(Boolean).slice(0, 6);
   if (words.length) {
     params.push(words.join(" "));
-    parts.push(
-      `search_vector @@ (select string_agg(quote_literal(lexeme) || ':*', ' & ')::tsquery ` +
-        `from unnest(to_tsvector('simple'::regconfig, zampa_fold($${params.length}))))`,
-    );
+    parts.push(`search_vector @@ zampa_word_query($${params.length})`);
   }
   return { sql: parts.join(" and "), params };
 }

@@ -75,6 +75,13 @@ describe("page cache", () => {
     expect(renders).toBe(3);
   });
 
+  it("completes the headers of a response whose headers cannot be changed (a redirect)", async () => {
+    const redirected = await servePage(get("/vecchio"), async () => Response.redirect("http://localhost:3000/nuovo", 302));
+    expect(redirected.status).toBe(302);
+    expect(redirected.headers.get("location")).toBe("http://localhost:3000/nuovo");
+    expect(redirected.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
   it("drops pages when a write invalidates one of their tags, and only those", async () => {
     await servePage(get("/articoli"), render("articles,categories"));
     await servePage(get("/partner"), render("partners"));

@@ -7,7 +7,6 @@
 import type { IconNode } from "lucide";
 import type { SVGProps } from "react";
 
-
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, "children" | "dangerouslySetInnerHTML"> {
   /** Lucide's data for the drawing, e.g. `MapPin` from "lucide" */
   node: IconNode;

@@ -114,6 +114,10 @@ describe("browsing listings", () => {
     expect(await ids("gatt | lab")).toEqual([]);
     expect(await ids("lab:* & !gatt")).toEqual([]);
     expect(await ids("'); drop table pet_listings; --")).toEqual([]);
+    // Oversized input: only the first words, each cut short, are looked up.
+    expect(await ids(`gatt ${"x".repeat(5_000)}`)).toEqual([]);
+    expect(await ids(`${"gattina".repeat(20)}`)).toEqual([]);
+    expect(await ids(Array.from({ length: 50 }, () => "gatt").join(" "))).toEqual([kitten.id]);
     expect((await browseListings(filters())).total).toBe(2);
   });
 

@@ -57,9 +57,8 @@ export function parseFilters(url: URL): ListingFilters {
 
 /**
  * Each word typed must begin a word of the title, description or city, accents and case aside
- * (drizzle/0005_listing_word_search.sql). The words are split and folded by PostgreSQL as the
- * listings' own words were, then looked up as prefixes ('gatt':* & 'forli':*). A search with no
- * letter or digit at all matches nothing.
+ * (drizzle/0005_listing_word_search.sql: zampa_word_query splits and folds them as the listings'
+ * own words were, each one a prefix). A search with no letter or digit at all matches nothing.
  */
 function searchCondition(q: string): SQL | undefined {
   const words = q
@@ -68,10 +67,7 @@ function searchCondition(q: string): SQL | undefined {
     .slice(0, SEARCH_WORDS)
     .map((w) => w.slice(0, SEARCH_WORD_LENGTH));
   if (words.length === 0) return undefined;
-  return sql`"pet_listings"."search_vector" @@ (
-    select string_agg(quote_literal(lexeme) || ':*', ' & ')::tsquery
-    from unnest(to_tsvector('simple'::regconfig, zampa_fold(${words.join(" ")})))
-  )`;
+  return sql`"pet_listings"."search_vector" @@ zampa_word_query(${words.join(" ")})`;
 }
 
 function publicConditions(filters: Omit<ListingFilters, "page">): SQL | undefined {

@@ -7,6 +7,7 @@ import { initAuth } from "~/accounts/auth.server";
 import { config } from "~/config.server";
 import { getDatabase, openDatabase, setDatabase } from "~/db/client.server";
 import { keepStatisticsFresh } from "~/db/statistics.server";
+import { listingIndex, settleListingIndex } from "~/listings/listing-index.server";
 import { logger } from "~/lib/logger.server";
 import { DEMO_ADMIN, seedDemoContent, shouldSeed } from "~/seed/seed.server";
 
@@ -30,6 +31,7 @@ export async function shutdown(): Promise<void> {
   await started.catch(() => {});
   await stopListening?.();
   stopStatistics?.();
+  await settleListingIndex();
   await getDatabase().close();
   setDatabase(undefined);
   started = undefined;
@@ -67,4 +69,6 @@ async function start(): Promise<void> {
     }
   }
   stopStatistics = await keepStatisticsFresh();
+  // Read in the background: the first searches are answered with SQL until it is ready.
+  listingIndex();
 }

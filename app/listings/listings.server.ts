@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
 import { firstError } from "~/accounts/validation";
 import { CACHE_TAGS, invalidate, memoize } from "~/cache/cache.server";
-import { db } from "~/db/client.server";
+import { db, queryRows } from "~/db/client.server";
 import { allowedBreeds, petListings } from "~/db/schema";
 import { ImageRejected } from "~/images/process-image.server";
 import { IMAGE_MESSAGES, MAX_LISTING_IMAGES } from "~/images/limits";
@@ -14,10 +14,12 @@ import { LISTING_TYPES, PET_TYPES, type LISTING_AVAILABILITY } from "~/lib/enums
 import { logger } from "~/lib/logger.server";
 import { hit } from "~/lib/rate-limit.server";
 import { isUuid } from "~/lib/ids";
+import { cardColumns, markerColumns, type ListingCard, type ListingMarker, type ListingType, type PetType } from "./cards.server";
+import { listingIndex } from "./listing-index.server";
+import type { IndexCriteria, ListingSearchIndex } from "./search-index.server";
 import { availabilitySchema, listingSchema, LISTING_MESSAGES as M, LISTINGS_PAGE_SIZE } from "./validation";
 
-export type PetType = (typeof PET_TYPES.values)[number];
-export type ListingType = (typeof LISTING_TYPES.values)[number];
+export type { ListingCard, ListingMarker, ListingType, PetType } from "./cards.server";
 export type Availability = (typeof LISTING_AVAILABILITY.values)[number];
 
 /** Generous for a person, a wall for a script: publishing is counted per account. */
@@ -56,18 +58,26 @@ export function parseFilters(url: URL): ListingFilters {
 }
 
 /**
- * Each word typed must begin a word of the title, description or city, accents and case aside
- * (drizzle/0005_listing_word_search.sql: zampa_word_query splits and folds them as the listings'
- * own words were, each one a prefix). A search with no letter or digit at all matches nothing.
+ * What a search's words are matched on: the first words typed, each cut to a bounded length, or
+ * null when nothing was typed.
  */
-function searchCondition(q: string): SQL | undefined {
+function searchText(q: string): string | null {
   const words = q
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, SEARCH_WORDS)
     .map((w) => w.slice(0, SEARCH_WORD_LENGTH));
-  if (words.length === 0) return undefined;
-  return sql`"pet_listings"."search_vector" @@ zampa_word_query(${words.join(" ")})`;
+  return words.length > 0 ? words.join(" ") : null;
+}
+
+/**
+ * Each word typed must begin a word of the title, description or city, accents and case aside
+ * (drizzle/0006_listing_query_words.sql: zampa_query_words splits and folds them as the listings'
+ * own words were). A search with no letter or digit at all matches nothing.
+ */
+function searchCondition(q: string): SQL | undefined {
+  const text = searchText(q);
+  return text === null ? undefined : sql`"pet_listings"."search_vector" @@ zampa_word_query(${text})`;
 }
 
 function publicConditions(filters: Omit<ListingFilters, "page">): SQL | undefined {
@@ -79,36 +89,18 @@ function publicConditions(filters: Omit<ListingFilters, "page">): SQL | undefine
   );
 }
 
-export interface ListingCard {
-  id: string;
-  title: string;
-  /** the first characters of the description, for the card */
-  summary: string;
-  petType: PetType;
-  listingType: ListingType;
-  breed: string | null;
-  age: string | null;
-  city: string;
-  region: string;
-  price: number;
-  image: string | null;
+/** The same conditions for the in-memory index: the search's words as PostgreSQL splits and folds them. */
+async function indexCriteria(filters: Omit<ListingFilters, "page">): Promise<IndexCriteria> {
+  const text = searchText(filters.q);
+  const prefixes =
+    text === null
+      ? null
+      : await memoize(`listings:words:${text}`, [], async () => {
+          const [row] = await queryRows<{ words: string[] }>(sql`select zampa_query_words(${text}) as words`);
+          return row?.words ?? [];
+        });
+  return { prefixes, petType: filters.petType, listingType: filters.listingType };
 }
-
-const SUMMARY_LENGTH = 180;
-
-const cardColumns = {
-  id: petListings.id,
-  title: petListings.title,
-  summary: sql<string>`left(${petListings.description}, ${SUMMARY_LENGTH})`,
-  petType: petListings.petType,
-  listingType: petListings.listingType,
-  breed: petListings.breed,
-  age: petListings.age,
-  city: petListings.locationCity,
-  region: petListings.locationRegion,
-  price: petListings.price,
-  image: sql<string | null>`${petListings.images}[1]`,
-};
 
 export interface ListingPage {
   items: ListingCard[];
@@ -117,8 +109,21 @@ export interface ListingPage {
   pageCount: number;
 }
 
+const pageOf = (items: ListingCard[], total: number, page: number): ListingPage => ({
+  items,
+  total,
+  page,
+  pageCount: Math.max(1, Math.ceil(total / LISTINGS_PAGE_SIZE)),
+});
+
 /** Active listings, newest first, filtered on the server (a shared link shows the same results). */
 export async function browseListings(filters: ListingFilters): Promise<ListingPage> {
+  if (listingIndex()) {
+    const criteria = await indexCriteria(filters);
+    // Asked again: a write may have come while the words were read.
+    const index = listingIndex();
+    if (index) return browseIndex(index, criteria, filters.page);
+  }
   const key = `listings:browse:${JSON.stringify(filters)}`;
   return memoize(key, [CACHE_TAGS.listings], async () => {
     // Two queries rather than count(*) over (): the page comes straight from the index order
@@ -133,13 +138,19 @@ export async function browseListings(filters: ListingFilters): Promise<ListingPa
         .offset((filters.page - 1) * LISTINGS_PAGE_SIZE),
       countListings(filters),
     ]);
-    return {
-      items: rows,
-      total,
-      page: filters.page,
-      pageCount: Math.max(1, Math.ceil(total / LISTINGS_PAGE_SIZE)),
-    };
+    return pageOf(rows, total, filters.page);
   });
+}
+
+function browseIndex(index: ListingSearchIndex, criteria: IndexCriteria, page: number): ListingPage {
+  const { items, total } = index.search(criteria, (page - 1) * LISTINGS_PAGE_SIZE, LISTINGS_PAGE_SIZE);
+  return pageOf(items, total, page);
+}
+
+/** The list page and map as the given index answers them (tests hold it to the SQL's answers). */
+export async function fromIndex(index: ListingSearchIndex, filters: ListingFilters) {
+  const criteria = await indexCriteria(filters);
+  return { page: browseIndex(index, criteria, filters.page), markers: index.markers(criteria, MAP_MARKER_LIMIT) };
 }
 
 /** How many active listings match a search (whatever the page). */
@@ -151,30 +162,19 @@ function countListings({ q, petType, listingType }: Omit<ListingFilters, "page">
   });
 }
 
-export interface ListingMarker {
-  id: string;
-  title: string;
-  lat: number;
-  lng: number;
-  listingType: ListingType;
-  city: string;
-}
-
 /** The map view: every matching active listing's position (the newest ones, up to a bound). */
 export async function listingMarkers(filters: Omit<ListingFilters, "page">): Promise<ListingMarker[]> {
+  if (listingIndex()) {
+    const criteria = await indexCriteria(filters);
+    const index = listingIndex();
+    if (index) return index.markers(criteria, MAP_MARKER_LIMIT);
+  }
   const load = () =>
     db()
-      .select({
-        id: petListings.id,
-        title: petListings.title,
-        lat: petListings.locationLat,
-        lng: petListings.locationLng,
-        listingType: petListings.listingType,
-        city: petListings.locationCity,
-      })
+      .select(markerColumns)
       .from(petListings)
       .where(publicConditions(filters))
-      .orderBy(desc(petListings.createdAt))
+      .orderBy(desc(petListings.createdAt), desc(petListings.id))
       .limit(MAP_MARKER_LIMIT);
   // Up to a thousand markers is ~150 KB of heap: kept only for the few combinations of the two
   // filters, not for free text, where every new search would keep its own copy (the server's heap

@@ -1,0 +1,57 @@
+// What the list page and its map show of a listing, and the columns they are read from: one
+// definition for the SQL path (listings.server.ts) and the in-memory index (listing-index.server.ts).
+import { sql } from "drizzle-orm";
+import { petListings } from "~/db/schema";
+import type { LISTING_TYPES, PET_TYPES } from "~/lib/enums";
+
+export type PetType = (typeof PET_TYPES.values)[number];
+export type ListingType = (typeof LISTING_TYPES.values)[number];
+
+export interface ListingCard {
+  id: string;
+  title: string;
+  /** the first characters of the description, for the card */
+  summary: string;
+  petType: PetType;
+  listingType: ListingType;
+  breed: string | null;
+  age: string | null;
+  city: string;
+  region: string;
+  price: number;
+  image: string | null;
+}
+
+const SUMMARY_LENGTH = 180;
+
+export const cardColumns = {
+  id: petListings.id,
+  title: petListings.title,
+  summary: sql<string>`left(${petListings.description}, ${SUMMARY_LENGTH})`,
+  petType: petListings.petType,
+  listingType: petListings.listingType,
+  breed: petListings.breed,
+  age: petListings.age,
+  city: petListings.locationCity,
+  region: petListings.locationRegion,
+  price: petListings.price,
+  image: sql<string | null>`${petListings.images}[1]`,
+};
+
+export interface ListingMarker {
+  id: string;
+  title: string;
+  lat: number;
+  lng: number;
+  listingType: ListingType;
+  city: string;
+}
+
+export const markerColumns = {
+  id: petListings.id,
+  title: petListings.title,
+  lat: petListings.locationLat,
+  lng: petListings.locationLng,
+  listingType: petListings.listingType,
+  city: petListings.locationCity,
+};

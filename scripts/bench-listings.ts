@@ -366,10 +366,10 @@ export const LISTING_MIX: ListingFilter[] = [
 ];
 
 /**
- * Candidate combinations for the run where each request is a query never asked before (the app
- * memoizes each combination's result until a listing changes): for every pet type, its own words,
- * words of any ad and cities, with and without a listing type, pages 1–3. generateListings keeps
- * those whose page exists and shuffles them.
+ * Candidate combinations for the run where each request is a query never asked before: for every
+ * pet type, its own words, words of any ad and cities, with and without a listing type, pages 1–3,
+ * and its own words paired with a city. generateListings keeps those whose page exists and
+ * shuffles them.
  */
 function candidateFilters(): ListingFilter[] {
   const generic = ["affettuoso", "dolcissima", "vivace", "socievole", "vaccinato", "microchip", "famiglia", "curioso", "regalo", "adozione", "bambini", "coccole"];
@@ -393,6 +393,13 @@ function candidateFilters(): ListingFilter[] {
           const f: ListingFilter = { q, petType, listingType, page };
           if (!seen.has(filterPath(f))) filters.push(f);
         }
+      }
+    }
+    // Two words, an animal and a town: searches whose words were never asked together either (the
+    // app memoizes how a search's text splits into words).
+    for (const word of own[petType]) {
+      for (const city of cities) {
+        for (const listingType of [undefined, ...LISTING_TYPES]) filters.push({ q: `${word} ${city}`, petType, listingType, page: 1 });
       }
     }
   }

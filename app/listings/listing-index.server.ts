@@ -46,8 +46,8 @@ function readRows(where: SQL | undefined): Promise<IndexRow[]> {
     .limit(READ_BATCH) as unknown as Promise<IndexRow[]>;
 }
 
-function add(index: ListingSearchIndex, { createdAt: _cursor, words, ...row }: IndexRow): void {
-  index.upsert({ ...row, price: Number(row.price), lat: Number(row.lat), lng: Number(row.lng), createdMicros: Number(row.createdMicros) }, words);
+function add(index: ListingSearchIndex, { createdAt: _cursor, words, ...listing }: IndexRow): void {
+  index.upsert(listing, words);
 }
 
 /** Every active listing, read in list order a batch at a time. */

@@ -116,14 +116,19 @@ const pageOf = (items: ListingCard[], total: number, page: number): ListingPage 
   pageCount: Math.max(1, Math.ceil(total / LISTINGS_PAGE_SIZE)),
 });
 
+/** The process's index and the search's criteria, when the index is up to date; else undefined (SQL). */
+async function fromCurrentIndex(filters: Omit<ListingFilters, "page">): Promise<{ index: ListingSearchIndex; criteria: IndexCriteria } | undefined> {
+  if (!listingIndex()) return undefined;
+  const criteria = await indexCriteria(filters);
+  // Asked again: a write may have come while the words were read.
+  const index = listingIndex();
+  return index && { index, criteria };
+}
+
 /** Active listings, newest first, filtered on the server (a shared link shows the same results). */
 export async function browseListings(filters: ListingFilters): Promise<ListingPage> {
-  if (listingIndex()) {
-    const criteria = await indexCriteria(filters);
-    // Asked again: a write may have come while the words were read.
-    const index = listingIndex();
-    if (index) return browseIndex(index, criteria, filters.page);
-  }
+  const indexed = await fromCurrentIndex(filters);
+  if (indexed) return browseIndex(indexed.index, indexed.criteria, filters.page);
   const key = `listings:browse:${JSON.stringify(filters)}`;
   return memoize(key, [CACHE_TAGS.listings], async () => {
     // Two queries rather than count(*) over (): the page comes straight from the index order
@@ -164,11 +169,8 @@ function countListings({ q, petType, listingType }: Omit<ListingFilters, "page">
 
 /** The map view: every matching active listing's position (the newest ones, up to a bound). */
 export async function listingMarkers(filters: Omit<ListingFilters, "page">): Promise<ListingMarker[]> {
-  if (listingIndex()) {
-    const criteria = await indexCriteria(filters);
-    const index = listingIndex();
-    if (index) return index.markers(criteria, MAP_MARKER_LIMIT);
-  }
+  const indexed = await fromCurrentIndex(filters);
+  if (indexed) return indexed.index.markers(indexed.criteria, MAP_MARKER_LIMIT);
   const load = () =>
     db()
       .select(markerColumns)

@@ -1,6 +1,6 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { deferScripts } from "./defer-scripts";
+import { finishDocument } from "./finish-document";
 
 const CODE = `import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-1.js";\nwindow.x = "a<b && <\\/div>";\nimport("/assets/entry.client-1.js");`;
 const PAGE =
@@ -34,7 +34,10 @@ function runLoader(html: string) {
   return { beforeLoad, appended };
 }
 
-describe("deferScripts", () => {
+const NO_STYLE = Buffer.alloc(0);
+const deferScripts = (html: Buffer) => finishDocument(html, NO_STYLE);
+
+describe("finishDocument", () => {
   it("leaves no module preload or module script in the page as sent", () => {
     const html = deferScripts(Buffer.from(PAGE)).toString();
     expect(html).not.toContain("modulepreload\" href");
@@ -67,5 +70,31 @@ describe("deferScripts", () => {
   it("returns a page without a module script unchanged", () => {
     const page = `<html><body><link rel="modulepreload" href="/a.js"/><p>x</p></body></html>`;
     expect(deferScripts(Buffer.from(page)).toString()).toBe(page);
+  });
+
+  it("adds the stylesheet before the head's end, with the scripts still deferred", () => {
+    const html = finishDocument(Buffer.from(PAGE), Buffer.from("<style>p{}</style>")).toString();
+    expect(html.startsWith("<html><head><title>t</title><style>p{}</style></head><body><main>testo</main>")).toBe(true);
+    expect(html).not.toContain("modulepreload\" href");
+    expect(runLoader(html).appended).toHaveLength(3);
+  });
+
+  it("keeps nothing of the buffer it was given (the caller reuses it)", () => {
+    const input = Buffer.from(PAGE);
+    const page = finishDocument(input, Buffer.from("<style>p{}</style>"));
+    const sent = page.toString();
+    input.fill(0x78);
+    expect(page.toString()).toBe(sent);
+    const plain = Buffer.from("<p>nessuno script</p>");
+    const copy = finishDocument(plain, NO_STYLE);
+    plain.fill(0x78);
+    expect(copy.toString()).toBe("<p>nessuno script</p>");
+  });
+
+  it("keeps multi-byte text intact around the cuts", () => {
+    const page = PAGE.replace("testo", "Forlì — 🐾 “cuccioli”");
+    const html = finishDocument(Buffer.from(page), Buffer.from("<style>/* è */</style>")).toString();
+    expect(html).toContain("<main>Forlì — 🐾 “cuccioli”</main>");
+    expect(html).toContain("<style>/* è */</style></head>");
   });
 });

@@ -24,26 +24,52 @@ function scriptSafeJson(value: unknown): string {
 // module script are added to the document exactly as React Router wrote them.
 const LOADER = `(function(d){function go(){d.p.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";s.textContent=d.c;document.body.appendChild(s)}function later(){requestAnimationFrame(function(){setTimeout(go,0)})}if(document.readyState==="complete")later();else addEventListener("load",later,{once:true})})`;
 
-/** Moves a rendered document's module preloads and module script to after the page's load. */
-export function deferScripts(html: Buffer): Buffer {
+const HEAD_END = Buffer.from("</head>");
+
+/** A cut in the rendered document, `insert` (if any) taking the place of `at`…`end`. */
+interface Edit {
+  at: number;
+  end: number;
+  insert?: Buffer;
+}
+
+/**
+ * The document as sent, in one new Buffer: `headExtra` (the inline stylesheet) added before
+ * `</head>`, the module preloads and the module script moved to after the page's load.
+ *
+ * `html` is only read, and nothing returned points into it: the caller may reuse its memory. The
+ * page is copied once here, instead of once to add the stylesheet and once more to move the scripts.
+ */
+export function finishDocument(html: Buffer, headExtra: Buffer): Buffer {
+  const edits: Edit[] = [];
+  const headEnd = html.indexOf(HEAD_END);
+  if (headEnd !== -1 && headExtra.length > 0) edits.push({ at: headEnd, end: headEnd, insert: headExtra });
+
   // React hoists the preloads into the head; the module script ends the body.
   const scriptAt = html.lastIndexOf(SCRIPT_START);
   const scriptEnd = scriptAt === -1 ? -1 : html.indexOf(SCRIPT_END, scriptAt);
-  if (scriptEnd === -1) return html;
-  const code = html.toString("utf8", scriptAt + SCRIPT_START.length, scriptEnd);
-
-  const parts: Buffer[] = [];
-  const preloads: string[] = [];
-  let from = 0;
-  for (let at = html.indexOf(PRELOAD_START); at !== -1 && at < scriptAt; at = html.indexOf(PRELOAD_START, from)) {
-    const hrefEnd = html.indexOf(PRELOAD_END, at);
-    if (hrefEnd === -1) break;
-    parts.push(html.subarray(from, at));
-    preloads.push(html.toString("utf8", at + PRELOAD_START.length, hrefEnd));
-    from = hrefEnd + PRELOAD_END.length;
+  if (scriptEnd !== -1) {
+    const preloads: string[] = [];
+    for (let at = html.indexOf(PRELOAD_START); at !== -1 && at < scriptAt; ) {
+      const hrefEnd = html.indexOf(PRELOAD_END, at);
+      if (hrefEnd === -1) break;
+      preloads.push(html.toString("utf8", at + PRELOAD_START.length, hrefEnd));
+      edits.push({ at, end: hrefEnd + PRELOAD_END.length });
+      at = html.indexOf(PRELOAD_START, hrefEnd);
+    }
+    const code = html.toString("utf8", scriptAt + SCRIPT_START.length, scriptEnd);
+    const loader = Buffer.from(`<script>${LOADER}(${scriptSafeJson({ p: preloads, c: code })})</script>`);
+    edits.push({ at: scriptAt, end: scriptEnd + SCRIPT_END.length, insert: loader });
   }
-  parts.push(html.subarray(from, scriptAt));
-  parts.push(Buffer.from(`<script>${LOADER}(${scriptSafeJson({ p: preloads, c: code })})</script>`));
-  parts.push(html.subarray(scriptEnd + SCRIPT_END.length));
+
+  edits.sort((a, b) => a.at - b.at);
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (const edit of edits) {
+    parts.push(html.subarray(from, edit.at));
+    if (edit.insert) parts.push(edit.insert);
+    from = edit.end;
+  }
+  parts.push(html.subarray(from));
   return Buffer.concat(parts);
 }

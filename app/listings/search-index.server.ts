@@ -94,9 +94,7 @@ export class ListingSearchIndex {
     this.slotOf.set(listing.id, slot);
     this.order.splice(this.positionFor(listing), 0, slot);
     if (slot >= this.live.length * 32) this.grow();
-    setBit(this.live, slot);
-    setBit(this.valueBits(`p:${listing.petType}`), slot);
-    setBit(this.valueBits(`l:${listing.listingType}`), slot);
+    this.markLive(slot, listing);
     for (const word of new Set(words)) {
       const list = this.postings.get(word);
       if (list) list.push(slot);
@@ -237,11 +235,14 @@ export class ListingSearchIndex {
     this.shared.clear();
     this.live = new Uint32Array(Math.max(64, (slots.length + 31) >>> 5));
     this.byValue.clear();
-    slots.forEach((l, slot) => {
-      setBit(this.live, slot);
-      setBit(this.valueBits(`p:${l.petType}`), slot);
-      setBit(this.valueBits(`l:${l.listingType}`), slot);
-    });
+    slots.forEach((l, slot) => this.markLive(slot, l));
+  }
+
+  /** Sets the slot's bits: live, its pet type, its listing type. */
+  private markLive(slot: number, listing: IndexedListing): void {
+    setBit(this.live, slot);
+    setBit(this.valueBits(`p:${listing.petType}`), slot);
+    setBit(this.valueBits(`l:${listing.listingType}`), slot);
   }
 
   /** The listing with its short, oft-repeated texts shared with the other listings (a smaller heap). */

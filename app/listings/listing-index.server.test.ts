@@ -1,12 +1,12 @@
-import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { CACHE_TAGS, invalidate, setCacheEnabled } from "~/cache/cache.server";
 import { db } from "~/db/client.server";
 import { petListings } from "~/db/schema";
 import { createAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { createListingRow } from "../../tests/factories";
-import { listingIndex, listingIndexReady, readListingIndex, refreshListingIndex } from "./listing-index.server";
+import { listingIndex, listingIndexReady, readListingIndex, refreshListingIndex, settleListingIndex } from "./listing-index.server";
 import { browseListings, fromIndex, listingMarkers, type ListingFilters } from "./listings.server";
 
 const filters = (values: Partial<ListingFilters> = {}): ListingFilters => ({ q: "", petType: null, listingType: null, page: 1, ...values });
@@ -101,7 +101,10 @@ describe("the in-memory listing index", () => {
 });
 
 describe("the process's index", () => {
-  afterEach(() => setCacheEnabled(false));
+  afterEach(() => {
+    setCacheEnabled(false);
+    vi.useRealTimers();
+  });
 
   it("is off while caching is off, and not used after a write until it has caught up", async () => {
     expect(listingIndex()).toBeUndefined();
@@ -116,5 +119,30 @@ describe("the process's index", () => {
     expect(await listingIndexReady()).toBe(ready);
     await invalidate(CACHE_TAGS.articles);
     expect(listingIndex()).toBe(ready);
+  });
+
+  /** Asks for the index, lets a read it started end, and returns what it then is. */
+  async function readAttempt() {
+    listingIndex();
+    await settleListingIndex();
+    return listingIndex();
+  }
+
+  it("is not used while it cannot be read, and is read again only after a pause", async () => {
+    setCacheEnabled(true);
+    expect(await listingIndexReady()).toBeDefined();
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    await db().execute(sql`alter table pet_listings rename to pet_listings_unreadable`);
+    try {
+      await invalidate(CACHE_TAGS.listings);
+      expect(await readAttempt()).toBeUndefined();
+    } finally {
+      await db().execute(sql`alter table pet_listings_unreadable rename to pet_listings`);
+    }
+    // Readable again, but not tried before the pause is over: the list goes on with SQL.
+    vi.advanceTimersByTime(9_000);
+    expect(await readAttempt()).toBeUndefined();
+    vi.advanceTimersByTime(1_001);
+    expect(await listingIndexReady()).toBeDefined();
   });
 });

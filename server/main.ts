@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { serve } from "@hono/node-server";
+import { serve, type HttpBindings, type Http2Bindings } from "@hono/node-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
@@ -28,6 +28,7 @@ const entry = build.entry.module as unknown as {
   shutdown: () => Promise<void>;
   applyRedirect: (request: Request) => Promise<Response | null>;
   servePage: (request: Request, render: (request: Request) => Promise<Response>) => Promise<Response>;
+  releaseWhenSent: (response: Response, sent: HttpBindings["outgoing"] | Http2Bindings["outgoing"]) => void;
   createRequestHandler: (build: ServerBuild, mode: string) => (request: Request) => Promise<Response>;
 };
 await entry.ready();
@@ -98,8 +99,14 @@ app.all("*", async (c) => {
 });
 
 // Requests start in the order they arrived, so that a busy server keeps every visitor's wait short.
+// A rendered page's memory is given back as soon as the page is written (app/document/sent-once.server.ts).
 const start = inArrivalOrder();
-const server = serve({ fetch: (request, env) => start(() => app.fetch(request, env)), port }, () => {
+const respond = async (request: Request, env: HttpBindings | Http2Bindings): Promise<Response> => {
+  const response = await start(() => app.fetch(request, env));
+  entry.releaseWhenSent(response, env.outgoing);
+  return response;
+};
+const server = serve({ fetch: respond, port }, () => {
   const ms = Math.round(performance.now() - startedAt);
   console.log(JSON.stringify({ level: 30, time: Date.now(), msg: `Zampa è in ascolto su ${publicUrl} (pronto in ${ms} ms)` }));
 });

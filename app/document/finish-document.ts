@@ -38,7 +38,7 @@ interface Edit {
  * `</head>`, the module preloads and the module script moved to after the page's load.
  *
  * `html` is only read, and nothing returned points into it: the caller may reuse its memory. The
- * page is copied once here, instead of once to add the stylesheet and once more to move the scripts.
+ * result owns its whole ArrayBuffer, so that it can be released once sent. The page is copied once here, instead of once to add the stylesheet and once more to move the scripts.
  */
 export function finishDocument(html: Buffer, headExtra: Buffer): Buffer {
   const edits: Edit[] = [];
@@ -71,5 +71,10 @@ export function finishDocument(html: Buffer, headExtra: Buffer): Buffer {
     from = edit.end;
   }
   parts.push(html.subarray(from));
-  return Buffer.concat(parts);
+  // Its own ArrayBuffer, never a slice of Node's shared pool (Buffer.concat uses the pool for small
+  // results): the server frees it as soon as it is sent (sent-once.server.ts).
+  const page = Buffer.allocUnsafeSlow(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) at += part.copy(page, at);
+  return page;
 }

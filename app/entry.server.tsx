@@ -3,6 +3,7 @@ import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import styles from "./app.css?inline";
 import { finishDocument } from "./document/finish-document";
+import { responseSentOnce } from "./document/sent-once.server";
 import { ready } from "./startup.server";
 
 // Used by the HTTP server (server/main.ts): start-up, then redirects and the page cache in front
@@ -17,6 +18,7 @@ export { ready, shutdown } from "./startup.server";
 if (import.meta.env.DEV) await ready();
 export { servePage } from "./cache/page-cache.server";
 export { applyRedirect } from "./seo/redirects.server";
+export { releaseWhenSent } from "./document/sent-once.server";
 // The server uses this copy of React Router (bundled, production build) to handle requests.
 export { createRequestHandler } from "react-router";
 
@@ -31,7 +33,7 @@ const INLINE_STYLE_BYTES = Buffer.from(INLINE_STYLE);
 
 // The rendered string is encoded into this one buffer, reused by every page: rendering is
 // synchronous, and finishDocument copies what it keeps. Each page then makes one new off-heap
-// buffer (the one sent) instead of three of ~100 KB, which live until the garbage collector frees them.
+// buffer (the one sent, freed once written) instead of three of ~100 KB.
 let scratch = Buffer.allocUnsafeSlow(256 * 1024);
 // Pages are ~100 KB; one that could need more than this is encoded into its own buffer.
 const SCRATCH_MAX = 4 * 1024 * 1024;
@@ -93,6 +95,6 @@ export default async function handleRequest(
   await readHandoff(routerContext);
   const html = renderToString(<ServerRouter context={routerContext} url={request.url} />);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  const document = documentBytes(html);
-  return new Response(document as unknown as BodyInit, { headers: responseHeaders, status: responseStatusCode });
+  // Nothing else keeps the page: the server releases its memory once it is written.
+  return responseSentOnce(documentBytes(html), { headers: responseHeaders, status: responseStatusCode });
 }

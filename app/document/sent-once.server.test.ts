@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { EventEmitter } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { serve, type HttpBindings } from "@hono/node-server";
+import { serve, type Http2Bindings, type HttpBindings } from "@hono/node-server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { releaseWhenSent, responseSentOnce } from "./sent-once.server";
 
@@ -61,7 +61,7 @@ describe("over a real connection (as server/main.ts sends it)", () => {
     server = serve({
       port: 0,
       hostname: "127.0.0.1",
-      fetch: (_request: Request, env: HttpBindings) => {
+      fetch: (_request: Request, env: HttpBindings | Http2Bindings) => {
         const response = responseSentOnce(body, { status: 200, headers: { "content-type": "application/octet-stream" } });
         releaseWhenSent(response, env.outgoing);
         outgoing.closed = new Promise((resolve) => env.outgoing.once("close", () => resolve()));

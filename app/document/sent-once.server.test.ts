@@ -27,6 +27,17 @@ describe("a page's memory released once sent", () => {
     expect(body.buffer.byteLength).toBe(0);
   });
 
+  it("listens once when asked twice for the same response", () => {
+    const body = page(1_000);
+    const response = responseSentOnce(body, { status: 200 });
+    const sent = new EventEmitter();
+    releaseWhenSent(response, sent);
+    releaseWhenSent(response, sent);
+    expect(sent.listenerCount("finish")).toBe(1);
+    sent.emit("finish");
+    expect(body.byteLength).toBe(0);
+  });
+
   it("never releases a slice of Node's shared buffer pool, which other buffers use", () => {
     const neighbour = Buffer.from("vicino");
     const body = Buffer.from("<p>ciao</p>");

@@ -43,7 +43,6 @@ function ownsWholeBuffer(body: Uint8Array): boolean {
 
 /** Detaching the ArrayBuffer frees its memory now; the Buffer reads as empty afterwards. */
 function release(body: Uint8Array): void {
-  const buffer = body.buffer as ArrayBuffer & { detached?: boolean; transfer?: (length: number) => ArrayBuffer };
-  if (buffer.detached || !buffer.transfer) return;
-  buffer.transfer(0);
+  const buffer = body.buffer as ArrayBuffer;
+  if (!buffer.detached) buffer.transfer(0);
 }

@@ -20,7 +20,7 @@ import {
   submitEntry,
   toggleVote,
 } from "./contests.server";
-import { readEntryForm } from "./form-data.server";
+import { withEntryForm } from "./form-data.server";
 import { approveSubmission } from "./moderation.server";
 import { CONTEST_LIMITS, CONTEST_MESSAGES as M, isInProgress } from "./validation";
 
@@ -510,15 +510,21 @@ describe("reading the entry form", () => {
     form.append("photo", new File([Buffer.from("uno")], "uno.jpg", { type: "image/jpeg" }));
     form.append("photo", new File([Buffer.from("due")], "due.jpg", { type: "image/jpeg" }));
     form.append("altro", new File([Buffer.from("x")], "x.jpg"));
-    const read = await readEntryForm(new Request("http://localhost/contests/x", { method: "POST", body: form }));
-    expect(read.fields).toEqual({ title: "Luna", petType: "dog" });
-    expect(read.files.map((f) => [f.name, f.data.toString()])).toEqual([
-      ["uno.jpg", "uno"],
-      ["due.jpg", "due"],
-    ]);
+    const read = await withEntryForm(new Request("http://localhost/contests/x", { method: "POST", body: form }), async (fields, files) => ({
+      fields,
+      files: files.map((f) => [f.name, f.data.toString()]),
+    }));
+    expect(read).toEqual({
+      fields: { title: "Luna", petType: "dog" },
+      files: [
+        ["uno.jpg", "uno"],
+        ["due.jpg", "due"],
+      ],
+    });
     const empty = new FormData();
     empty.set("title", "Luna");
     empty.append("photo", new File([], ""));
-    expect((await readEntryForm(new Request("http://localhost/contests/x", { method: "POST", body: empty }))).files).toEqual([]);
+    const emptyRead = await withEntryForm(new Request("http://localhost/contests/x", { method: "POST", body: empty }), async (fields, files) => ({ fields, files }));
+    expect(emptyRead).toEqual({ fields: { title: "Luna" }, files: [] });
   });
 });

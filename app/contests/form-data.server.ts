@@ -1,8 +1,10 @@
 // The contest entry form as the server reads it: every file sent in the photo field is kept, so
 // submitEntry can refuse more than one with its message.
-import { readUploadForm } from "~/images/upload-form.server";
+import { withUploadForm } from "~/images/upload-form.server";
+import type { UploadedFile } from "~/images/store-images.server";
 import { CONTEST_PHOTO_FIELD } from "./validation";
 
-export function readEntryForm(request: Request) {
-  return readUploadForm(request, CONTEST_PHOTO_FIELD);
+/** Reads the entry form and hands it to `handle`; the photo's memory is freed when `handle` is done. */
+export function withEntryForm<T>(request: Request, handle: (fields: Record<string, unknown>, files: UploadedFile[]) => Promise<T>) {
+  return withUploadForm(request, CONTEST_PHOTO_FIELD, handle);
 }

@@ -5,6 +5,7 @@
 // read by nobody once the response is written, so its memory is given back at once instead: the
 // server (server/main.ts) hands the response and the socket's ServerResponse to releaseWhenSent.
 // See docs/decisions/0033-sent-page-memory.md.
+import { freeNow, ownsWholeBuffer } from "~/lib/free-buffer.server";
 
 /** Bodies that belong to one response only, by that response. */
 const owned = new WeakMap<Response, Uint8Array>();
@@ -33,16 +34,5 @@ export function releaseWhenSent(response: Response, sent: SentSignal): void {
   const body = owned.get(response);
   if (!body) return;
   owned.delete(response);
-  sent.once("finish", () => release(body));
-}
-
-function ownsWholeBuffer(body: Uint8Array): boolean {
-  const buffer = body.buffer;
-  return buffer instanceof ArrayBuffer && body.byteOffset === 0 && body.byteLength === buffer.byteLength;
-}
-
-/** Detaching the ArrayBuffer frees its memory now; the Buffer reads as empty afterwards. */
-function release(body: Uint8Array): void {
-  const buffer = body.buffer as ArrayBuffer;
-  if (!buffer.detached) buffer.transfer(0);
+  sent.once("finish", () => freeNow(body));
 }

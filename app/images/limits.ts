@@ -31,6 +31,8 @@ export const IMAGE_MESSAGES = {
   hint: `JPG, PNG, WEBP, GIF · massimo ${MAX_LISTING_IMAGES} immagini da ${MAX_MB} MB`,
   tooMany: `Puoi caricare massimo ${MAX_LISTING_IMAGES} immagini`,
   uploadFailed: "Errore durante il caricamento delle immagini",
+  /** A body that is not a readable multipart form (cut off, or not sent by our form). */
+  badForm: "Il modulo inviato non è leggibile: ricarica la pagina e riprova",
   tooLarge: (name: string) => `L'immagine «${name}» supera i ${MAX_MB} MB`,
   tooManyPixels: (name: string) => `L'immagine «${name}» è troppo grande: massimo ${MAX_IMAGE_PIXELS / 1_000_000} megapixel`,
   notAnImage: (name: string) => `Il file «${name}» non è un'immagine valida`,

@@ -1,9 +1,11 @@
 // The listing form as the server reads it (the page's action without JavaScript, and the upload
 // endpoint with its progress bar).
-import { readUploadForm } from "~/images/upload-form.server";
+import { withUploadForm } from "~/images/upload-form.server";
+import type { UploadedFile } from "~/images/store-images.server";
 
 export const IMAGES_FIELD = "images";
 
-export function readListingForm(request: Request) {
-  return readUploadForm(request, IMAGES_FIELD);
+/** Reads the listing form and hands it to `handle`; the photos' memory is freed when `handle` is done. */
+export function withListingForm<T>(request: Request, handle: (fields: Record<string, unknown>, files: UploadedFile[]) => Promise<T>) {
+  return withUploadForm(request, IMAGES_FIELD, handle);
 }

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api.pet-listings";
 import { getCurrentUser } from "~/accounts/session.server";
-import { readListingForm } from "~/listings/form-data.server";
+import { withListingForm } from "~/listings/form-data.server";
 import { createListing } from "~/listings/listings.server";
 import { LISTING_MESSAGES } from "~/listings/validation";
 
@@ -10,8 +10,7 @@ import { LISTING_MESSAGES } from "~/listings/validation";
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   if (!user) return data({ ok: false as const, error: LISTING_MESSAGES.mustSignIn }, { status: 401 });
-  const { fields, files } = await readListingForm(request);
-  const result = await createListing(user, fields, files);
+  const result = await withListingForm(request, (fields, files) => createListing(user, fields, files));
   if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status });
   return data({ ok: true as const, id: result.id, message: LISTING_MESSAGES.success }, { status: 201 });
 }

@@ -2,7 +2,8 @@
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { signUpIn, startBrowser, withConsent } from "./browser";
+import { IMAGE_MESSAGES } from "~/images/limits";
+import { baseUrl, signUpIn, startBrowser, withConsent } from "./browser";
 
 const browser = startBrowser();
 
@@ -173,6 +174,31 @@ describe("publishing a listing", () => {
     await page.getByRole("button", { name: "Pubblica Annuncio" }).click();
     await page.getByText("Il file «gatto.png» non è un'immagine valida").waitFor();
     const list = await page.request.get(`/pet-listings?q=${encodeURIComponent("file falso")}`).then((r) => r.text());
+    expect(list).not.toContain(title);
+  });
+
+  it("answers an upload cut off mid-photo with HTTP 400 and its message, and publishes nothing", async () => {
+    const { context } = await browser.context();
+    await signUpIn(context, "Elena Marchi");
+    const title = `Annuncio interrotto ${Date.now()}`;
+    const boundary = "zampa-interrotto";
+    const head = [
+      ["title", title],
+      ["listingType", "free"],
+      ["petType", "other"],
+      ["description", "Furetto tranquillo, abituato a vivere in casa con i bambini."],
+    ]
+      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .join("");
+    // The connection ends inside the photo: no closing boundary.
+    const body = `${head}--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="furetto.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\xff\xe0 mezza foto`;
+    const response = await context.request.post(`${baseUrl()}/api/pet-listings`, {
+      headers: { origin: baseUrl(), "content-type": `multipart/form-data; boundary=${boundary}` },
+      data: Buffer.from(body, "latin1"),
+    });
+    expect(response.status()).toBe(400);
+    expect(await response.json()).toEqual({ ok: false, error: IMAGE_MESSAGES.badForm });
+    const list = await context.request.get(`${baseUrl()}/pet-listings?q=${encodeURIComponent("interrotto")}`).then((r) => r.text());
     expect(list).not.toContain(title);
   });
 });

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/detail";
 import { getCurrentUser } from "~/accounts/session.server";
-import { readEntryForm } from "~/contests/form-data.server";
+import { withEntryForm } from "~/contests/form-data.server";
 import { getContest, submitEntry, toggleVote, type ContestEntry } from "~/contests/contests.server";
 import { CONTEST_LIMITS, CONTEST_MESSAGES as M, CONTEST_PET_TYPE_OPTIONS, CONTEST_PHOTO_FIELD } from "~/contests/validation";
 import { MessagePanel } from "~/components/message-panel";
@@ -32,8 +32,7 @@ type ActionResult =
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await getCurrentUser(request);
   if (request.headers.get("content-type")?.startsWith("multipart/form-data")) {
-    const { fields, files } = await readEntryForm(request);
-    const result = await submitEntry(viewer, params.id, fields, files);
+    const result = await withEntryForm(request, (fields, files) => submitEntry(viewer, params.id, fields, files));
     if (!result.ok) return data<ActionResult>({ intent: "enter", ok: false, error: result.error }, { status: result.status });
     return data<ActionResult>({ intent: "enter", ok: true, message: result.message, sentAt: Date.now() }, { status: 201 });
   }

@@ -5,7 +5,7 @@ import { getCurrentUser } from "~/accounts/session.server";
 import { ListingForm } from "~/components/listings/listing-form";
 import { MessagePanel } from "~/components/message-panel";
 import { config } from "~/config.server";
-import { readListingForm } from "~/listings/form-data.server";
+import { withListingForm } from "~/listings/form-data.server";
 import { createListing } from "~/listings/listings.server";
 import { LISTING_MESSAGES as M } from "~/listings/validation";
 import { pageMeta } from "~/lib/seo";
@@ -26,8 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   if (!user) return data({ ok: false as const, error: M.mustSignIn }, { status: 401 });
-  const { fields, files } = await readListingForm(request);
-  const result = await createListing(user, fields, files);
+  const result = await withListingForm(request, (fields, files) => createListing(user, fields, files));
   if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status });
   return { ok: true as const, id: result.id };
 }

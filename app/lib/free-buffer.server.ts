@@ -1,0 +1,18 @@
+// Memory outside the JavaScript heap (a Buffer's bytes) is given back only when a garbage
+// collection finds the Buffer dead, which can take long on a server with little to collect. Bytes
+// that one piece of code alone owns can be freed at once instead, by detaching their ArrayBuffer:
+// used for sent pages (app/document/sent-once.server.ts) and uploaded photos once handled
+// (app/images/upload-form.server.ts).
+
+/** The Buffer is its ArrayBuffer's only view, never a slice of Node's shared pool (Buffer.allocUnsafeSlow). */
+export function ownsWholeBuffer(body: Uint8Array): boolean {
+  const buffer = body.buffer;
+  return buffer instanceof ArrayBuffer && body.byteOffset === 0 && body.byteLength === buffer.byteLength;
+}
+
+/** Frees the bytes now when the Buffer owns its whole ArrayBuffer (it then reads as empty); otherwise does nothing. */
+export function freeNow(body: Uint8Array): void {
+  if (!ownsWholeBuffer(body)) return;
+  const buffer = body.buffer as ArrayBuffer;
+  if (!buffer.detached) buffer.transfer(0);
+}

@@ -527,4 +527,17 @@ describe("reading the entry form", () => {
     const emptyRead = await withEntryForm(new Request("http://localhost/contests/x", { method: "POST", body: empty }), async (fields, files) => ({ fields, files }));
     expect(emptyRead).toEqual({ fields: { title: "Luna" }, files: [] });
   });
+
+  it("answers an entry cut off mid-photo with HTTP 400 and its message, without handling it", async () => {
+    const boundary = "voto-interrotto";
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="luna.jpg"\r\nContent-Type: image/jpeg\r\n\r\nmezza foto`;
+    const request = new Request("http://localhost/contests/x", { method: "POST", body, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } });
+    let handled = false;
+    const read = await withEntryForm(request, async () => {
+      handled = true;
+      return { ok: true as const };
+    });
+    expect(read).toEqual({ ok: false, status: 400, error: IMAGE_MESSAGES.badForm });
+    expect(handled).toBe(false);
+  });
 });

@@ -7,6 +7,8 @@
 
 // Searched as bytes: the page is a Buffer from the renderer, and converting it to a string and back
 // cost more than the rest of this work (measured ~1 ms of a ~7 ms render).
+import { ownedConcat } from "~/lib/free-buffer.server";
+
 const PRELOAD_START = Buffer.from('<link rel="modulepreload" href="');
 const PRELOAD_END = Buffer.from('"/>');
 const SCRIPT_START = Buffer.from('<script type="module" async="">');
@@ -71,10 +73,6 @@ export function finishDocument(html: Buffer, headExtra: Buffer): Buffer {
     from = edit.end;
   }
   parts.push(html.subarray(from));
-  // Its own ArrayBuffer, never a slice of Node's shared pool (Buffer.concat uses the pool for small
-  // results): the server frees it as soon as it is sent (sent-once.server.ts).
-  const page = Buffer.allocUnsafeSlow(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) at += part.copy(page, at);
-  return page;
+  // The server frees it as soon as it is sent (sent-once.server.ts).
+  return ownedConcat(parts);
 }

@@ -7,7 +7,7 @@
 // once (90 MB for five photos of 4 MB), and it stayed until a full garbage collection, which a
 // server that is only receiving photos seldom runs (docs/decisions/0034-upload-memory.md).
 import { MultipartParseError, parseMultipartRequest } from "@remix-run/multipart-parser";
-import { freeNow } from "~/lib/free-buffer.server";
+import { freeNow, ownedConcat } from "~/lib/free-buffer.server";
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES, MAX_LISTING_IMAGES } from "./limits";
 import type { UploadedFile } from "./store-images.server";
 
@@ -19,20 +19,13 @@ const MAX_PART_BYTES = MAX_LISTING_IMAGES * MAX_IMAGE_BYTES;
 /** The listing form has about twenty fields and five photos: far more parts is not a form of ours. */
 const MAX_PARTS = 200;
 
-export type UploadForm =
-  | { ok: true; fields: Record<string, unknown>; files: UploadedFile[] }
-  | { ok: false; status: 400; error: string };
+/** A body that is not a form we can read: answered before anything else looks at it. */
+export type UnreadableForm = { ok: false; status: 400; error: string };
+export type UploadForm = { ok: true; fields: Record<string, unknown>; files: UploadedFile[] } | UnreadableForm;
+/** What a route does with a form it has read: its photos must not be kept once it returns. */
+export type UploadFormHandler<T> = (fields: Record<string, unknown>, files: UploadedFile[]) => Promise<T>;
 
-/** A file's bytes in an ArrayBuffer that nothing else shares, so that it can be freed at once. */
-function ownedCopy(chunks: Uint8Array[], size: number): Buffer {
-  const data = Buffer.allocUnsafeSlow(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    data.set(chunk, at);
-    at += chunk.length;
-  }
-  return data;
-}
+const UNREADABLE: UnreadableForm = Object.freeze({ ok: false, status: 400, error: IMAGE_MESSAGES.badForm });
 
 /**
  * Reads the form, hands it to `handle`, then frees the files' memory (detached: their bytes are gone
@@ -42,8 +35,8 @@ function ownedCopy(chunks: Uint8Array[], size: number): Buffer {
 export async function withUploadForm<T>(
   request: Request,
   fileField: string,
-  handle: (fields: Record<string, unknown>, files: UploadedFile[]) => Promise<T>,
-): Promise<T | { ok: false; status: 400; error: string }> {
+  handle: UploadFormHandler<T>,
+): Promise<T | UnreadableForm> {
   const form = await readUploadForm(request, fileField);
   if (!form.ok) return form;
   try {
@@ -63,7 +56,7 @@ export async function readUploadForm(request: Request, fileField: string): Promi
     try {
       form = await request.formData();
     } catch {
-      return { ok: false, status: 400, error: IMAGE_MESSAGES.badForm };
+      return UNREADABLE;
     }
     for (const [name, value] of form) if (typeof value === "string" && name !== fileField) fields[name] = value;
     return { ok: true, fields, files };
@@ -75,12 +68,12 @@ export async function readUploadForm(request: Request, fileField: string): Promi
       if (!part.isFile) {
         if (name !== fileField) fields[name] = part.text;
       } else if (name === fileField && (part.size > 0 || (part.filename ?? "") !== "")) {
-        // One copy; the parser's pieces are garbage once the loop moves on.
-        files.push({ name: part.filename ?? "", data: ownedCopy(part.content, part.size) });
+        // One copy, which withUploadForm can free; the parser's pieces are garbage once the loop moves on.
+        files.push({ name: part.filename ?? "", data: ownedConcat(part.content, part.size) });
       }
     }
   } catch (error) {
-    if (error instanceof MultipartParseError) return { ok: false, status: 400, error: IMAGE_MESSAGES.badForm };
+    if (error instanceof MultipartParseError) return UNREADABLE;
     throw error;
   }
   return { ok: true, fields, files };

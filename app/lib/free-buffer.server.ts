@@ -4,6 +4,20 @@
 // used for sent pages (app/document/sent-once.server.ts) and uploaded photos once handled
 // (app/images/upload-form.server.ts).
 
+/**
+ * The pieces joined in one Buffer that owns its whole ArrayBuffer, so that freeNow can free it.
+ * (Buffer.concat takes small results from Node's shared pool, which must never be detached.)
+ */
+export function ownedConcat(pieces: readonly Uint8Array[], size = pieces.reduce((sum, piece) => sum + piece.length, 0)): Buffer {
+  const joined = Buffer.allocUnsafeSlow(size);
+  let at = 0;
+  for (const piece of pieces) {
+    joined.set(piece, at);
+    at += piece.length;
+  }
+  return joined;
+}
+
 /** The Buffer is its ArrayBuffer's only view, never a slice of Node's shared pool (Buffer.allocUnsafeSlow). */
 export function ownsWholeBuffer(body: Uint8Array): boolean {
   const buffer = body.buffer;

@@ -10,6 +10,7 @@ import { db, getDatabase, withDb } from "~/db/client.server";
 import { petListings } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { cardColumns } from "./cards.server";
+import { isPublicListingRow } from "./visibility.server";
 import { ListingSearchIndex, type IndexedListing } from "./search-index.server";
 
 /** Rows per query while reading the catalogue: each query holds the event loop for a few ms only. */
@@ -41,7 +42,7 @@ function readRows(where: SQL | undefined): Promise<IndexRow[]> {
   return db()
     .select(indexColumns)
     .from(petListings)
-    .where(and(eq(petListings.status, "active"), where))
+    .where(and(isPublicListingRow(), where))
     .orderBy(desc(petListings.createdAt), desc(petListings.id))
     .limit(READ_BATCH) as unknown as Promise<IndexRow[]>;
 }
@@ -70,7 +71,7 @@ export async function readListingIndex(): Promise<ListingSearchIndex> {
 
 /** Brings `index` up to date: reads again the listings whose row changed, drops those no longer active. */
 export async function refreshListingIndex(index: ListingSearchIndex): Promise<void> {
-  const current = await db().select({ id: petListings.id, version: rowVersion }).from(petListings).where(eq(petListings.status, "active"));
+  const current = await db().select({ id: petListings.id, version: rowVersion }).from(petListings).where(isPublicListingRow());
   const held = index.versions();
   const changed: string[] = [];
   for (const { id, version } of current) {

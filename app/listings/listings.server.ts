@@ -17,6 +17,8 @@ import { isUuid } from "~/lib/ids";
 import { cardColumns, markerColumns, type ListingCard, type ListingMarker, type ListingType, type PetType } from "./cards.server";
 import { listingIndex } from "./listing-index.server";
 import type { IndexCriteria, ListingSearchIndex } from "./search-index.server";
+import { isPublicListing } from "./visibility";
+import { isPublicListingRow } from "./visibility.server";
 import { availabilitySchema, listingSchema, LISTING_MESSAGES as M, LISTINGS_PAGE_SIZE } from "./validation";
 
 export type { ListingCard, ListingMarker, ListingType, PetType } from "./cards.server";
@@ -82,7 +84,7 @@ function searchCondition(q: string): SQL | undefined {
 
 function publicConditions(filters: Omit<ListingFilters, "page">): SQL | undefined {
   return and(
-    eq(petListings.status, "active"),
+    isPublicListingRow(),
     filters.petType ? eq(petListings.petType, filters.petType) : undefined,
     filters.listingType ? eq(petListings.listingType, filters.listingType) : undefined,
     searchCondition(filters.q),
@@ -192,7 +194,7 @@ export type ListingRow = typeof petListings.$inferSelect;
 
 /** Active listings for everyone; any other status only for its owner and the admins (DESIGN [5]). */
 export function canSee(listing: Pick<ListingRow, "status" | "userId">, viewer: CurrentUser | null): boolean {
-  return listing.status === "active" || (viewer !== null && (viewer.id === listing.userId || viewer.role === "admin"));
+  return isPublicListing(listing) || (viewer !== null && (viewer.id === listing.userId || viewer.role === "admin"));
 }
 
 function canChange(listing: Pick<ListingRow, "userId">, actor: CurrentUser): boolean {

@@ -3,6 +3,7 @@ import { desc, eq, inArray } from "drizzle-orm";
 import { CACHE_TAGS, memoize } from "~/cache/cache.server";
 import { config } from "~/config.server";
 import { db } from "~/db/client.server";
+import { isPublicListingRow } from "~/listings/visibility.server";
 import { articles, categories, contests, petListings } from "~/db/schema";
 
 /** Public pages that are not in the database. */
@@ -37,7 +38,7 @@ export function buildSitemap(): Promise<string> {
       db()
         .select({ id: petListings.id, updatedAt: petListings.updatedAt })
         .from(petListings)
-        .where(eq(petListings.status, "active"))
+        .where(isPublicListingRow())
         .orderBy(desc(petListings.createdAt)),
       db()
         .select({ id: contests.id, updatedAt: contests.updatedAt })

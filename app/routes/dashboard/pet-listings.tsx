@@ -1,4 +1,5 @@
 import { Eye, Plus, Trash2 } from "lucide";
+import { isPublicListing } from "~/listings/visibility";
 import { Icon } from "~/components/icon";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
@@ -174,7 +175,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
               <div className="flex flex-1 flex-col gap-3 p-5">
                 <div className="flex flex-wrap items-center gap-2">
                   <ListingTypeBadge type={listing.listingType} />
-                  {listing.status !== "active" ? (
+                  {!isPublicListing(listing) ? (
                     <span className="rounded-full bg-stone-200 px-3 py-1 text-xs font-semibold text-stone-900">{LISTING_STATUSES.labels[listing.status]}</span>
                   ) : null}
                 </div>

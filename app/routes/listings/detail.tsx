@@ -1,4 +1,5 @@
 import { Calendar, Flag, Mail, MapPin, Phone, User } from "lucide";
+import { isPublicListing } from "~/listings/visibility";
 import { Icon } from "~/components/icon";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/detail";
@@ -61,7 +62,7 @@ export const meta: Route.MetaFunction = (args) => {
     title: `${listing.title} — ${listing.city}`,
     description,
     image,
-    noindex: listing.status !== "active",
+    noindex: !isPublicListing(listing),
     jsonLd: [
       {
         "@context": "https://schema.org",
@@ -104,7 +105,7 @@ export default function PetListing({ loaderData }: Route.ComponentProps) {
         </Link>{" "}
         / <span>{PET_TYPES.labels[listing.petType]}</span>
       </nav>
-      {listing.status !== "active" ? (
+      {!isPublicListing(listing) ? (
         <p role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
           Questo annuncio è «{LISTING_STATUSES.labels[listing.status]}»: lo vedi perché è tuo o sei un amministratore, il pubblico non lo vede.
         </p>

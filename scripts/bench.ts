@@ -36,7 +36,7 @@ import {
   type WrkResult,
 } from "./bench-lib.ts";
 
-import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS } from "../server/node-flags.ts";
+import { SERVER_ENTRY, SERVER_ENV, serverNodeFlags } from "../server/node-flags.ts";
 import { CITY_COUNT, LISTING_MIX, explainListingQueries, filterPath, generateListings, pageCount, type Generated } from "./bench-listings.ts";
 import { build } from "./build.ts";
 import { CHROMIUM_FLAGS } from "./chromium-flags.ts";
@@ -235,7 +235,7 @@ async function startServer(dataDir: string, pageCache: boolean): Promise<Server>
   if (!pageCache) env.PAGE_CACHE = "false";
 
   // Spawned directly (not through npm) so that child.pid is the server's own process.
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...serverNodeFlags(), SERVER_ENTRY], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   if (child.pid === undefined) throw new Error("could not start the server process");
   const server: Server = {
     child,

@@ -10,7 +10,7 @@ import { initAuth } from "~/accounts/auth.server";
 import { readConfig, setConfig } from "~/config.server";
 import { openDatabase, setDatabase } from "~/db/client.server";
 import { seedDemoContent } from "~/seed/seed.server";
-import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS } from "../../server/node-flags";
+import { SERVER_ENTRY, SERVER_ENV, serverNodeFlags } from "../../server/node-flags";
 import { insertFixtures } from "./fixtures";
 
 export const E2E_ADMIN = { email: "admin-e2e@zampa.test", password: "Amministro-Zampa-2026" };
@@ -63,7 +63,7 @@ export default async function setup(project: TestProject) {
   await database.close();
   setDatabase(undefined);
 
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, SERVER_ENTRY)], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), path.join(root, SERVER_ENTRY)], {
     cwd: root,
     env: {
       ...process.env,

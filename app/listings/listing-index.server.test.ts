@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CACHE_TAGS, invalidate, setCacheEnabled } from "~/cache/cache.server";
-import { db } from "~/db/client.server";
+import { db, getDatabase, transaction } from "~/db/client.server";
 import { petListings } from "~/db/schema";
 import { createAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { createListingRow } from "../../tests/factories";
-import { listingIndex, listingIndexReady, readListingIndex, refreshListingIndex, settleListingIndex } from "./listing-index.server";
+import { listingIndex, listingIndexEnabled, listingIndexReady, readListingIndex, refreshListingIndex, settleListingIndex } from "./listing-index.server";
 import { browseListings, fromIndex, listingMarkers, type ListingFilters } from "./listings.server";
 
 const filters = (values: Partial<ListingFilters> = {}): ListingFilters => ({ q: "", petType: null, listingType: null, page: 1, ...values });
@@ -70,7 +70,7 @@ const SEARCHES: Partial<ListingFilters>[] = [
 describe("the in-memory listing index", () => {
   itDb("answers every search, page and map exactly as the SQL does", async () => {
     await someListings();
-    const index = await readListingIndex();
+    const { index } = await readListingIndex();
     expect(index.size).toBe(21);
     for (const search of SEARCHES) {
       const f = filters(search);
@@ -80,7 +80,8 @@ describe("the in-memory listing index", () => {
 
   itDb("catches up with new, changed, hidden and deleted listings", async () => {
     const owner = await someListings();
-    const index = await readListingIndex();
+    const state = await readListingIndex();
+    const { index } = state;
     const [micio] = await db().select().from(petListings).where(eq(petListings.title, "Micio tigrato"));
     const [parrot] = await db().select().from(petListings).where(eq(petListings.title, "Pappagallo cenerino"));
     const [labrador] = await db().select().from(petListings).where(eq(petListings.title, "Labrador — cucciolo"));
@@ -90,7 +91,7 @@ describe("the in-memory listing index", () => {
     await db().update(petListings).set({ status: "active" }).where(eq(petListings.title, "Sospeso: gatto"));
     await db().delete(petListings).where(eq(petListings.id, labrador!.id));
 
-    await refreshListingIndex(index);
+    await refreshListingIndex(state);
     expect(index.size).toBe(21);
     for (const search of [...SEARCHES, { q: "furetto" }, { q: "rosso" }, { q: "tigrato" }, { q: "pappagallo" }, { q: "sospeso" }]) {
       const f = filters(search);
@@ -100,8 +101,59 @@ describe("the in-memory listing index", () => {
   });
 });
 
+describe("catching up with committed writes", () => {
+  it("reads again only the listings that were written, whatever the catalogue's size", async () => {
+    const owner = await createAccount();
+    try {
+      for (let i = 0; i < 30; i++) await createListingRow(owner.id, { title: `Catalogo ${i}` });
+      const state = await readListingIndex();
+      expect(await refreshListingIndex(state)).toBe(0);
+
+      const [one, two] = await db().select().from(petListings).where(eq(petListings.userId, owner.id)).limit(2);
+      await db().update(petListings).set({ title: "Furetto ritrovato" }).where(eq(petListings.id, one!.id));
+      await db().delete(petListings).where(eq(petListings.id, two!.id));
+      expect(await refreshListingIndex(state)).toBe(2);
+      expect((await fromIndex(state.index, filters({ q: "furetto ritrovato" }))).page.items.map((l) => l.id)).toEqual([one!.id]);
+      expect((await fromIndex(state.index, filters({ q: "catalogo" }))).page.total).toBe(28);
+      expect(await refreshListingIndex(state)).toBe(0);
+
+      // A write still uncommitted when the index caught up is read on the next catch-up.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let written!: () => void;
+      const wrote = new Promise<void>((resolve) => (written = resolve));
+      const slow = transaction(async () => {
+        await db().update(petListings).set({ title: "Coniglio in arrivo" }).where(eq(petListings.id, one!.id));
+        written();
+        await held;
+      });
+      await wrote;
+      if (getDatabase().engine === "postgres") {
+        expect(await refreshListingIndex(state)).toBe(0);
+        expect((await fromIndex(state.index, filters({ q: "coniglio arrivo" }))).page.total).toBe(0);
+      }
+      release();
+      await slow;
+      expect(await refreshListingIndex(state)).toBe(1);
+      expect((await fromIndex(state.index, filters({ q: "coniglio arrivo" }))).page.items.map((l) => l.id)).toEqual([one!.id]);
+    } finally {
+      await db().delete(petListings).where(eq(petListings.userId, owner.id));
+    }
+  });
+
+  it("is on by default with the embedded database only, and LISTING_INDEX decides when set", () => {
+    expect(listingIndexEnabled({})).toBe(getDatabase().engine === "pglite");
+    expect(listingIndexEnabled({ LISTING_INDEX: "false" })).toBe(false);
+    expect(listingIndexEnabled({ LISTING_INDEX: "true" })).toBe(true);
+  });
+});
+
 describe("the process's index", () => {
+  beforeEach(() => {
+    process.env.LISTING_INDEX = "true";
+  });
   afterEach(() => {
+    delete process.env.LISTING_INDEX;
     setCacheEnabled(false);
     vi.useRealTimers();
   });
@@ -132,12 +184,12 @@ describe("the process's index", () => {
     setCacheEnabled(true);
     expect(await listingIndexReady()).toBeDefined();
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
-    await db().execute(sql`alter table pet_listings rename to pet_listings_unreadable`);
+    await db().execute(sql`alter table pet_listing_changes rename to pet_listing_changes_unreadable`);
     try {
       await invalidate(CACHE_TAGS.listings);
       expect(await readAttempt()).toBeUndefined();
     } finally {
-      await db().execute(sql`alter table pet_listings_unreadable rename to pet_listings`);
+      await db().execute(sql`alter table pet_listing_changes_unreadable rename to pet_listing_changes`);
     }
     // Readable again, but not tried before the pause is over: the list goes on with SQL.
     vi.advanceTimersByTime(9_000);

@@ -1,13 +1,14 @@
-// Keeps one in-memory index of the active listings in step with the database, for the list page and
-// its map (docs/decisions/0032-listing-search-index.md). Every write to the listings already
-// invalidates the `listings` cache tag (here, and in other processes through NOTIFY); from then on
-// the index is not used (the list is read with SQL) until it has been brought up to date: the rows
-// whose version (xmin, ctid) changed are read again, the ones no longer active are dropped. So a search
-// never sees the index older than what a query would read.
-import { and, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+// Keeps one in-memory index of the public listings in step with the database, for the list page and
+// its map (docs/decisions/0032-listing-search-index.md). Every write to the listings invalidates the
+// `listings` cache tag (here, and in other processes through NOTIFY); from then on the index is not
+// used (the list is read with SQL) until it has caught up. Catching up costs what the writes changed:
+// triggers log each written listing with its transaction id (pet_listing_changes), and the index reads
+// again only the listings logged since its last snapshot (docs/decisions/0041-listing-changes.md).
+// So a search never sees the index older than what a query would read.
+import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { CACHE_TAGS, isCacheEnabled, onInvalidate } from "~/cache/cache.server";
-import { db, getDatabase, withDb } from "~/db/client.server";
-import { petListings } from "~/db/schema";
+import { db, getDatabase, queryRows, withDb } from "~/db/client.server";
+import { petListingChanges, petListings } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { cardColumns } from "./cards.server";
 import { isPublicListingRow } from "./visibility.server";
@@ -17,12 +18,10 @@ import { ListingSearchIndex, type IndexedListing } from "./search-index.server";
 const READ_BATCH = 500;
 /** After a failed read the list is served with SQL, and the index tried again after this long. */
 const RETRY_MS = 10_000;
-
-/**
- * A row's version: the transaction that wrote it (xmin) and where it stands (ctid). Every update
- * writes a new row version, so one of the two changes, even when one transaction updates a row twice.
- */
-const rowVersion = sql<string>`${petListings}.xmin::text || '/' || ${petListings}.ctid::text`;
+/** The change log keeps a day; an index whose snapshot is half that old is read again whole. */
+const LOG_KEPT = "1 day";
+const STALE_AFTER_MS = 12 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 const indexColumns = {
   ...cardColumns,
@@ -31,12 +30,24 @@ const indexColumns = {
   // Exact: extract() is numeric since PostgreSQL 14, and microseconds since 1970 fit a double.
   createdMicros: sql<number>`(extract(epoch from ${petListings.createdAt}) * 1000000)::float8`,
   createdAt: sql<string>`${petListings.createdAt}::text`,
-  version: rowVersion,
   words: sql<string[]>`tsvector_to_array(${petListings}.search_vector)`,
 };
 
 /** A row as read: the index's entry, its words, and created_at as text (the next batch starts after it, exactly). */
 type IndexRow = IndexedListing & { words: string[]; createdAt: string };
+
+/** An index and the point of the database's history it holds everything up to. */
+export interface ListingIndexState {
+  index: ListingSearchIndex;
+  /**
+   * The xmin of the snapshot taken before the index was last read or brought up to date: every
+   * transaction with a lower id had ended then, so its writes are in the index; any write it may
+   * miss was made by a transaction with this id or a higher one.
+   */
+  horizon: bigint;
+  /** when that snapshot was taken (Date.now()) */
+  takenAt: number;
+}
 
 function readRows(where: SQL | undefined): Promise<IndexRow[]> {
   return db()
@@ -51,8 +62,16 @@ function add(index: ListingSearchIndex, { createdAt: _cursor, words, ...listing 
   index.upsert(listing, words);
 }
 
-/** Every active listing, read in list order a batch at a time. */
-export async function readListingIndex(): Promise<ListingSearchIndex> {
+/** The oldest transaction still running (or the next one to start): taken before reading. */
+async function snapshotHorizon(): Promise<bigint> {
+  const [row] = await queryRows<{ horizon: string }>(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as horizon`);
+  return BigInt(row!.horizon);
+}
+
+/** Every public listing, read in list order a batch at a time. */
+export async function readListingIndex(): Promise<ListingIndexState> {
+  const takenAt = Date.now();
+  const horizon = await snapshotHorizon();
   const index = new ListingSearchIndex();
   let after: IndexRow | undefined;
   for (;;) {
@@ -64,39 +83,58 @@ export async function readListingIndex(): Promise<ListingSearchIndex> {
         ),
     );
     for (const row of rows) add(index, row);
-    if (rows.length < READ_BATCH) return index;
+    if (rows.length < READ_BATCH) return { index, horizon, takenAt };
     after = rows[rows.length - 1];
   }
 }
 
-/** Brings `index` up to date: reads again the listings whose row changed, drops those no longer active. */
-export async function refreshListingIndex(index: ListingSearchIndex): Promise<void> {
-  const current = await db().select({ id: petListings.id, version: rowVersion }).from(petListings).where(isPublicListingRow());
-  const held = index.versions();
-  const changed: string[] = [];
-  for (const { id, version } of current) {
-    if (held.get(id) !== version) changed.push(id);
-    held.delete(id);
-  }
-  for (const gone of held.keys()) index.remove(gone);
-  for (let i = 0; i < changed.length; i += READ_BATCH) {
-    const ids = changed.slice(i, i + READ_BATCH);
+/**
+ * Brings the index up to date: reads again the listings logged as changed since its horizon, and
+ * drops those that are no longer public (or no longer exist). Returns how many were read again.
+ */
+export async function refreshListingIndex(state: ListingIndexState): Promise<number> {
+  const takenAt = Date.now();
+  const horizon = await snapshotHorizon();
+  const logged = await db()
+    .selectDistinct({ id: petListingChanges.listingId })
+    .from(petListingChanges)
+    .where(gte(petListingChanges.tx, state.horizon));
+  for (let i = 0; i < logged.length; i += READ_BATCH) {
+    const ids = logged.slice(i, i + READ_BATCH).map((r) => r.id);
     const rows = await readRows(inArray(petListings.id, ids));
-    for (const row of rows) add(index, row);
-    // Changed since the first query and no longer active.
+    for (const row of rows) add(state.index, row);
     const read = new Set(rows.map((r) => r.id));
-    for (const id of ids) if (!read.has(id)) index.remove(id);
+    for (const id of ids) if (!read.has(id)) state.index.remove(id);
   }
+  state.horizon = horizon;
+  state.takenAt = takenAt;
+  return logged.length;
+}
+
+/** Drops the log's old rows (any process may: the statement is the same in all of them). */
+export async function pruneListingChanges(): Promise<void> {
+  await db().delete(petListingChanges).where(lt(petListingChanges.changedAt, sql`clock_timestamp() - ${LOG_KEPT}::interval`));
 }
 
 // --- The process's index -------------------------------------------------------------------------
 
-let live: ListingSearchIndex | undefined;
+/**
+ * LISTING_INDEX, or its default: on with the embedded database, off with DATABASE_URL, where each
+ * of several processes would hold a copy of the catalogue and the server's indexes answer the list.
+ */
+export function listingIndexEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  const value = env.LISTING_INDEX?.trim().toLowerCase();
+  if (value) return !["false", "0", "no", "off"].includes(value);
+  return getDatabase().engine === "pglite";
+}
+
+let live: ListingIndexState | undefined;
 /** Bumped by every invalidation of the listings; the index is used only when it has caught up. */
 let generation = 0;
 let liveGeneration = -1;
 let syncing: Promise<void> | undefined;
 let retryAt = 0;
+let prunedAt = 0;
 
 onInvalidate((tags) => {
   if (tags.includes(CACHE_TAGS.listings)) generation += 1;
@@ -108,10 +146,14 @@ async function sync(): Promise<void> {
     await withDb(getDatabase().db, async () => {
       while (liveGeneration !== generation) {
         const target = generation;
-        if (live) await refreshListingIndex(live);
+        if (live && Date.now() - live.takenAt < STALE_AFTER_MS) await refreshListingIndex(live);
         else live = await readListingIndex();
-        // A write during the read bumped `generation`: read again.
+        // A write during the read bumped `generation`: catch up again.
         liveGeneration = target;
+      }
+      if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
+        prunedAt = Date.now();
+        await pruneListingChanges();
       }
     });
   } catch (error) {
@@ -122,11 +164,12 @@ async function sync(): Promise<void> {
 
 /**
  * The index, when it holds exactly what the database does; otherwise undefined (the caller reads
- * with SQL) and the index starts catching up in the background. Off when caching is off (tests).
+ * with SQL) and the index starts catching up in the background. Off when caching is off (tests) and
+ * when LISTING_INDEX says so.
  */
 export function listingIndex(): ListingSearchIndex | undefined {
-  if (!isCacheEnabled()) return undefined;
-  if (live && liveGeneration === generation) return live;
+  if (!isCacheEnabled() || !listingIndexEnabled()) return undefined;
+  if (live && liveGeneration === generation) return live.index;
   if (!syncing && Date.now() >= retryAt) syncing = sync().finally(() => (syncing = undefined));
   return undefined;
 }

@@ -10,8 +10,6 @@ export interface IndexedListing extends ListingCard {
   lng: number;
   /** created_at in microseconds since the epoch: with the id, the list's order (newest first) */
   createdMicros: number;
-  /** the row version the entry was read from (PostgreSQL's xmin and ctid): a changed row is read again */
-  version: string;
 }
 
 export interface IndexCriteria {
@@ -70,16 +68,6 @@ export class ListingSearchIndex {
 
   get size(): number {
     return this.order.length;
-  }
-
-  /** id → row version of every listing held (to find what changed in the database). */
-  versions(): Map<string, string> {
-    const versions = new Map<string, string>();
-    for (const slot of this.order) {
-      const listing = this.slots[slot]!;
-      versions.set(listing.id, listing.version);
-    }
-    return versions;
   }
 
   /**

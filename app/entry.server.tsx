@@ -3,7 +3,6 @@ import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import styles from "./app.css?inline";
 import { finishDocument } from "./document/finish-document";
-import { responseSentOnce } from "./document/sent-once.server";
 import { ready } from "./startup.server";
 
 // Used by the HTTP server (server/main.ts): start-up, then redirects and the page cache in front
@@ -18,7 +17,6 @@ export { ready, shutdown } from "./startup.server";
 if (import.meta.env.DEV) await ready();
 export { servePage } from "./cache/page-cache.server";
 export { applyRedirect } from "./seo/redirects.server";
-export { releaseWhenSent } from "./document/sent-once.server";
 // The server uses this copy of React Router (bundled, production build) to handle requests.
 export { createRequestHandler } from "react-router";
 
@@ -95,6 +93,5 @@ export default async function handleRequest(
   await readHandoff(routerContext);
   const html = renderToString(<ServerRouter context={routerContext} url={request.url} />);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  // Nothing else keeps the page: the server releases its memory once it is written.
-  return responseSentOnce(documentBytes(html), { headers: responseHeaders, status: responseStatusCode });
+  return new Response(documentBytes(html) as unknown as BodyInit, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -11,6 +11,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
 import { ACCOUNT_MESSAGES } from "../app/accounts/messages.ts";
 import { BODY_TOO_LARGE, bodyLimitFor } from "./body-limits.ts";
+import { finishResponse } from "./compression.ts";
 import { inArrivalOrder } from "./arrival-order.ts";
 import { isAllowedOrigin } from "./origin-check.ts";
 
@@ -28,7 +29,6 @@ const entry = build.entry.module as unknown as {
   shutdown: () => Promise<void>;
   applyRedirect: (request: Request) => Promise<Response | null>;
   servePage: (request: Request, render: (request: Request) => Promise<Response>) => Promise<Response>;
-  releaseWhenSent: (response: Response, sent: HttpBindings["outgoing"] | Http2Bindings["outgoing"]) => void;
   createRequestHandler: (build: ServerBuild, mode: string) => (request: Request) => Promise<Response>;
 };
 await entry.ready();
@@ -52,7 +52,6 @@ app.use(
     precompressed: true,
     onFound: (_path, c) => {
       c.header("Cache-Control", "public, max-age=31536000, immutable");
-      c.header("X-Content-Type-Options", "nosniff");
     },
   }),
 );
@@ -65,7 +64,6 @@ const servePublic = serveStatic({
   precompressed: true,
   onFound: (_path, c) => {
     c.header("Cache-Control", "public, max-age=86400");
-    c.header("X-Content-Type-Options", "nosniff");
   },
 });
 app.use("*", (c, next) => (publicFiles.has(c.req.path.slice(1)) ? servePublic(c, next) : next()));
@@ -83,9 +81,7 @@ app.use("*", (c, next) => {
   return limiter(c, next);
 });
 
-// Everything else goes to the app: redirects, then the page cache (which adds the security headers
-// and compression), then React Router. Nothing here touches a GET request's headers, so a cached
-// page is answered without building them.
+// Everything else goes to the app: redirects, then the page cache, then React Router.
 app.all("*", async (c) => {
   const request = c.req.raw;
   if (!SAFE_METHODS.has(request.method)) {
@@ -99,13 +95,10 @@ app.all("*", async (c) => {
 });
 
 // Requests start in the order they arrived, so that a busy server keeps every visitor's wait short.
-// A rendered page's memory is given back as soon as the page is written (app/document/sent-once.server.ts).
+// Every response then gets the security headers and, unless it is encoded already, compression.
 const start = inArrivalOrder();
-const respond = async (request: Request, env: HttpBindings | Http2Bindings): Promise<Response> => {
-  const response = await start(() => app.fetch(request, env));
-  entry.releaseWhenSent(response, env.outgoing);
-  return response;
-};
+const respond = async (request: Request, env: HttpBindings | Http2Bindings): Promise<Response> =>
+  finishResponse(request, await start(() => app.fetch(request, env)));
 const server = serve({ fetch: respond, port }, () => {
   const ms = Math.round(performance.now() - startedAt);
   console.log(JSON.stringify({ level: 30, time: Date.now(), msg: `Zampa è in ascolto su ${publicUrl} (pronto in ${ms} ms)` }));

@@ -104,7 +104,10 @@ export function normaliseQuery(query: ArticleQuery): Required<ArticleQuery> {
 
 export function listArticles(query: ArticleQuery): Promise<ArticlePage> {
   const { page, categorySlug, q } = normaliseQuery(query);
-  return memoize(`articles:list:${page}:${categorySlug ?? ""}:${q ?? ""}`, TAGS, async () => {
+  return memoize(
+    `articles:list:${page}:${categorySlug ?? ""}:${q ?? ""}`,
+    TAGS,
+    async () => {
     const tsQuery = q ? sql`websearch_to_tsquery('zampa_italian', ${q})` : null;
     const conditions: SQL[] = [published];
     if (categorySlug) conditions.push(eq(categories.slug, categorySlug));
@@ -127,7 +130,9 @@ export function listArticles(query: ArticleQuery): Promise<ArticlePage> {
     ]);
     const total = totals?.n ?? 0;
     return { items: rows.map(toCard), total, page, pageCount: Math.max(1, Math.ceil(total / ARTICLES_PAGE_SIZE)) };
-  });
+    },
+    { search: q !== null },
+  );
 }
 
 /** A published article by slug, with its content sanitised; null when there is none. */

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { db, getDatabase, onCommit } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
+import { approximateBytes, ByteLru, megabytesFromEnv } from "./byte-lru";
 
 export const CACHE_TAGS = {
   articles: "articles",
@@ -20,9 +21,15 @@ export const CACHE_TAGS = {
 export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS];
 
 const CHANNEL = "zampa_cache";
-// Most entries are a page of cards (~10 KB): 2,000 of them stay well inside the server's bounded
-// heap (decision 0029).
-const MAX_MEMO_ENTRIES = 2_000;
+
+/**
+ * Memory for memoized results, by bytes (MEMO_CACHE_MB, default 32). Results of free-text searches
+ * have their own eighth of it: visitors choose those keys, so a flood of new searches only evicts
+ * other searches, never the pages everyone reads.
+ */
+const MEMO_BYTES = megabytesFromEnv("MEMO_CACHE_MB", 32);
+/** What a result still loading counts for, until its size is known. */
+const PENDING_BYTES = 1024;
 
 let enabled = process.env.NODE_ENV !== "test";
 /** Bumped by every invalidation: work begun before a write must not be stored after it. */
@@ -32,13 +39,22 @@ interface MemoEntry {
   tags: readonly CacheTag[];
   value: Promise<unknown>;
 }
-const memo = new Map<string, MemoEntry>();
+const pools = {
+  shared: new ByteLru<MemoEntry>(MEMO_BYTES - MEMO_BYTES / 8),
+  searches: new ByteLru<MemoEntry>(MEMO_BYTES / 8),
+};
 const invalidationListeners = new Set<(tags: readonly CacheTag[]) => void>();
+
+export interface MemoOptions {
+  /** the key holds text a visitor typed (a search): kept in the searches' smaller share */
+  search?: boolean;
+}
 
 /** Tests switch caching off by default (their transactions roll back) and on where they test it. */
 export function setCacheEnabled(value: boolean): void {
   enabled = value;
-  memo.clear();
+  pools.shared.clear();
+  pools.searches.clear();
   for (const listener of invalidationListeners) listener(Object.values(CACHE_TAGS));
 }
 
@@ -50,24 +66,34 @@ export function currentGeneration(): number {
   return generation;
 }
 
+/** Bytes held by the memoized results (tests, diagnostics). */
+export function memoBytes(): { shared: number; searches: number } {
+  return { shared: pools.shared.bytes, searches: pools.searches.bytes };
+}
+
 /**
- * The result of load(), computed once until one of its tags is invalidated. load may return a
- * query builder: it is a thenable that runs its query each time it is awaited, so it is adopted
- * into one real Promise here.
+ * The result of load(), computed once until one of its tags is invalidated or it is evicted. A
+ * result that is null or undefined (an unknown slug or id) is not kept: visitors cannot fill the
+ * memory with names of things that do not exist. load may return a query builder: it is a thenable
+ * that runs its query each time it is awaited, so it is adopted into one real Promise here.
  */
-export function memoize<T>(key: string, tags: readonly CacheTag[], load: () => PromiseLike<T>): Promise<T> {
+export function memoize<T>(key: string, tags: readonly CacheTag[], load: () => PromiseLike<T>, options: MemoOptions = {}): Promise<T> {
   if (!enabled) return Promise.resolve(load());
-  const hit = memo.get(key);
+  const pool = options.search ? pools.searches : pools.shared;
+  const hit = pool.get(key);
   if (hit) return hit.value as Promise<T>;
   const entry: MemoEntry = { tags, value: Promise.resolve(load()) };
-  memo.set(key, entry);
-  if (memo.size > MAX_MEMO_ENTRIES) {
-    const oldest = memo.keys().next().value;
-    if (oldest !== undefined) memo.delete(oldest);
-  }
-  entry.value.catch(() => {
-    if (memo.get(key) === entry) memo.delete(key);
-  });
+  pool.set(key, entry, PENDING_BYTES);
+  entry.value.then(
+    (value) => {
+      if (value === null || value === undefined) {
+        if (pool.peek(key) === entry) pool.delete(key);
+      } else pool.resize(key, entry, key.length + approximateBytes(value));
+    },
+    () => {
+      if (pool.peek(key) === entry) pool.delete(key);
+    },
+  );
   return entry.value as Promise<T>;
 }
 
@@ -79,9 +105,9 @@ export function onInvalidate(listener: (tags: readonly CacheTag[]) => void): () 
 
 function dropLocally(tags: readonly CacheTag[]): void {
   generation += 1;
-  for (const [key, entry] of memo) {
-    if (entry.tags.some((t) => tags.includes(t))) memo.delete(key);
-  }
+  const stale = (entry: MemoEntry) => entry.tags.some((t) => tags.includes(t));
+  pools.shared.deleteWhere(stale);
+  pools.searches.deleteWhere(stale);
   for (const listener of invalidationListeners) listener(tags);
 }
 

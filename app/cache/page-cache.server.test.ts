@@ -1,16 +1,17 @@
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CACHE_TAGS, invalidate, memoize, setCacheEnabled } from "./cache.server";
-import { CACHE_TAG_HEADER, cacheHeaders, servePage } from "./page-cache.server";
+import { CACHE_TAGS, invalidate, memoBytes, memoize, setCacheEnabled } from "./cache.server";
+import { CACHE_QUERY_HEADER, CACHE_TAG_HEADER, cacheHeaders, pageCacheKey, servePage } from "./page-cache.server";
 
 let renders = 0;
 let body = "pagina v1";
 
-function render(tags: string | null, status = 200) {
+function render(tags: string | null, status = 200, query = "") {
   return async () => {
     renders += 1;
     const headers = new Headers({ "content-type": "text/html; charset=utf-8" });
     if (tags) headers.set(CACHE_TAG_HEADER, tags);
+    if (tags) headers.set(CACHE_QUERY_HEADER, query);
     return new Response(body, { status, headers });
   };
 }
@@ -50,7 +51,7 @@ describe("page cache", () => {
     const cookie = { cookie: "better-auth.session_token=abc" };
     const signedIn = await servePage(get("/b", cookie), render("articles"));
     expect(signedIn.headers.get(CACHE_TAG_HEADER)).toBeNull();
-    expect(signedIn.headers.get("cache-control")).toBe("private, no-cache");
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
     await servePage(get("/b", cookie), render("articles"));
     await servePage(get("/c"), render(null));
     await servePage(get("/c"), render(null));
@@ -70,16 +71,33 @@ describe("page cache", () => {
       expect(await searched.text()).toBe("pagina v1");
     }
     expect(renders).toBe(2);
-    await servePage(get("/pet-listings?petType=dog"), render("listings"));
+    await servePage(get("/pet-listings?petType=dog"), render("listings", 200, "petType,listingType,page"));
     expect((await servePage(get("/pet-listings?petType=dog"), render("listings"))).headers.get("x-zampa-cache")).toBe("HIT");
     expect(renders).toBe(3);
   });
 
-  it("completes the headers of a response whose headers cannot be changed (a redirect)", async () => {
-    const redirected = await servePage(get("/vecchio"), async () => Response.redirect("http://localhost:3000/nuovo", 302));
+  it("keeps a page once for its parameters in any order, and only for parameters its route reads, with valid values", async () => {
+    const listings = render("listings", 200, "petType,listingType,page");
+    await servePage(get("/pet-listings?petType=dog&page=2"), listings);
+    expect((await servePage(get("/pet-listings?page=2&petType=dog"), listings)).headers.get("x-zampa-cache")).toBe("HIT");
+    expect(renders).toBe(1);
+    // Tracking tags, unknown or repeated parameters, invalid values: rendered, never kept.
+    for (const path of ["/pet-listings?petType=dog&utm_source=x", "/pet-listings?petType=drago", "/pet-listings?page=0", "/pet-listings?page=2&page=3"]) {
+      for (let i = 0; i < 2; i++) expect((await servePage(get(path), listings)).headers.get("x-zampa-cache")).toBeNull();
+    }
+    expect(renders).toBe(9);
+    // A parameter valid somewhere but not read by this route.
+    const article = render("articles", 200, "");
+    for (let i = 0; i < 2; i++) expect((await servePage(get("/article/x?view=map"), article)).headers.get("x-zampa-cache")).toBeNull();
+    expect(renders).toBe(11);
+    expect(pageCacheKey(new URL("http://x/pet-listings?page=2&petType=dog"))).toBe("/pet-listings?page=2&petType=dog");
+    expect(pageCacheKey(new URL("http://x/pet-listings?q=cane"))).toBeNull();
+  });
+
+  it("passes a response whose headers cannot be changed (a redirect), its internal headers removed", async () => {
+    const redirected = await servePage(get("/vecchio", { cookie: "better-auth.session_token=abc" }), async () => Response.redirect("http://localhost:3000/nuovo", 302));
     expect(redirected.status).toBe(302);
     expect(redirected.headers.get("location")).toBe("http://localhost:3000/nuovo");
-    expect(redirected.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   it("drops pages when a write invalidates one of their tags, and only those", async () => {
@@ -110,8 +128,8 @@ describe("page cache", () => {
     expect((await servePage(get("/f"), render("articles"))).headers.get("x-zampa-cache")).toBe("MISS");
   });
 
-  it("cacheHeaders names the tags", () => {
-    expect(cacheHeaders(CACHE_TAGS.articles, CACHE_TAGS.partners)).toEqual({ [CACHE_TAG_HEADER]: "articles,partners" });
+  it("cacheHeaders names the tags and the query parameters read", () => {
+    expect(cacheHeaders([CACHE_TAGS.articles, CACHE_TAGS.partners], ["page"])).toEqual({ [CACHE_TAG_HEADER]: "articles,partners", [CACHE_QUERY_HEADER]: "page" });
   });
 });
 
@@ -137,6 +155,30 @@ describe("memoized queries", () => {
     };
     for (let i = 0; i < 3; i++) expect(await memoize("lazy", [CACHE_TAGS.partners], () => lazyQuery)).toBe("righe");
     expect(runs).toBe(1);
+  });
+
+  it("does not keep what does not exist (an unknown slug), so visitors cannot fill it with names", async () => {
+    let loads = 0;
+    const missing = async () => {
+      loads += 1;
+      return null;
+    };
+    await memoize("article:nessuno", [CACHE_TAGS.articles], missing);
+    await memoize("article:nessuno", [CACHE_TAGS.articles], missing);
+    expect(loads).toBe(2);
+    expect(memoBytes().shared).toBe(0);
+  });
+
+  it("is bounded by bytes, least recently used out first, searches in their own share", async () => {
+    const big = "x".repeat(1024 * 1024);
+    await memoize("caldo", [CACHE_TAGS.partners], async () => "pagina letta da tutti");
+    for (let i = 0; i < 200; i++) await memoize(`ricerca:${i}`, [CACHE_TAGS.listings], async () => big, { search: true });
+    expect(memoBytes().searches).toBeLessThanOrEqual(4 * 1024 * 1024);
+    let loads = 0;
+    expect(await memoize("caldo", [CACHE_TAGS.partners], async () => `riletta ${++loads}`)).toBe("pagina letta da tutti");
+    for (let i = 0; i < 60; i++) await memoize(`grande:${i}`, [CACHE_TAGS.partners], async () => big);
+    expect(memoBytes().shared).toBeLessThanOrEqual(28 * 1024 * 1024);
+    expect(await memoize("caldo", [CACHE_TAGS.partners], async () => `riletta ${++loads}`)).toBe("riletta 1");
   });
 
   it("does not keep a failed load", async () => {

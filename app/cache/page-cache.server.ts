@@ -1,15 +1,32 @@
 // Anonymous pages cached as rendered and pre-compressed (gzip and brotli), dropped by the writes
 // that change the data they show. A route opts in by sending the x-zampa-cache-tags header (see
-// cacheHeaders); the header never leaves the server.
+// cacheHeaders), naming the query parameters it reads; the headers never leave the server. The HTTP
+// server adds the security headers and compresses what is not cached (server/compression.ts).
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { hasSessionCookie } from "~/accounts/session.server";
-import { isCompressible, SECURITY_HEADERS } from "~/lib/http-headers";
+import { AD_PAGE_TYPES, AD_PLACEMENTS, LISTING_TYPES, PET_TYPES } from "~/lib/enums";
+import { ByteLru, megabytesFromEnv } from "./byte-lru";
 import { CACHE_TAGS, currentGeneration, isCacheEnabled, onInvalidate, type CacheTag } from "./cache.server";
 
 export const CACHE_TAG_HEADER = "x-zampa-cache-tags";
-const MAX_ENTRIES = 2_000;
-const MAX_BYTES = 64 * 1024 * 1024;
+export const CACHE_QUERY_HEADER = "x-zampa-cache-query";
+
+/**
+ * The query parameters a cached page may read, and the values it is kept for. A request with any
+ * other parameter (a free-text ?q=, a tracking tag), a repeated one, or a value outside these is
+ * rendered and not kept: visitors cannot fill the cache with addresses of their choosing.
+ */
+const CACHEABLE_QUERY = {
+  // A list's page number, or the kind of page an ad is asked for (/api/ads).
+  page: (v: string) => /^[1-9][0-9]{0,5}$/.test(v) || (AD_PAGE_TYPES.values as readonly string[]).includes(v),
+  petType: (v: string) => (PET_TYPES.values as readonly string[]).includes(v),
+  listingType: (v: string) => (LISTING_TYPES.values as readonly string[]).includes(v),
+  category: (v: string) => /^[a-z0-9-]{1,100}$/.test(v),
+  view: (v: string) => v === "map",
+  placement: (v: string) => (AD_PLACEMENTS.values as readonly string[]).includes(v),
+} satisfies Record<string, (value: string) => boolean>;
+export type CacheableQueryParam = keyof typeof CACHEABLE_QUERY;
 
 interface Variant {
   body: Buffer;
@@ -24,39 +41,21 @@ interface Entry {
   br: Variant;
   notModified: Record<string, string>;
   etag: string;
-  bytes: number;
 }
 
-const entries = new Map<string, Entry>();
-let bytes = 0;
+/** PAGE_CACHE_MB (default 64): the bytes of the stored pages, all three encodings counted. */
+const entries = new ByteLru<Entry>(megabytesFromEnv("PAGE_CACHE_MB", 64));
 /** PAGE_CACHE=false switches it off (benchmarks compare both). */
 const pageCacheEnabled = process.env.PAGE_CACHE !== "false";
 
-function remove(key: string): void {
-  const entry = entries.get(key);
-  if (!entry) return;
-  entries.delete(key);
-  bytes -= entry.bytes;
-}
+onInvalidate((tags) => entries.deleteWhere((entry) => entry.tags.some((t) => tags.includes(t as CacheTag))));
 
-onInvalidate((tags) => {
-  for (const [key, entry] of entries) if (entry.tags.some((t) => tags.includes(t as CacheTag))) remove(key);
-});
-
-/** Headers for a route's `headers` export or a resource response: cache this page under these tags. */
-export function cacheHeaders(...tags: CacheTag[]): Record<string, string> {
-  return { [CACHE_TAG_HEADER]: tags.join(",") };
-}
-
-function store(key: string, entry: Entry): void {
-  remove(key);
-  entries.set(key, entry);
-  bytes += entry.bytes;
-  while (entries.size > MAX_ENTRIES || bytes > MAX_BYTES) {
-    const oldest = entries.keys().next().value;
-    if (oldest === undefined) break;
-    remove(oldest);
-  }
+/**
+ * Headers for a route's `headers` export or a resource response: cache this page under these tags.
+ * `query` names every query parameter the route reads (a page is kept only for those).
+ */
+export function cacheHeaders(tags: readonly CacheTag[], query: readonly CacheableQueryParam[] = []): Record<string, string> {
+  return { [CACHE_TAG_HEADER]: tags.join(","), [CACHE_QUERY_HEADER]: query.join(",") };
 }
 
 function respond(entry: Entry, request: Request): Response {
@@ -67,65 +66,69 @@ function respond(entry: Entry, request: Request): Response {
   return new Response(request.method === "HEAD" ? null : (variant.body as unknown as BodyInit), { status: 200, headers: variant.headers });
 }
 
-/** Security headers, no internal tag header, compression when the client accepts it. */
+/** No internal header leaves; a page shown to a signed-in person is kept by no cache at all. */
 function finish(response: Response, request: Request): Response {
-  const compress =
-    /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "") &&
-    !response.headers.has("content-encoding") &&
-    isCompressible(response.headers.get("content-type")) &&
-    response.body !== null;
-  if (!compress) {
-    // Sent as rendered, its headers completed in place: a copy would turn the page into a stream,
-    // written in pieces after the headers. Headers can be immutable (Response.redirect, fetch):
-    // those are copied.
-    try {
-      completeHeaders(response.headers, request);
-      return response;
-    } catch (error) {
-      if (!(error instanceof TypeError)) throw error;
-      const headers = new Headers(response.headers);
-      completeHeaders(headers, request);
-      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-    }
+  const signedIn = hasSessionCookie(request) && response.headers.has("content-type") && !response.headers.has("cache-control");
+  if (!signedIn && !response.headers.has(CACHE_TAG_HEADER)) return response;
+  const change = (headers: Headers) => {
+    headers.delete(CACHE_TAG_HEADER);
+    headers.delete(CACHE_QUERY_HEADER);
+    if (signedIn) headers.set("cache-control", "private, no-store");
+  };
+  // Headers can be immutable (Response.redirect, fetch): those are copied.
+  try {
+    change(response.headers);
+    return response;
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    const headers = new Headers(response.headers);
+    change(headers);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
-  const headers = new Headers(response.headers);
-  completeHeaders(headers, request);
-  headers.set("content-encoding", "gzip");
-  headers.delete("content-length");
-  headers.append("vary", "Accept-Encoding");
-  const body = response.body!.pipeThrough(new CompressionStream("gzip")) as ReadableStream<Uint8Array<ArrayBuffer>>;
-  return new Response(body, { status: response.status, statusText: response.statusText, headers });
-}
-
-function completeHeaders(headers: Headers, request: Request): void {
-  headers.delete(CACHE_TAG_HEADER);
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
-  if (hasSessionCookie(request) && headers.has("content-type") && !headers.has("cache-control")) headers.set("cache-control", "private, no-cache");
 }
 
 /**
- * Free-text searches (`?q=`) are rendered each time, their query results still memoized: searches
- * seldom repeat, and keeping each one (three encodings, compressed on the way in) filled the cache
- * with pages nobody asks twice, evicting those that are asked. Measured with a new listing search
- * on every request: peak memory 382 MB with them kept, 287 MB without (decision 0031).
+ * The cache key of a request whose query the cache may keep: the path and its parameters in a fixed
+ * order; null when the query holds anything else. Free-text searches (`?q=`) are never kept:
+ * searches seldom repeat (decision 0031).
  */
+export function pageCacheKey(url: URL): string | null {
+  if (url.search === "") return url.pathname;
+  const pairs: string[] = [];
+  for (const [name, value] of url.searchParams) {
+    const valid = (CACHEABLE_QUERY as Record<string, ((v: string) => boolean) | undefined>)[name];
+    if (!valid?.(value)) return null;
+    pairs.push(`${name}=${value}`);
+  }
+  pairs.sort();
+  for (let i = 1; i < pairs.length; i++) if (pairs[i]!.split("=")[0] === pairs[i - 1]!.split("=")[0]) return null;
+  return `${url.pathname}?${pairs.join("&")}`;
+}
+
+/** Every parameter of the request is one the route reads. */
+function readsWholeQuery(url: URL, declared: string | null): boolean {
+  if (url.search === "") return true;
+  const read = new Set((declared ?? "").split(","));
+  for (const name of url.searchParams.keys()) if (!read.has(name)) return false;
+  return true;
+}
+
 function cacheable(request: Request, url: URL): boolean {
   return (
     pageCacheEnabled &&
     isCacheEnabled() &&
     (request.method === "GET" || request.method === "HEAD") &&
     !hasSessionCookie(request) &&
-    !url.pathname.endsWith(".data") &&
-    !url.searchParams.has("q")
+    !url.pathname.endsWith(".data")
   );
 }
 
 async function toEntry(response: Response, tagHeader: string): Promise<Entry> {
   const identity = Buffer.from(await response.arrayBuffer());
   const etag = `"${createHash("sha1").update(identity).digest("base64url")}"`;
-  const base: Record<string, string> = { ...SECURITY_HEADERS };
+  const base: Record<string, string> = {};
   response.headers.forEach((value, name) => {
-    if (![CACHE_TAG_HEADER, "content-length", "content-encoding", "etag", "cache-control", "vary"].includes(name)) base[name] = value;
+    if (![CACHE_TAG_HEADER, CACHE_QUERY_HEADER, "content-length", "content-encoding", "etag", "cache-control", "vary"].includes(name)) base[name] = value;
   });
   Object.assign(base, { etag, "cache-control": "no-cache", vary: "Accept-Encoding, Cookie", "x-zampa-cache": "HIT" });
   const variant = (body: Buffer, encoding?: string): Variant => ({
@@ -142,30 +145,33 @@ async function toEntry(response: Response, tagHeader: string): Promise<Entry> {
     br: variant(br, "br"),
     notModified: { etag, "cache-control": "no-cache", vary: "Accept-Encoding, Cookie", "x-zampa-cache": "HIT" },
     etag,
-    bytes: identity.length + gzip.length + br.length,
   };
 }
+
+const entryBytes = (key: string, e: Entry) => key.length + e.identity.body.length + e.gzip.body.length + e.br.body.length + 1024;
 
 /** Serves from the cache, or renders and keeps the result when the route opted in. */
 export async function servePage(request: Request, render: (request: Request) => Promise<Response>): Promise<Response> {
   const url = new URL(request.url);
-  if (!cacheable(request, url)) return finish(await render(request), request);
-  const key = url.pathname + url.search;
+  const key = cacheable(request, url) ? pageCacheKey(url) : null;
+  if (key === null) return finish(await render(request), request);
   const hit = entries.get(key);
-  if (hit) {
-    // Most recently used goes last, so that eviction drops the least used.
-    entries.delete(key);
-    entries.set(key, hit);
-    return respond(hit, request);
-  }
+  if (hit) return respond(hit, request);
 
   const generation = currentGeneration();
   const response = await render(request);
   const tagHeader = response.headers.get(CACHE_TAG_HEADER);
-  if (!tagHeader || response.status !== 200 || response.headers.has("set-cookie")) return finish(response, request);
+  if (
+    !tagHeader ||
+    response.status !== 200 ||
+    response.headers.has("set-cookie") ||
+    !readsWholeQuery(url, response.headers.get(CACHE_QUERY_HEADER))
+  ) {
+    return finish(response, request);
+  }
   const entry = await toEntry(response, tagHeader);
   // A write committed while this page was rendering may not be in it: serve it, but do not keep it.
-  if (generation === currentGeneration()) store(key, entry);
+  if (generation === currentGeneration()) entries.set(key, entry, entryBytes(key, entry));
   const fresh = respond(entry, request);
   fresh.headers.set("x-zampa-cache", "MISS");
   return fresh;

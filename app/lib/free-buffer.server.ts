@@ -1,8 +1,7 @@
 // Memory outside the JavaScript heap (a Buffer's bytes) is given back only when a garbage
 // collection finds the Buffer dead, which can take long on a server with little to collect. Bytes
 // that one piece of code alone owns can be freed at once instead, by detaching their ArrayBuffer:
-// used for sent pages (app/document/sent-once.server.ts) and uploaded photos once handled
-// (app/images/upload-form.server.ts).
+// used for uploaded photos once handled (app/images/upload-form.server.ts).
 
 /**
  * The pieces joined in one Buffer that owns its whole ArrayBuffer, so that freeNow can free it.

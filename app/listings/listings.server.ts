@@ -49,6 +49,9 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): T 
 }
 
 /** The filters of a /pet-listings URL; unknown values are ignored (a shared link never fails). */
+/** The list's query parameters a cached page may hold (?q= is a search: never cached). */
+export const LISTING_FILTER_PARAMS = ["petType", "listingType", "page"] as const;
+
 export function parseFilters(url: URL): ListingFilters {
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   return {
@@ -97,10 +100,15 @@ async function indexCriteria(filters: Omit<ListingFilters, "page">): Promise<Ind
   const prefixes =
     text === null
       ? null
-      : await memoize(`listings:words:${text}`, [], async () => {
-          const [row] = await queryRows<{ words: string[] }>(sql`select zampa_query_words(${text}) as words`);
-          return row?.words ?? [];
-        });
+      : await memoize(
+          `listings:words:${text}`,
+          [],
+          async () => {
+            const [row] = await queryRows<{ words: string[] }>(sql`select zampa_query_words(${text}) as words`);
+            return row?.words ?? [];
+          },
+          { search: true },
+        );
   return { prefixes, petType: filters.petType, listingType: filters.listingType };
 }
 
@@ -146,7 +154,7 @@ export async function browseListings(filters: ListingFilters): Promise<ListingPa
       countListings(filters),
     ]);
     return pageOf(rows, total, filters.page);
-  });
+  }, { search: filters.q !== "" });
 }
 
 function browseIndex(index: ListingSearchIndex, criteria: IndexCriteria, page: number): ListingPage {
@@ -166,7 +174,7 @@ function countListings({ q, petType, listingType }: Omit<ListingFilters, "page">
   return memoize(key, [CACHE_TAGS.listings], async () => {
     const [counted] = await db().select({ n: count() }).from(petListings).where(publicConditions({ q, petType, listingType }));
     return counted?.n ?? 0;
-  });
+  }, { search: q !== "" });
 }
 
 /** The map view: every matching active listing's position (the newest ones, up to a bound). */

@@ -11,5 +11,5 @@ export async function loader({ url }: Route.LoaderArgs) {
   if (!isPlacement(placement) || !isPageType(page)) {
     return data({ error: "Posizione o tipo di pagina non validi" }, { status: 400 });
   }
-  return data({ html: await findAd(placement, page) }, { headers: cacheHeaders(CACHE_TAGS.ads) });
+  return data({ html: await findAd(placement, page) }, { headers: cacheHeaders([CACHE_TAGS.ads], ["placement", "page"]) });
 }

@@ -12,5 +12,5 @@ export async function loader({ url }: Route.LoaderArgs) {
     return data({ error: "Tipo di animale non valido" }, { status: 400 });
   }
   const breeds = await legalBreeds(petType as (typeof PET_TYPES.values)[number]);
-  return data({ breeds }, { headers: cacheHeaders(CACHE_TAGS.breeds) });
+  return data({ breeds }, { headers: cacheHeaders([CACHE_TAGS.breeds], ["petType"]) });
 }

@@ -2,11 +2,11 @@ import { data } from "react-router";
 import type { Route } from "./+types/api.pet-listings-map";
 import { CACHE_TAGS } from "~/cache/cache.server";
 import { cacheHeaders } from "~/cache/page-cache.server";
-import { listingMarkers, parseFilters } from "~/listings/listings.server";
+import { LISTING_FILTER_PARAMS, listingMarkers, parseFilters } from "~/listings/listings.server";
 
 // GET /api/pet-listings/map?q=…&petType=…&listingType=… — the markers of the map view, with the
 // same filters as the list.
 export async function loader({ url }: Route.LoaderArgs) {
   const markers = await listingMarkers(parseFilters(url));
-  return data({ markers }, { headers: cacheHeaders(CACHE_TAGS.listings) });
+  return data({ markers }, { headers: cacheHeaders([CACHE_TAGS.listings], LISTING_FILTER_PARAMS) });
 }

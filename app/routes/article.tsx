@@ -20,7 +20,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { article };
 }
 
-export const headers = () => cacheHeaders(CACHE_TAGS.articles, CACHE_TAGS.categories);
+export const headers = () => cacheHeaders([CACHE_TAGS.articles, CACHE_TAGS.categories]);
 
 export const meta: Route.MetaFunction = (args) => {
   const article = args.data?.article;

@@ -20,7 +20,7 @@ export async function loader({ url }: Route.LoaderArgs) {
   return { ...result, q, category, categories: categories.map((c) => ({ name: c.name, slug: c.slug })) };
 }
 
-export const headers = () => cacheHeaders(CACHE_TAGS.articles, CACHE_TAGS.categories);
+export const headers = () => cacheHeaders([CACHE_TAGS.articles, CACHE_TAGS.categories], ["category", "page"]);
 
 export const meta: Route.MetaFunction = (args) => {
   const q = args.data?.q;

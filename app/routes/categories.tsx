@@ -11,7 +11,7 @@ export async function loader() {
   return { categories: await listCategoriesWithCounts() };
 }
 
-export const headers = () => cacheHeaders(CACHE_TAGS.categories, CACHE_TAGS.articles);
+export const headers = () => cacheHeaders([CACHE_TAGS.categories, CACHE_TAGS.articles]);
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

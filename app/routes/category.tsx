@@ -19,7 +19,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   return { category, articles };
 }
 
-export const headers = () => cacheHeaders(CACHE_TAGS.categories, CACHE_TAGS.articles);
+export const headers = () => cacheHeaders([CACHE_TAGS.categories, CACHE_TAGS.articles], ["page"]);
 
 export const meta: Route.MetaFunction = (args) => {
   const category = args.data?.category;

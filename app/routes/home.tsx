@@ -16,7 +16,7 @@ export async function loader() {
   return { featured: articles.slice(0, 3), recent: articles.slice(3, 6), partners };
 }
 
-export const headers = () => cacheHeaders(CACHE_TAGS.articles, CACHE_TAGS.categories, CACHE_TAGS.partners);
+export const headers = () => cacheHeaders([CACHE_TAGS.articles, CACHE_TAGS.categories, CACHE_TAGS.partners]);
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: siteFrom(args.matches)?.name ?? SITE_NAME });
 

@@ -6,6 +6,6 @@ import { robotsTxt } from "~/seo/sitemap.server";
 export async function loader() {
   const settings = await getSeoSettings();
   return new Response(robotsTxt(settings.robotsTxt), {
-    headers: { "content-type": "text/plain; charset=utf-8", ...cacheHeaders(CACHE_TAGS.seo) },
+    headers: { "content-type": "text/plain; charset=utf-8", ...cacheHeaders([CACHE_TAGS.seo]) },
   });
 }

@@ -6,7 +6,7 @@ export async function loader() {
   return new Response(await buildSitemap(), {
     headers: {
       "content-type": "application/xml; charset=utf-8",
-      ...cacheHeaders(CACHE_TAGS.articles, CACHE_TAGS.categories, CACHE_TAGS.listings, CACHE_TAGS.contests),
+      ...cacheHeaders([CACHE_TAGS.articles, CACHE_TAGS.categories, CACHE_TAGS.listings, CACHE_TAGS.contests]),
     },
   });
 }

@@ -2,7 +2,8 @@
 // no JavaScript), structured data, the sitemap, robots.txt, redirects and the page cache headers.
 import { describe, expect, it } from "vitest";
 import { articles as demoArticles } from "~/seed/data/articles";
-import { baseUrl, startBrowser } from "./browser";
+import { baseUrl, signIn, startBrowser } from "./browser";
+import { E2E_ADMIN } from "./server";
 import { FIXTURES } from "./fixtures";
 
 const browser = startBrowser();
@@ -215,6 +216,7 @@ describe("page cache", () => {
         const response = await fetch(`${baseUrl()}${path}`);
         await response.arrayBuffer();
         expect(response.headers.has("x-zampa-cache-tags"), `${path} (${i + 1})`).toBe(false);
+        expect(response.headers.has("x-zampa-cache-query"), `${path} (${i + 1})`).toBe(false);
       }
     }
     // Nor on the other ways of asking: HEAD, a revalidation (304), a POST.
@@ -231,5 +233,25 @@ describe("page cache", () => {
       headers: { origin: baseUrl(), "user-agent": "Googlebot/2.1" },
     });
     expect(beacon.headers.has("x-zampa-cache-tags")).toBe(false);
+  });
+
+  it("sends a signed-in person's pages as private and never stored, and pages compressed as browsers ask", async () => {
+    const context = await browser().newContext();
+    try {
+      await signIn(context, E2E_ADMIN.email, E2E_ADMIN.password);
+      for (const path of ["/dashboard", "/dashboard/profile", "/"]) {
+        const response = await context.request.get(`${baseUrl()}${path}`, { maxRedirects: 0 });
+        expect(response.status(), path).toBe(200);
+        expect(response.headers()["cache-control"], path).toBe("private, no-store");
+      }
+    } finally {
+      await context.close();
+    }
+    const page = await fetch(`${baseUrl()}/article/${ARTICLE_SLUG}`, { headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(page.headers.get("content-encoding")).toBe("br");
+    expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+    const searched = await fetch(`${baseUrl()}/articles?q=cucciolo`, { headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(searched.headers.get("content-encoding")).toBe("br");
+    expect(await searched.text()).toContain("</html>");
   });
 });

@@ -13,7 +13,7 @@ import { ITALY_CENTER, LIST_MAP_ZOOM } from "~/components/map/map-types";
 import { Pagination } from "~/components/pagination";
 import { PlainLink } from "~/components/plain-link";
 import { config } from "~/config.server";
-import { browseListings, listingMarkers, parseFilters } from "~/listings/listings.server";
+import { browseListings, LISTING_FILTER_PARAMS, listingMarkers, parseFilters } from "~/listings/listings.server";
 import { LISTING_MESSAGES } from "~/listings/validation";
 import { LISTING_TYPES, PET_TYPES } from "~/lib/enums";
 import { redirectPastLastPage } from "~/lib/paging";
@@ -31,7 +31,7 @@ export async function loader({ url }: Route.LoaderArgs) {
   return { ...result, filters, view, markers, tiles } as const;
 }
 
-export const headers = () => cacheHeaders(CACHE_TAGS.listings);
+export const headers = () => cacheHeaders([CACHE_TAGS.listings], [...LISTING_FILTER_PARAMS, "view"]);
 
 export const meta: Route.MetaFunction = (args) => {
   const filters = args.data?.filters;

@@ -50,7 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { listing, tiles: { url: mapTilesUrl, attribution: mapTilesAttribution } };
 }
 
-export const headers = () => cacheHeaders(CACHE_TAGS.listings);
+export const headers = () => cacheHeaders([CACHE_TAGS.listings]);
 
 export const meta: Route.MetaFunction = (args) => {
   const listing = args.data?.listing;

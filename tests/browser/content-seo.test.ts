@@ -236,16 +236,12 @@ describe("page cache", () => {
   });
 
   it("sends a signed-in person's pages as private and never stored, and pages compressed as browsers ask", async () => {
-    const context = await browser().newContext();
-    try {
-      await signIn(context, E2E_ADMIN.email, E2E_ADMIN.password);
-      for (const path of ["/dashboard", "/dashboard/profile", "/"]) {
-        const response = await context.request.get(`${baseUrl()}${path}`, { maxRedirects: 0 });
-        expect(response.status(), path).toBe(200);
-        expect(response.headers()["cache-control"], path).toBe("private, no-store");
-      }
-    } finally {
-      await context.close();
+    const { context } = await browser.context();
+    await signIn(context, E2E_ADMIN.email, E2E_ADMIN.password);
+    for (const path of ["/dashboard", "/dashboard/profile", "/"]) {
+      const response = await context.request.get(`${baseUrl()}${path}`, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()["cache-control"], path).toBe("private, no-store");
     }
     const page = await fetch(`${baseUrl()}/article/${ARTICLE_SLUG}`, { headers: { "accept-encoding": "gzip, deflate, br" } });
     expect(page.headers.get("content-encoding")).toBe("br");

@@ -20,6 +20,7 @@ const EXPECTED_TABLES = [
   "contests",
   "listing_reports",
   "partners",
+  "pet_listing_changes",
   "pet_listings",
   "profiles",
   "publishing_logs",

@@ -78,6 +78,27 @@ describe("the in-memory listing index", () => {
     }
   });
 
+  itDb("reads the catalogue whole a few rows at a time, listings created at the same instant included", async () => {
+    await someListings();
+    for (const batch of [2, 3, 7]) {
+      const { index } = await readListingIndex(batch);
+      expect(index.size).toBe(21);
+      for (const search of SEARCHES.slice(0, 5)) {
+        const f = filters(search);
+        expect({ batch, search, ...(await fromIndex(index, f)) }).toEqual({ batch, search, ...(await fromSql(f)) });
+      }
+    }
+  });
+
+  itDb("lets the server answer while it reads (the embedded database answers in this thread)", async () => {
+    await someListings();
+    let ticked = false;
+    const timer = setTimeout(() => (ticked = true), 0);
+    const tickedDuringRead = await readListingIndex(2).then(() => ticked);
+    clearTimeout(timer);
+    expect(tickedDuringRead).toBe(true);
+  });
+
   itDb("catches up with new, changed, hidden and deleted listings", async () => {
     const owner = await someListings();
     const state = await readListingIndex();

@@ -5,7 +5,7 @@
 // triggers log each written listing with its transaction id (pet_listing_changes), and the index reads
 // again only the listings logged since its last snapshot (docs/decisions/0041-listing-changes.md).
 // So a search never sees the index older than what a query would read.
-import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { CACHE_TAGS, isCacheEnabled, onInvalidate } from "~/cache/cache.server";
 import { db, getDatabase, queryRows, withDb } from "~/db/client.server";
 import { petListingChanges, petListings } from "~/db/schema";
@@ -49,18 +49,25 @@ export interface ListingIndexState {
   takenAt: number;
 }
 
-function readRows(where: SQL | undefined): Promise<IndexRow[]> {
+function readRows(where: SQL | undefined, batch = READ_BATCH): Promise<IndexRow[]> {
   return db()
     .select(indexColumns)
     .from(petListings)
     .where(and(isPublicListingRow(), where))
     .orderBy(desc(petListings.createdAt), desc(petListings.id))
-    .limit(READ_BATCH) as unknown as Promise<IndexRow[]>;
+    .limit(batch) as unknown as Promise<IndexRow[]>;
 }
 
 function add(index: ListingSearchIndex, { createdAt: _cursor, words, ...listing }: IndexRow): void {
   index.upsert(listing, words);
 }
+
+/**
+ * Lets the server answer between two batches. The embedded database runs in this thread and its
+ * answers arrive as resolved promises: a loop of queries would otherwise hold the event loop (no
+ * request, not even /healthz, answered) until the whole catalogue was read.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The oldest transaction still running (or the next one to start): taken before reading. */
 async function snapshotHorizon(): Promise<bigint> {
@@ -68,23 +75,23 @@ async function snapshotHorizon(): Promise<bigint> {
   return BigInt(row!.horizon);
 }
 
-/** Every public listing, read in list order a batch at a time. */
-export async function readListingIndex(): Promise<ListingIndexState> {
+/** Every public listing, read in list order a batch at a time (`batch` rows per query). */
+export async function readListingIndex(batch = READ_BATCH): Promise<ListingIndexState> {
   const takenAt = Date.now();
   const horizon = await snapshotHorizon();
   const index = new ListingSearchIndex();
   let after: IndexRow | undefined;
   for (;;) {
+    // A row comparison, which the list's index (status, created_at desc, id desc) answers from the
+    // position it stopped at; `a < x or (a = x and b < y)` made every batch scan what came before.
     const rows: IndexRow[] = await readRows(
-      after &&
-        or(
-          lt(petListings.createdAt, sql`${after.createdAt}::timestamptz`),
-          and(eq(petListings.createdAt, sql`${after.createdAt}::timestamptz`), lt(petListings.id, after.id)),
-        ),
+      after && sql`(${petListings.createdAt}, ${petListings.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
+      batch,
     );
     for (const row of rows) add(index, row);
-    if (rows.length < READ_BATCH) return { index, horizon, takenAt };
+    if (rows.length < batch) return { index, horizon, takenAt };
     after = rows[rows.length - 1];
+    await nextTurn();
   }
 }
 
@@ -105,6 +112,7 @@ export async function refreshListingIndex(state: ListingIndexState): Promise<num
     for (const row of rows) add(state.index, row);
     const read = new Set(rows.map((r) => r.id));
     for (const id of ids) if (!read.has(id)) state.index.remove(id);
+    await nextTurn();
   }
   state.horizon = horizon;
   state.takenAt = takenAt;

@@ -1,10 +1,10 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { accounts, profiles, sessions, users } from "~/db/schema";
+import { accounts, profiles, rateLimits, sessions, users } from "~/db/schema";
 import { cookieFrom } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
-import { auth, CLIENT_IP_HEADER, LOGIN_LIMITS } from "./auth.server";
+import { auth, CLIENT_IP_HEADER, LOGIN_LIMITS, SIGN_UP_LIMITS } from "./auth.server";
 import { ensureAdmin, signIn, signOut, signUp } from "./accounts.server";
 import { ACCOUNT_MESSAGES as M } from "./messages";
 
@@ -58,6 +58,33 @@ describe("sign-up", () => {
     expect(await totals()).toEqual(before);
   });
 
+  itDb("refuses a name of invisible or direction characters, or too long, and stores a normalised one", async () => {
+    const before = await totals();
+    for (const [fullName, error] of [
+      ["\u200B\u200D\uFEFF", M.fullNameRequired],
+      ["\u202E\u2066\u2069", M.fullNameRequired],
+      ["x".repeat(900_000), M.fullNameTooLong],
+    ]) {
+      expect(await signUp({ ...form, fullName }, headers())).toEqual({ ok: false, status: 400, error });
+    }
+    expect(await totals()).toEqual(before);
+    expect((await signUp({ ...form, fullName: " Giulia\u200B  Rossi\u202E " }, headers())).ok).toBe(true);
+    const [profile] = await db().select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.email, form.email));
+    expect(profile?.fullName).toBe("Giulia Rossi");
+  });
+
+  itDb("limits sign-ups from one client address with a clear message (429), and creates nothing", async () => {
+    const ip = () => new Headers({ [CLIENT_IP_HEADER]: "198.51.100.77" });
+    for (let i = 0; i < SIGN_UP_LIMITS.perAddressHour.max; i++) {
+      expect((await signUp({ ...form, email: `famiglia${i}@example.it` }, ip())).ok).toBe(true);
+    }
+    const before = await totals();
+    expect(await signUp({ ...form, email: "quarto@example.it" }, ip())).toEqual({ ok: false, status: 429, error: M.tooManySignUps });
+    expect(M.tooManySignUps).toBe("Troppe registrazioni da questa connessione in poco tempo. Riprova più tardi.");
+    expect(await totals()).toEqual(before);
+    expect((await signUp({ ...form, email: "quarto@example.it" }, headers())).ok).toBe(true);
+  });
+
   itDb("refuses a duplicate e-mail (in any case) and leaves the first account alone", async () => {
     expect((await signUp(form, headers())).ok).toBe(true);
     const before = await totals();
@@ -78,13 +105,17 @@ describe("sign-up", () => {
 describe("sign-up under concurrency", () => {
   it("a double click creates one account and tells the other request the e-mail is taken", async () => {
     const email = `doppio-${Date.now()}@example.it`;
+    // Committed (no rollback here): each request from its own address, so that the per-address
+    // sign-up limit plays no part, and the counters are removed at the end.
+    const ips = Array.from({ length: 4 }, (_, i) => `192.0.2.${200 + i}`);
     try {
-      const results = await Promise.all(Array.from({ length: 4 }, () => signUp({ ...form, email }, headers())));
+      const results = await Promise.all(ips.map((ip) => signUp({ ...form, email }, new Headers({ [CLIENT_IP_HEADER]: ip }))));
       expect(results.filter((r) => r.ok)).toHaveLength(1);
       for (const r of results.filter((r) => !r.ok)) expect(r).toEqual({ ok: false, status: 422, error: M.emailTaken });
       expect(await db().select().from(users).where(eq(users.email, email))).toHaveLength(1);
     } finally {
       await db().delete(users).where(eq(users.email, email));
+      await db().delete(rateLimits).where(like(rateLimits.key, "signup:ip:%:192.0.2.2__"));
     }
   });
 });

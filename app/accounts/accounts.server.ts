@@ -19,10 +19,13 @@ function failure(error: unknown): AuthResult {
 export async function signUp(input: Record<string, unknown>, requestHeaders: Headers): Promise<AuthResult> {
   const parsed = signUpSchema.safeParse(input);
   if (!parsed.success) return { ok: false, status: 400, error: firstError(parsed.error) };
-  const { fullName, email, password } = parsed.data;
+  const { fullName, email, password, acceptPrivacy, acceptTerms } = parsed.data;
   try {
+    // The consent goes along: better-auth's hook checks it (and the name, and the per-address
+    // limit) for every sign-up made for a client; better-auth takes extra fields and ignores them.
+    const body = { name: fullName, email, password, acceptPrivacy, acceptTerms };
     const { headers } = await auth().api.signUpEmail({
-      body: { name: fullName, email, password },
+      body,
       headers: requestHeaders,
       returnHeaders: true,
     });

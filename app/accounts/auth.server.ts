@@ -4,7 +4,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { verifyJWT } from "better-auth/crypto";
 import { and, eq, ne } from "drizzle-orm";
 import { config } from "~/config.server";
@@ -12,10 +12,11 @@ import { db, dbProxy } from "~/db/client.server";
 import { accounts, appSecrets, sessions, users, verifications } from "~/db/schema";
 import { sendMail, type Mail } from "~/mail/mailer.server";
 import { logger } from "~/lib/logger.server";
-import { hit, reset } from "~/lib/rate-limit.server";
+import { hit, reset, type Limit } from "~/lib/rate-limit.server";
 import { isCommonPassword } from "./common-passwords";
 import { ACCOUNT_MESSAGES as M, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./messages";
 import { EMAIL_CONFIRMED_PATH } from "./profile-validation";
+import { firstError, fullNameSchema, signUpConsentSchema } from "./validation";
 
 /** Set by the HTTP server from the socket (or the trusted proxy); any value sent by a client is replaced. */
 export const CLIENT_IP_HEADER = "x-zampa-client-ip";
@@ -24,6 +25,106 @@ export const LOGIN_LIMITS = {
   perIp: { max: 30, windowSeconds: 15 * 60 },
   perAccount: { max: 10, windowSeconds: 15 * 60 },
 } as const;
+
+/**
+ * New accounts from one client address (decision 0036): enough for a family or an office, a wall for
+ * anyone making throwaway accounts (to vote, to send mail).
+ */
+export const SIGN_UP_LIMITS = {
+  perAddressHour: { max: 3, windowSeconds: 60 * 60 },
+  perAddressDay: { max: 10, windowSeconds: 24 * 60 * 60 },
+} as const satisfies Record<string, Limit>;
+
+/**
+ * Confirmation mails of an e-mail change, the one mail an account can have sent to an address of
+ * its choosing: per account (the profile form's limit), and per recipient address, so that many
+ * accounts cannot flood one stranger's inbox.
+ */
+export const EMAIL_CHANGE_LIMITS = {
+  perAccount: { max: 5, windowSeconds: 60 * 60 },
+  perAddress: { max: 3, windowSeconds: 24 * 60 * 60 },
+} as const satisfies Record<string, Limit>;
+
+/**
+ * better-auth's paths that Zampa's pages call over HTTP: only the link that confirms a new e-mail
+ * address. Sign-up, sign-in, sign-out, the session and the e-mail change are called on the server
+ * (auth().api.*, from accounts.server.ts, session.server.ts, profile.server.ts), which
+ * `disabledPaths` does not affect.
+ */
+export const HTTP_AUTH_PATHS: ReadonlySet<string> = new Set(["/verify-email"]);
+
+/**
+ * Every other path of better-auth 1.7, answered 404 over HTTP. `disabledPaths` compares exact paths,
+ * so the two with a parameter (/callback/:id, /reset-password/:token) and any path a later version
+ * adds are refused by the first hook below instead.
+ */
+export const DISABLED_AUTH_PATHS = [
+  "/sign-up/email",
+  "/sign-in/email",
+  "/sign-in/social",
+  "/sign-out",
+  "/get-session",
+  "/list-sessions",
+  "/revoke-session",
+  "/revoke-sessions",
+  "/revoke-other-sessions",
+  "/update-session",
+  "/update-user",
+  "/change-email",
+  "/change-password",
+  "/verify-password",
+  "/delete-user",
+  "/delete-user/callback",
+  // Password recovery has no page yet to use its link (a later issue): nothing is sent.
+  "/request-password-reset",
+  "/reset-password",
+  // Accounts are not asked to verify their address at sign-up, so the endpoint that (re)sends a
+  // verification e-mail to any unverified address is not offered either.
+  "/send-verification-email",
+  "/link-social",
+  "/list-accounts",
+  "/unlink-account",
+  "/refresh-token",
+  "/get-access-token",
+  "/account-info",
+  "/ok",
+  "/error",
+];
+
+/** Codes of Zampa's own refusals in the hooks; each carries its Italian message. */
+export const ZAMPA_AUTH_CODES = {
+  passwordTooCommon: "PASSWORD_TOO_COMMON",
+  tooManyAttempts: "TOO_MANY_ATTEMPTS",
+  invalidName: "INVALID_NAME",
+  consentRequired: "CONSENT_REQUIRED",
+  tooManySignUps: "TOO_MANY_SIGN_UPS",
+  tooManyEmailChanges: "TOO_MANY_EMAIL_CHANGES",
+} as const;
+const C = ZAMPA_AUTH_CODES;
+
+/**
+ * A request from this machine itself (the browser suite, a local script), as seen on the socket.
+ * Behind a trusted proxy the address comes from X-Forwarded-For, which the client writes: there a
+ * loopback address proves nothing.
+ */
+function isLocalClient(ip: string): boolean {
+  if (config().trustProxy) return false;
+  return ip === "::1" || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ip);
+}
+
+/** The full name of a sign-up or an update, by the forms' rule; refused with its Italian message. */
+function checkedName(value: unknown): string {
+  const parsed = fullNameSchema.safeParse(value);
+  if (!parsed.success) throw new APIError("BAD_REQUEST", { message: firstError(parsed.error), code: C.invalidName });
+  return parsed.data;
+}
+
+/** Takes one hit of each limit, in order; refuses (429) at the first one that is exceeded. */
+async function within(limits: [key: string, limit: Limit][], message: string, code: string): Promise<void> {
+  for (const [key, limit] of limits) {
+    if (!(await hit(key, limit)).allowed) throw new APIError("TOO_MANY_REQUESTS", { message, code });
+  }
+}
 
 const PASSWORD_PATHS: Record<string, string> = {
   "/sign-up/email": "password",
@@ -86,9 +187,9 @@ function createAuth(secret: string) {
       useSecureCookies: publicUrl.startsWith("https://"),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    // Accounts are not asked to verify their address at sign-up, so better-auth's endpoint that
-    // (re)sends a verification e-mail to any unverified address is not offered over HTTP.
-    disabledPaths: ["/send-verification-email"],
+    // Over HTTP only what the pages use (see HTTP_AUTH_PATHS); the rules are in the hooks below,
+    // which run for the server's own calls too.
+    disabledPaths: DISABLED_AUTH_PATHS,
     logger: {
       log: (level, message, ...args) => logger[level]({ args }, `better-auth: ${message}`),
     },
@@ -101,13 +202,8 @@ function createAuth(secret: string) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => {
-        await sendMail({
-          to: user.email,
-          subject: "Reimposta la tua password su Zampa",
-          text: `Ciao ${user.name},\n\nper scegliere una nuova password apri questo link:\n${url}\n\nSe non hai chiesto tu di reimpostare la password, ignora questo messaggio.\n\nIl team di Zampa`,
-        });
-      },
+      // No sendResetPassword: until a page lets the user set a new password with the link (a later
+      // issue), a reset request sends nothing; better-auth refuses it (RESET_PASSWORD_DISABLED).
     },
     // E-mail change (decision 0026): with changeEmail enabled and no sendChangeEmailConfirmation,
     // better-auth 1.7 signs a "change-email-verification" token and sends the link to the NEW
@@ -119,26 +215,34 @@ function createAuth(secret: string) {
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
       expiresIn: EMAIL_CHANGE_LINK_TTL_SECONDS,
-      // Called only by the change-e-mail flow: `user.email` is the new address.
+      // Called only by the change-e-mail flow: `user.email` is the new address. The address is not
+      // confirmed yet (it may be anyone's), so the mail carries no text the account chose: not
+      // even its name.
       sendVerificationEmail: async ({ user, url }) => {
         await sendAuthMail({
           to: user.email,
           subject: "Conferma il tuo nuovo indirizzo email su Zampa",
-          text: `Ciao ${user.name},\n\nhai chiesto di usare questo indirizzo email per il tuo account Zampa. Per confermarlo apri questo link (valido per 24 ore):\n${url}\n\nFinché non lo confermi, il tuo account continua a usare l'indirizzo precedente. Se non hai chiesto tu questa modifica, ignora questo messaggio.\n\nIl team di Zampa`,
+          text: `Ciao,\n\nhai chiesto di usare questo indirizzo email per il tuo account Zampa. Per confermarlo apri questo link (valido per 24 ore):\n${url}\n\nFinché non lo confermi, il tuo account continua a usare l'indirizzo precedente. Se non hai chiesto tu questa modifica, ignora questo messaggio.\n\nIl team di Zampa`,
         });
       },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // Over HTTP, only the paths the pages use: this also covers the paths with a parameter and
+        // any path a later version of better-auth adds, which disabledPaths cannot name.
+        if (ctx.request && !HTTP_AUTH_PATHS.has(ctx.path)) throw new APIError("NOT_FOUND");
         const field = PASSWORD_PATHS[ctx.path];
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         if (field) {
           const password = body[field];
           if (typeof password === "string" && isCommonPassword(password)) {
-            throw new APIError("BAD_REQUEST", { message: M.passwordTooCommon, code: "PASSWORD_TOO_COMMON" });
+            throw new APIError("BAD_REQUEST", { message: M.passwordTooCommon, code: C.passwordTooCommon });
           }
         }
         if (ctx.path === "/verify-email") await refuseTakenEmail(ctx.query?.token, ctx.context.secret, ctx.redirect);
+        if (ctx.path === "/sign-up/email") return { context: { body: { ...body, name: await checkSignUp(body, ctx.request, ctx.headers) } } };
+        if (ctx.path === "/update-user" && body.name !== undefined) return { context: { body: { ...body, name: checkedName(body.name) } } };
+        if (ctx.path === "/change-email") await limitEmailChange(ctx, body.newEmail);
         if (ctx.path === "/sign-in/email") {
           const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";
           const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
@@ -147,7 +251,7 @@ function createAuth(secret: string) {
             hit(`login:account:${email}`, LOGIN_LIMITS.perAccount),
           ]);
           if (!byIp.allowed || !byAccount.allowed) {
-            throw new APIError("TOO_MANY_REQUESTS", { message: M.tooManyAttempts, code: "TOO_MANY_ATTEMPTS" });
+            throw new APIError("TOO_MANY_REQUESTS", { message: M.tooManyAttempts, code: C.tooManyAttempts });
           }
         }
       }),
@@ -158,6 +262,49 @@ function createAuth(secret: string) {
       }),
     },
   });
+}
+
+/**
+ * The rules of the sign-up form, for every sign-up: the name always; the consent boxes and the
+ * per-address limit whenever the sign-up is made for a client (over HTTP, or on the server with
+ * the client's request headers). Only the server's own sign-ups (the administrator of ADMIN_EMAIL,
+ * test fixtures) have no client. Returns the name to store.
+ */
+async function checkSignUp(body: Record<string, unknown>, request: Request | undefined, headers: Headers | undefined): Promise<string> {
+  const name = checkedName(body.name);
+  if (!request && !headers) return name;
+  const consent = signUpConsentSchema.safeParse(body);
+  if (!consent.success) throw new APIError("BAD_REQUEST", { message: firstError(consent.error), code: C.consentRequired });
+  const ip = (request?.headers ?? headers)?.get(CLIENT_IP_HEADER) ?? "unknown";
+  if (!isLocalClient(ip)) {
+    await within(
+      [
+        [`signup:ip:hour:${ip}`, SIGN_UP_LIMITS.perAddressHour],
+        [`signup:ip:day:${ip}`, SIGN_UP_LIMITS.perAddressDay],
+      ],
+      M.tooManySignUps,
+      C.tooManySignUps,
+    );
+  }
+  return name;
+}
+
+/**
+ * Before better-auth sends the confirmation mail of an e-mail change: one hit per account and one
+ * per recipient address. Without a session better-auth refuses the request itself (401).
+ */
+async function limitEmailChange(ctx: Parameters<typeof getSessionFromCtx>[0], newEmail: unknown): Promise<void> {
+  const session = await getSessionFromCtx(ctx);
+  if (!session) return;
+  const to = typeof newEmail === "string" ? newEmail.trim().toLowerCase() : "";
+  await within(
+    [
+      [`email-change:user:${session.user.id}`, EMAIL_CHANGE_LIMITS.perAccount],
+      [`email-change:to:${to}`, EMAIL_CHANGE_LIMITS.perAddress],
+    ],
+    M.emailChangeTooMany,
+    C.tooManyEmailChanges,
+  );
 }
 
 /**
@@ -210,10 +357,16 @@ export function authErrorMessage(error: unknown): string {
       return M.passwordTooShort;
     case "PASSWORD_TOO_LONG":
       return M.passwordTooLong;
-    case "PASSWORD_TOO_COMMON":
-      return M.passwordTooCommon;
-    case "TOO_MANY_ATTEMPTS":
-      return M.tooManyAttempts;
+    case "RESET_PASSWORD_DISABLED":
+      return M.passwordResetUnavailable;
+    case C.passwordTooCommon:
+    case C.tooManyAttempts:
+    case C.invalidName:
+    case C.consentRequired:
+    case C.tooManySignUps:
+    case C.tooManyEmailChanges:
+      // Zampa's own refusals carry their Italian message.
+      return (error as APIError).message;
     default:
       return M.genericError;
   }

@@ -1,8 +1,11 @@
 // Italian texts of the account flows, defined once for the server and the forms.
+export const FULL_NAME_MAX_LENGTH = 100;
+
 export const ACCOUNT_MESSAGES = {
   mustAcceptTerms: "Devi accettare la Privacy Policy e i Termini e Condizioni per registrarti",
   genericError: "Si è verificato un errore",
   fullNameRequired: "Inserisci il tuo nome completo",
+  fullNameTooLong: `Il nome completo può contenere al massimo ${FULL_NAME_MAX_LENGTH} caratteri`,
   emailRequired: "Inserisci il tuo indirizzo email",
   emailInvalid: "Inserisci un indirizzo email valido",
   passwordRequired: "Inserisci la password",
@@ -12,6 +15,10 @@ export const ACCOUNT_MESSAGES = {
   emailTaken: "Esiste già un account con questo indirizzo email",
   invalidCredentials: "Email o password non corretti",
   tooManyAttempts: "Troppi tentativi di accesso. Riprova tra qualche minuto.",
+  tooManySignUps: "Troppe registrazioni da questa connessione in poco tempo. Riprova più tardi.",
+  emailChangeTooMany: "Hai chiesto troppe volte di cambiare indirizzo email. Riprova più tardi.",
+  passwordResetUnavailable:
+    "Il recupero della password non è ancora disponibile. Se non riesci ad accedere, scrivici dalla pagina Contatti.",
   passwordsDoNotMatch: "Le nuove password non coincidono",
   forbiddenOrigin: "Richiesta non consentita: proviene da un sito diverso da Zampa.",
 } as const;

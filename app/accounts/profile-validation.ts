@@ -3,16 +3,16 @@
 // (decision 0009), reused through newPasswordSchema.
 import { z } from "zod";
 import { ACCOUNT_MESSAGES as A } from "./messages";
-import { emailSchema, newPasswordSchema } from "./validation";
+import { emailSchema, fullNameSchema, newPasswordSchema } from "./validation";
 
-export const FULL_NAME_MAX_LENGTH = 100;
+export { FULL_NAME_MAX_LENGTH } from "./messages";
 
 /** Where the confirmation link of an e-mail change lands (through better-auth's /verify-email). */
 export const EMAIL_CONFIRMED_PATH = "/dashboard/profile?email=confirmed";
 
 export const PROFILE_MESSAGES = {
   fullNameRequired: A.fullNameRequired,
-  fullNameTooLong: `Il nome completo può contenere al massimo ${FULL_NAME_MAX_LENGTH} caratteri`,
+  fullNameTooLong: A.fullNameTooLong,
   newPasswordRequired: "Inserisci la nuova password",
   confirmPasswordRequired: "Conferma la nuova password",
   passwordsDoNotMatch: A.passwordsDoNotMatch,
@@ -21,7 +21,7 @@ export const PROFILE_MESSAGES = {
   profileError: "Errore durante l'aggiornamento del profilo",
   passwordError: "Errore durante l'aggiornamento della password",
   emailTaken: A.emailTaken,
-  emailChangeTooMany: "Hai chiesto troppe volte di cambiare indirizzo email. Riprova più tardi.",
+  emailChangeTooMany: A.emailChangeTooMany,
   emailConfirmed: "Il tuo nuovo indirizzo email è stato confermato ed è ora attivo.",
   emailLinkInvalid: "Il link di conferma non è valido o è scaduto: chiedi di nuovo il cambio di indirizzo email.",
   emailTakenMeanwhile:
@@ -38,11 +38,7 @@ export function emailChangeRequested(newEmail: string, nameSaved: boolean): stri
 }
 
 export const profileSchema = z.object({
-  fullName: z
-    .string({ error: M.fullNameRequired })
-    .trim()
-    .min(1, M.fullNameRequired)
-    .max(FULL_NAME_MAX_LENGTH, M.fullNameTooLong),
+  fullName: fullNameSchema,
   email: emailSchema,
 });
 

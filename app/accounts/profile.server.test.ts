@@ -7,9 +7,9 @@ import { db } from "~/db/client.server";
 import { accounts, profiles, sessions, users } from "~/db/schema";
 import { cookieFrom, createAccount, requestAs, type TestAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
-import { auth, CLIENT_IP_HEADER } from "./auth.server";
+import { auth, CLIENT_IP_HEADER, EMAIL_CHANGE_LIMITS } from "./auth.server";
 import { ACCOUNT_MESSAGES as A } from "./messages";
-import { changePassword, EMAIL_CHANGE_LIMIT, getProfileInfo, updateProfile } from "./profile.server";
+import { changePassword, getProfileInfo, updateProfile } from "./profile.server";
 import { EMAIL_CONFIRMED_PATH, PROFILE_MESSAGES as M } from "./profile-validation";
 import { getCurrentUser, type CurrentUser } from "./session.server";
 
@@ -181,12 +181,36 @@ describe("name and e-mail", () => {
 
   itDb("limits how many confirmation e-mails one account can have sent", async () => {
     const { user, request } = await signedIn();
-    for (let i = 0; i < EMAIL_CHANGE_LIMIT.max; i++) {
+    for (let i = 0; i < EMAIL_CHANGE_LIMITS.perAccount.max; i++) {
       expect((await updateProfile(user, { fullName: "Giulia", email: unique(`tentativo${i}`) }, request)).ok).toBe(true);
     }
     const blocked = unique("troppo");
     expect(await updateProfile(user, { fullName: "Giulia", email: blocked }, request)).toEqual({ ok: false, status: 429, error: M.emailChangeTooMany });
     expect(await mailsTo(blocked)).toHaveLength(0);
+  });
+
+  itDb("limits the confirmation mails to one address, whichever accounts ask", async () => {
+    const target = unique("conteso-da-molti");
+    for (let i = 0; i < EMAIL_CHANGE_LIMITS.perAddress.max; i++) {
+      const { user, request } = await signedIn();
+      expect((await updateProfile(user, { fullName: "Giulia", email: target }, request)).ok).toBe(true);
+    }
+    const { user, request } = await signedIn({ fullName: "Ultima Persona" });
+    const before = await state(user.id);
+    expect(await updateProfile(user, { fullName: "Nome Nuovo", email: target }, request)).toEqual({ ok: false, status: 429, error: M.emailChangeTooMany });
+    expect(await state(user.id)).toEqual(before);
+    expect(await mailsTo(target)).toHaveLength(EMAIL_CHANGE_LIMITS.perAddress.max);
+  });
+
+  itDb("refuses a name of invisible or direction characters and saves a normalised one", async () => {
+    const { user, request } = await signedIn({ fullName: "Giulia Rossi" });
+    const before = await state(user.id);
+    for (const fullName of ["\u200B\u200C", "\u202E\u202D", "\u2066\uFEFF\u2069"]) {
+      expect(await updateProfile(user, { fullName, email: user.email }, request)).toEqual({ ok: false, status: 400, error: A.fullNameRequired });
+    }
+    expect(await state(user.id)).toEqual(before);
+    expect((await updateProfile(user, { fullName: "Giulia\u200B\r\nBianchi", email: user.email }, request)).ok).toBe(true);
+    expect(await state(user.id)).toMatchObject({ name: "Giulia Bianchi", fullName: "Giulia Bianchi" });
   });
 
   itDb("never touches another account, whatever the form says", async () => {

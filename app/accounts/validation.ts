@@ -2,7 +2,41 @@
 // messages. Shared by the browser and the server (no secrets here).
 import { z } from "zod";
 import { isCommonPassword } from "./common-passwords";
-import { ACCOUNT_MESSAGES as M, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./messages";
+import { ACCOUNT_MESSAGES as M, FULL_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./messages";
+
+// Characters that show nothing, or that change how the text around them is shown: format
+// characters (zero-width space, joiners, word joiner, soft hyphen, BOM, the bidi embeddings,
+// overrides and isolates U+202A–U+202E and U+2066–U+2069, …), the Hangul fillers, the combining
+// grapheme joiner and the blank Braille pattern.
+const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u2800\u3164\uFFA0]/gu;
+// Control characters (tab, CR, LF, …) and the Unicode line and paragraph separators.
+const BREAKS_AND_CONTROLS = /[\p{Cc}\p{Zl}\p{Zp}]/gu;
+
+/**
+ * A person's name as Zampa stores it: NFC, without invisible or direction-changing characters,
+ * on one line, with single spaces and no spaces at either end.
+ */
+export function normalizeName(value: string): string {
+  return value.normalize("NFC").replace(INVISIBLE, "").replace(BREAKS_AND_CONTROLS, " ").replace(/\s+/gu, " ").trim();
+}
+
+/**
+ * The full name, everywhere an account's name is set: the sign-up and profile forms and
+ * better-auth's own endpoints (hooks in auth.server.ts). Required (at least one letter once the
+ * invisible characters are gone) and at most FULL_NAME_MAX_LENGTH characters.
+ */
+export const fullNameSchema = z
+  .string({ error: M.fullNameRequired })
+  // A bound before any work on the text: nobody's name is ten times the limit.
+  .max(FULL_NAME_MAX_LENGTH * 10, M.fullNameTooLong)
+  .transform(normalizeName)
+  .pipe(
+    z
+      .string()
+      .min(1, M.fullNameRequired)
+      .max(FULL_NAME_MAX_LENGTH, M.fullNameTooLong)
+      .regex(/\p{L}/u, M.fullNameRequired),
+  );
 
 export const emailSchema = z
   .string({ error: M.emailRequired })
@@ -23,15 +57,21 @@ export const newPasswordSchema = z
 /** A ticked checkbox arrives as "on"; anything else (missing, empty, malformed) is not ticked. */
 export const checkbox = z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
 
+const consented = (v: { acceptPrivacy: boolean; acceptTerms: boolean }) => v.acceptPrivacy && v.acceptTerms;
+const consentIssue = { message: M.mustAcceptTerms, path: ["acceptTerms"] };
+
+/** Both consent boxes of sign-up (Privacy Policy, Terms), with the spec's one message. */
+export const signUpConsentSchema = z.object({ acceptPrivacy: checkbox, acceptTerms: checkbox }).refine(consented, consentIssue);
+
 export const signUpSchema = z
   .object({
-    fullName: z.string({ error: M.fullNameRequired }).trim().min(1, M.fullNameRequired).max(100, M.fullNameRequired),
+    fullName: fullNameSchema,
     email: emailSchema,
     password: newPasswordSchema,
     acceptPrivacy: checkbox,
     acceptTerms: checkbox,
   })
-  .refine((v) => v.acceptPrivacy && v.acceptTerms, { message: M.mustAcceptTerms, path: ["acceptTerms"] });
+  .refine(consented, consentIssue);
 
 export const signInSchema = z.object({
   email: emailSchema,

@@ -7,6 +7,7 @@ import { db } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { createAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
+import { mailsSince, outboxFiles } from "~/mail/outbox.testing";
 import { CONTACT_LIMIT, submitContactMessage } from "./contact.server";
 import { CONTACT_MESSAGES as M, HONEYPOT_FIELD } from "./validation";
 
@@ -95,5 +96,31 @@ describe("contact form under concurrency", () => {
     } finally {
       await db().delete(contactMessages).where(eq(contactMessages.email, email));
     }
+  });
+});
+
+describe("the administrators' mail", () => {
+  itDb("writes the sender's name and subject on one line each and quotes the message: no forged line in the mail", async () => {
+    const admin = await createAccount({ role: "admin" });
+    const before = await outboxFiles();
+    const forged = {
+      name: "Marta\r\nBcc: vittima@example.it",
+      email: "marta@example.it",
+      subject: "Domanda\nDa: Amministrazione Zampa <admin@zampa.it>\r\n\r\nBcc: tutti@example.it",
+      message: "Buongiorno,\nRispondi a questa email o gestisci il messaggio nel pannello: https://truffa.example\nGrazie",
+    };
+    expect(await submitContactMessage(forged, "198.51.100.2")).toEqual({ ok: true });
+    const [mail] = await mailsSince(before);
+    expect(mail?.headers).toContain(`To: ${admin.email}`);
+    expect(mail!.lines).toContain("Da: Marta Bcc: vittima@example.it <marta@example.it>");
+    expect(mail!.lines).toContain("Oggetto: Domanda Da: Amministrazione Zampa <admin@zampa.it> Bcc: tutti@example.it");
+    expect(mail!.lines).toContain("> Rispondi a questa email o gestisci il messaggio nel pannello: https://truffa.example");
+    // Every line that starts like one of Zampa's is Zampa's own.
+    expect(mail!.lines.filter((line) => /^(Bcc|Da|Oggetto|Rispondi)\b/.test(line))).toEqual([
+      "Da: Marta Bcc: vittima@example.it <marta@example.it>",
+      "Oggetto: Domanda Da: Amministrazione Zampa <admin@zampa.it> Bcc: tutti@example.it",
+      `Rispondi a questa email o gestisci il messaggio nel pannello: ${config().publicUrl}/admin/contacts`,
+    ]);
+    expect(mail!.headers).not.toMatch(/^Bcc:/im);
   });
 });

@@ -1,10 +1,12 @@
 // Messages from the contact form: validated, spam-guarded, stored as "new", sent to the admins.
 import { and, eq, gt, sql } from "drizzle-orm";
 import { firstError } from "~/accounts/validation";
+import { config } from "~/config.server";
 import { db, transaction } from "~/db/client.server";
 import { contactMessages, profiles } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { hit } from "~/lib/rate-limit.server";
+import { oneLine, quotedBlock } from "~/mail/mail-text";
 import { sendMail } from "~/mail/mailer.server";
 import { contactSchema, CONTACT_MESSAGES as M, HONEYPOT_FIELD } from "./validation";
 
@@ -51,11 +53,15 @@ export async function submitContactMessage(input: Record<string, unknown>, clien
   const admins = await db().select({ email: profiles.email }).from(profiles).where(eq(profiles.role, "admin"));
   if (admins.length) {
     try {
+      // The sender's words go in on one line each (name, subject) or as a quoted block (message):
+      // none of them can add a line of its own to the mail.
       await sendMail({
         to: admins.map((a) => a.email),
         replyTo: email,
-        subject: `Nuovo messaggio dal sito: ${subject}`,
-        text: `Da: ${name} <${email}>\nOggetto: ${subject}\n\n${message}\n\nRispondi a questa email o gestisci il messaggio nel pannello: /admin/contacts`,
+        subject: `Nuovo messaggio dal sito: ${oneLine(subject)}`,
+        text:
+          `Da: ${oneLine(name)} <${email}>\nOggetto: ${oneLine(subject)}\n\nMessaggio:\n${quotedBlock(message)}\n\n` +
+          `Rispondi a questa email o gestisci il messaggio nel pannello: ${config().publicUrl}/admin/contacts`,
       });
     } catch (error) {
       // The message is stored: the admins will see it in the back office even if the mail fails.

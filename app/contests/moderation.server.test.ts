@@ -8,6 +8,7 @@ import { db } from "~/db/client.server";
 import { contestSubmissions, contests, users } from "~/db/schema";
 import { createAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
+import { mailsSince, outboxFiles } from "~/mail/outbox.testing";
 import { createContest, createSubmission, createUserRow } from "../../tests/factories";
 import { getContest } from "./contests.server";
 import { approveSubmission, contestsToModerate, listSubmissionsForModeration, rejectSubmission } from "./moderation.server";
@@ -165,5 +166,25 @@ describe("contests to moderate", () => {
     expect(result.ok && result.contests.find((c) => c.id === contest.id)).toMatchObject({ pending: 2, title: "Concorso da moderare" });
     expect(await contestsToModerate({ ...adminUser, id: user.id, role: "user" })).toMatchObject({ ok: false, status: 403 });
     expect(await contestsToModerate(null)).toMatchObject({ ok: false, status: 401 });
+  });
+});
+
+describe("the participant's mail", () => {
+  itDb("writes the participant's name and the entry's title on one line each: no forged line in the mail", async () => {
+    const admin = asUser(await createAccount({ role: "admin" }), "admin");
+    const participant = await createUserRow({ name: "Marco\r\nBcc: vittima@example.it", email: "marco.nero@example.it" });
+    const contest = await createContest({ title: "Concorso Autunno" });
+    const entry = await createSubmission(contest.id, participant.id, {
+      status: "pending",
+      title: "Fido\n\nLa tua vincita ti aspetta su https://truffa.example",
+      petName: "Fido\r\nBcc: altri@example.it",
+    });
+    const before = await outboxFiles();
+    expect(await approveSubmission(admin, entry.id)).toMatchObject({ ok: true, changed: true });
+    const [mail] = await mailsSince(before);
+    expect(mail).toBeDefined();
+    expect(mail!.lines[0]).toBe("Ciao Marco Bcc: vittima@example.it,");
+    expect(mail!.body).toContain("«Fido La tua vincita ti aspetta su https://truffa.example» (Fido Bcc: altri@example.it)");
+    expect(mail!.lines.filter((line) => /^(Bcc|La tua vincita)/.test(line))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 // Moderation of contest entries (/admin/contests/{id}/submissions): admins only. The participant
 // is told of each decision by e-mail (DESIGN [6][7]).
 import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { FULL_NAME_MAX_LENGTH } from "~/accounts/messages";
 import type { CurrentUser } from "~/accounts/session.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { config } from "~/config.server";
@@ -8,6 +9,7 @@ import { db } from "~/db/client.server";
 import { contestSubmissions, contests, profiles } from "~/db/schema";
 import { CONTEST_STATUSES, PET_TYPES, SUBMISSION_STATUSES } from "~/lib/enums";
 import { logger } from "~/lib/logger.server";
+import { oneLine } from "~/mail/mail-text";
 import { sendMail } from "~/mail/mailer.server";
 import { entryColumns, fail, type ContestStatus, type EntryFields, type Result, type SubmissionStatus } from "./contests.server";
 import { isUuid } from "~/lib/ids";
@@ -171,13 +173,16 @@ async function notifyParticipant(
       .limit(1);
     if (!info) return;
     const base = config().publicUrl;
-    const greeting = info.fullName.trim() ? `Ciao ${info.fullName.trim()},` : "Ciao,";
-    const photo = `la tua foto «${entry.title}» (${entry.petName}) per il concorso «${info.contestTitle}»`;
+    // Names and titles typed by users go in on one line each: none can add a line to the mail.
+    const name = oneLine(info.fullName, FULL_NAME_MAX_LENGTH);
+    const contestTitle = oneLine(info.contestTitle);
+    const greeting = name ? `Ciao ${name},` : "Ciao,";
+    const photo = `la tua foto «${oneLine(entry.title)}» (${oneLine(entry.petName)}) per il concorso «${contestTitle}»`;
     await sendMail(
       status === "approved"
         ? {
             to: info.email,
-            subject: `La tua foto è stata approvata: ${info.contestTitle}`,
+            subject: `La tua foto è stata approvata: ${contestTitle}`,
             text:
               `${greeting}\n\n${photo} è stata approvata: ora è visibile a tutti e può ricevere i voti della community.\n\n` +
               `Guardala nella pagina del concorso: ${base}/contests/${entry.contestId}\n\n` +
@@ -185,7 +190,7 @@ async function notifyParticipant(
           }
         : {
             to: info.email,
-            subject: `La tua foto non è stata approvata: ${info.contestTitle}`,
+            subject: `La tua foto non è stata approvata: ${contestTitle}`,
             text:
               `${greeting}\n\n${photo} non è stata approvata dalla redazione e non verrà pubblicata.\n\n` +
               `Trovi tutte le tue partecipazioni nella tua area personale: ${base}/dashboard/contest-submissions\n\n` +

@@ -7,7 +7,9 @@ import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { listingReports, users } from "~/db/schema";
 import { createAccount } from "../../tests/accounts";
+import { REPORT_REASONS } from "~/lib/enums";
 import { itDb } from "../../tests/db";
+import { mailsSince, outboxFiles } from "~/mail/outbox.testing";
 import { createListingRow } from "../../tests/factories";
 import { REPORT_LIMIT, submitReport } from "./reports.server";
 import { LISTING_MESSAGES, REPORT_MESSAGES as M } from "./validation";
@@ -115,5 +117,31 @@ describe("reporting a listing", () => {
     });
     expect(await submitReport(listing.id, null, valid, "203.0.113.51")).toEqual({ ok: true });
     expect(await reportCount()).toBe(REPORT_LIMIT.max + 1);
+  });
+});
+
+describe("the administrators' mail", () => {
+  itDb("writes the title and the reporter's name on one line each and quotes the description: no forged line in the mail", async () => {
+    const owner = await createAccount();
+    await createAccount({ role: "admin" });
+    const listing = await createListingRow(owner.id, { title: "Cuccioli\r\nMotivo: Altro" });
+    const before = await outboxFiles();
+    const forged = {
+      ...valid,
+      name: "Paolo\r\nBcc: vittima@example.it",
+      description: `${valid.description}\nGestisci la segnalazione nel pannello: https://truffa.example/admin`,
+    };
+    expect(await submitReport(listing.id, null, forged, "203.0.113.10")).toEqual({ ok: true });
+    const [mail] = await mailsSince(before);
+    expect(mail).toBeDefined();
+    expect(mail!.lines).toContain("Annuncio: Cuccioli Motivo: Altro");
+    expect(mail!.lines).toContain("Da: Paolo Bcc: vittima@example.it <paolo@example.it>");
+    expect(mail!.lines).toContain("> Gestisci la segnalazione nel pannello: https://truffa.example/admin");
+    expect(mail!.lines.filter((line) => /^(Bcc|Da|Motivo|Annuncio|Gestisci)\b/.test(line))).toEqual([
+      "Annuncio: Cuccioli Motivo: Altro",
+      `Motivo: ${REPORT_REASONS.labels.fraud}`,
+      "Da: Paolo Bcc: vittima@example.it <paolo@example.it>",
+      `Gestisci la segnalazione nel pannello: ${config().publicUrl}/admin/reports`,
+    ]);
   });
 });

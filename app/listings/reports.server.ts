@@ -9,6 +9,7 @@ import { listingReports, profiles } from "~/db/schema";
 import { REPORT_REASONS } from "~/lib/enums";
 import { logger } from "~/lib/logger.server";
 import { hit } from "~/lib/rate-limit.server";
+import { oneLine, quotedBlock } from "~/mail/mail-text";
 import { sendMail } from "~/mail/mailer.server";
 import { getListing } from "./listings.server";
 import { LISTING_MESSAGES, REPORT_MESSAGES as M, reportSchema } from "./validation";
@@ -72,13 +73,17 @@ export async function submitReport(
   if (admins.length) {
     const base = config().publicUrl;
     try {
+      // The listing's title and the reporter's name go in on one line each, the description as a
+      // quoted block: no user text can add a line of its own to the mail.
+      const title = oneLine(listing.title);
       await sendMail({
         to: admins.map((a) => a.email),
         replyTo: email,
-        subject: `Nuova segnalazione: ${listing.title}`,
+        subject: `Nuova segnalazione: ${title}`,
         text:
-          `Annuncio: ${listing.title}\n${base}/pet-listing/${listing.id}\n\n` +
-          `Motivo: ${REPORT_REASONS.labels[reason]}\nDa: ${name} <${email}>${viewer ? " (utente registrato)" : ""}\n\n${description}\n\n` +
+          `Annuncio: ${title}\n${base}/pet-listing/${listing.id}\n\n` +
+          `Motivo: ${REPORT_REASONS.labels[reason]}\nDa: ${oneLine(name)} <${email}>${viewer ? " (utente registrato)" : ""}\n\n` +
+          `Descrizione:\n${quotedBlock(description)}\n\n` +
           `Gestisci la segnalazione nel pannello: ${base}/admin/reports`,
       });
     } catch (error) {

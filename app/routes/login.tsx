@@ -4,11 +4,17 @@ import type { Route } from "./+types/login";
 import { signIn, signUp } from "~/accounts/accounts.server";
 import { getCurrentUser } from "~/accounts/session.server";
 import { firstError, signInSchema, signUpSchema } from "~/accounts/validation";
+import { pageMeta } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Accedi o registrati — Zampa" },
-  { name: "description", content: "Accedi al tuo account Zampa o registrati per pubblicare annunci e partecipare ai concorsi." },
-];
+// Canonical /login for both modes (?mode=signup is the same page); noindex: a form has nothing to
+// find, and robots.txt (which the admin can rewrite) is not the only guard (decision 0036).
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Accedi o registrati",
+    description: "Accedi al tuo account Zampa o registrati per pubblicare annunci e partecipare ai concorsi.",
+    canonicalPath: "/login",
+    noindex: true,
+  });
 
 // A signed-in visitor still sees the form (an administrator area sends non-admins here, and they
 // may want to switch account); the page says who is signed in.

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 // Accounts in the browser: sign up, sign in, sign out, the user menu, the guards.
 import { describe, expect, it } from "vitest";
 import { E2E_ADMIN } from "./server";
-import { uniqueEmail, startBrowser, withConsent } from "./browser";
+import { baseUrl, uniqueEmail, startBrowser, withConsent } from "./browser";
 
 const browser = startBrowser();
 
@@ -129,5 +129,24 @@ describe("administrators", () => {
     await page.goto("/admin");
     expect(new URL(page.url()).pathname).toBe("/login");
     expect(await page.getByRole("status").textContent()).toContain("Hai già effettuato l'accesso");
+  });
+});
+
+describe("the /login page's head", () => {
+  it("has its canonical URL, Open Graph and Twitter tags like every page, and is not indexed", async () => {
+    const { page } = await browser.context();
+    await page.goto("/login?mode=signup");
+    const head = page.locator("head");
+    const meta = (key: string) => head.locator(`meta[property="${key}"], meta[name="${key}"]`).first().getAttribute("content");
+    const canonical = `${baseUrl()}/login`;
+    expect(await page.title()).toBe("Accedi o registrati | Zampa");
+    expect(await head.locator('link[rel="canonical"]').getAttribute("href")).toBe(canonical);
+    expect(await meta("og:url")).toBe(canonical);
+    expect(await meta("og:title")).toBe("Accedi o registrati");
+    expect(await meta("og:description")).toContain("Accedi al tuo account Zampa");
+    expect(await meta("og:image")).toMatch(/^https?:\/\//);
+    expect(await meta("twitter:card")).toBe("summary_large_image");
+    expect(await meta("twitter:title")).toBe("Accedi o registrati");
+    expect(await meta("robots")).toBe("noindex");
   });
 });

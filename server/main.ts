@@ -11,6 +11,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
 import { ACCOUNT_MESSAGES } from "../app/accounts/messages.ts";
 import { BODY_TOO_LARGE, bodyLimitFor } from "./body-limits.ts";
+import { clientAddress } from "./client-address.ts";
 import { finishResponse } from "./compression.ts";
 import { inArrivalOrder } from "./arrival-order.ts";
 import { isAllowedOrigin } from "./origin-check.ts";
@@ -88,8 +89,7 @@ app.all("*", async (c) => {
     if (!isAllowedOrigin(request, publicOrigin)) return c.text(ACCOUNT_MESSAGES.forbiddenOrigin, 403);
     // The client's address, as better-auth and the rate limits read it. A value sent by the client
     // itself is always replaced.
-    const forwarded = trustProxy ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
-    request.headers.set("x-zampa-client-ip", forwarded || getConnInfo(c).remote.address || "unknown");
+    request.headers.set("x-zampa-client-ip", clientAddress(c.req.header("x-forwarded-for"), getConnInfo(c).remote.address, trustProxy));
   }
   return (await entry.applyRedirect(request)) ?? entry.servePage(request, (r) => handle(r));
 });

@@ -33,6 +33,12 @@ describe("child sitemaps", () => {
     for (const loc of listings.locs) expect(loc).toMatch(new RegExp(`^${baseUrl()}/pet-listing/[0-9a-f-]{36}$`));
     expect(listings.locs).not.toContain(`${baseUrl()}/pet-listing/${FIXTURES.suspendedListing.id}`);
 
+    // Kept and sent gzip-compressed; a client that does not take gzip gets the same XML.
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    const plain = await fetch(`${baseUrl()}/sitemap-listings-1.xml`, { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect((await parse(await plain.text())).locs).toEqual(listings.locs);
+
     const pages = await parse(await fetch(`${baseUrl()}/sitemap-pages-1.xml`).then((r) => r.text()));
     expect(pages.locs).toContain(`${baseUrl()}/`);
     expect(pages.locs).toContain(`${baseUrl()}/category/cani`);

@@ -303,7 +303,7 @@ export function buildSitemap(limits: SitemapLimits = DEFAULT_LIMITS): Promise<st
 }
 
 /**
- * A child sitemap, gzip-compressed (a 50,000-URL file is ~7 MB of XML, ~0.3 MB compressed, and
+ * A child sitemap, gzip-compressed (a 50,000-URL file of listings is ~6.8 MB of XML, ~1.3 MB compressed, and
  * kept outside the JavaScript heap), or null when there is no such child: nothing is memoized for
  * a name that is not one.
  */

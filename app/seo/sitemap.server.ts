@@ -303,9 +303,9 @@ export function buildSitemap(limits: SitemapLimits = DEFAULT_LIMITS): Promise<st
 }
 
 /**
- * A child sitemap, gzip-compressed (a 50,000-URL file of listings is ~6.8 MB of XML, ~1.3 MB compressed, and
- * kept outside the JavaScript heap), or null when there is no such child: nothing is memoized for
- * a name that is not one.
+ * A child sitemap, gzip-compressed (50,000 listings are ~6.8 MB of XML, ~1.3 MB compressed, kept
+ * outside the JavaScript heap), or null when there is no such child: nothing is memoized for a
+ * name that is not one.
  */
 export async function buildSitemapChild(name: string, limits: SitemapLimits = DEFAULT_LIMITS): Promise<Buffer | null> {
   const parsed = parseChildName(name);

@@ -13,6 +13,9 @@ export default [
   route("terms", "routes/pages/terms.tsx"),
   route("legal-pets-info", "routes/pages/legal-pets-info.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
+  // The child sitemaps (/sitemap-listings-2.xml, …): any other name ending in .xml answers 404.
+  // Listed after sitemap.xml, which it would match too: of two equal matches the first listed wins.
+  route(":name.xml", "routes/sitemap-child.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("api/ads", "routes/api.ads.ts"),
   route("pet-listings", "routes/listings/browse.tsx"),

@@ -37,21 +37,15 @@ export async function shutdown(): Promise<void> {
   started = undefined;
 }
 
-async function start(): Promise<void> {
-  const cfg = config();
-  const t0 = performance.now();
-  const database = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
-  setDatabase(database);
-  logger.info(
-    { engine: database.engine, dataDir: cfg.databaseUrl ? undefined : cfg.dataDir, ms: Math.round(performance.now() - t0) },
-    "database pronto e migrato",
-  );
-  await initAuth();
-  if (cfg.databaseUrl) {
-    // Other processes' writes drop this process's cached pages and data too.
-    stopListening = await listenForInvalidations(cfg.databaseUrl);
-  }
-
+/**
+ * The administrator of ADMIN_EMAIL/ADMIN_PASSWORD first, then the demo content on an empty
+ * database. The demo content reuses an account that already has one of its e-mails (the
+ * administrator just created, when ADMIN_EMAIL is the demo administrator's): that account keeps
+ * its password and role (decision 0038).
+ */
+export async function prepareAccountsAndContent(
+  cfg: Pick<ReturnType<typeof config>, "adminEmail" | "adminPassword" | "seedDemo">,
+): Promise<void> {
   if (cfg.adminEmail && cfg.adminPassword) {
     const outcome = await ensureAdmin(cfg.adminEmail, cfg.adminPassword);
     const text = { created: "creato", promoted: "promosso ad amministratore", unchanged: "già amministratore" }[outcome];
@@ -68,6 +62,24 @@ async function start(): Promise<void> {
       logger.info(`Accedi come amministratore demo: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
     }
   }
+}
+
+async function start(): Promise<void> {
+  const cfg = config();
+  const t0 = performance.now();
+  const database = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
+  setDatabase(database);
+  logger.info(
+    { engine: database.engine, dataDir: cfg.databaseUrl ? undefined : cfg.dataDir, ms: Math.round(performance.now() - t0) },
+    "database pronto e migrato",
+  );
+  await initAuth();
+  if (cfg.databaseUrl) {
+    // Other processes' writes drop this process's cached pages and data too.
+    stopListening = await listenForInvalidations(cfg.databaseUrl);
+  }
+
+  await prepareAccountsAndContent(cfg);
   stopStatistics = await keepStatisticsFresh();
   // Read in the background: the first searches are answered with SQL until it is ready.
   listingIndex();

@@ -1,7 +1,7 @@
 // Loads the Italian demo content (./data) into an empty database, in one transaction, once even
 // when several processes start together.
 import { hashPassword } from "better-auth/crypto";
-import { count, sql } from "drizzle-orm";
+import { count, inArray, sql } from "drizzle-orm";
 import { db, transaction } from "~/db/client.server";
 import { loadSharp } from "~/images/process-image.server";
 import {
@@ -100,22 +100,33 @@ export async function seedDemoContent(): Promise<void> {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     if (!(await isEmpty())) return;
 
+    // An account may already have one of the demo e-mails: ADMIN_EMAIL=admin@zampa.test creates
+    // that administrator before the demo content loads (decision 0038). It is reused as it is (its
+    // password and role stay), and the demo content that names its e-mail is its own.
     const people = [DEMO_ADMIN, ...demoUsers];
-    const insertedUsers = await tx
+    const created = await tx
       .insert(users)
       .values(people.map((u) => ({ name: u.fullName, email: u.email, emailVerified: true })))
+      .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id, email: users.email });
-    const userId = new Map(insertedUsers.map((u) => [u.email, u.id]));
+    const everyone = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.email, people.map((u) => u.email)));
+    const userId = new Map(everyone.map((u) => [u.email, u.id]));
     const idOf = (email: string): string => {
       const id = userId.get(email);
       if (!id) throw new Error(`utente demo sconosciuto: ${email}`);
       return id;
     };
-    await tx.insert(accounts).values(
-      insertedUsers.map((u) => ({ accountId: u.id, providerId: "credential", userId: u.id, password: passwordHash })),
-    );
+    if (created.length > 0) {
+      await tx.insert(accounts).values(
+        created.map((u) => ({ accountId: u.id, providerId: "credential", userId: u.id, password: passwordHash })),
+      );
+    }
+    const createdEmails = new Set(created.map((u) => u.email));
     for (const person of people) {
-      if (person.role === "admin") {
+      if (person.role === "admin" && createdEmails.has(person.email)) {
         await tx.update(profiles).set({ role: "admin" }).where(sql`${profiles.id} = ${idOf(person.email)}`);
       }
     }

@@ -1,13 +1,47 @@
-// /sitemap.xml per the sitemaps.org protocol, generated from the database.
-import { desc, eq, inArray } from "drizzle-orm";
-import { CACHE_TAGS, memoize } from "~/cache/cache.server";
+// /sitemap.xml per the sitemaps.org protocol, generated from the database (decision 0038).
+//
+// Up to 50,000 URLs (and 50 MB) the site's URLs are one <urlset>, as before. Past that, /sitemap.xml
+// is a <sitemapindex> naming child sitemaps at the root of the site (a sitemap may only list URLs
+// under its own folder): /sitemap-pages-N.xml (static pages, categories, contests),
+// /sitemap-articles-N.xml and /sitemap-listings-N.xml, each within both limits. Articles and
+// listings are read in a stable order (created_at, id: new rows go to the last child) by keyset:
+// one query per section finds where each child starts (and its count and newest change), then a
+// child reads only its own rows. Everything is memoized under the tags of the data it shows.
+import { gzipSync } from "node:zlib";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { CACHE_TAGS, memoize, type CacheTag } from "~/cache/cache.server";
 import { config } from "~/config.server";
-import { db } from "~/db/client.server";
+import { db, queryRows } from "~/db/client.server";
 import { isPublicListingRow } from "~/listings/visibility.server";
 import { articles, categories, contests, petListings } from "~/db/schema";
 
+/** The protocol's limits for one sitemap file (and for an index's number of children). */
+export const SITEMAP_MAX_URLS = 50_000;
+export const SITEMAP_MAX_BYTES = 52_428_800;
+/** A <loc> must be shorter than 2,048 characters: a longer URL is left out. */
+const MAX_LOC_LENGTH = 2_047;
+
+/** Tests pass small limits so that the split shows without 50,000 rows. */
+export interface SitemapLimits {
+  maxUrls: number;
+  maxBytes: number;
+}
+const DEFAULT_LIMITS: SitemapLimits = { maxUrls: SITEMAP_MAX_URLS, maxBytes: SITEMAP_MAX_BYTES };
+
 /** Public pages that are not in the database. */
 const STATIC_PATHS = ["/", "/articles", "/categories", "/pet-listings", "/contests", "/about", "/contact", "/privacy", "/terms", "/legal-pets-info"];
+
+export const SITEMAP_SECTIONS = ["pages", "articles", "listings"] as const;
+export type SitemapSection = (typeof SITEMAP_SECTIONS)[number];
+
+const SECTION_TAGS: Record<SitemapSection, CacheTag[]> = {
+  pages: [CACHE_TAGS.categories, CACHE_TAGS.contests],
+  articles: [CACHE_TAGS.articles],
+  listings: [CACHE_TAGS.listings],
+};
+/** What /sitemap.xml is built from (the tags it had before it was split). */
+export const SITEMAP_TAGS: CacheTag[] = [CACHE_TAGS.articles, CACHE_TAGS.categories, CACHE_TAGS.listings, CACHE_TAGS.contests];
 
 interface UrlEntry {
   path: string;
@@ -18,40 +52,270 @@ function escapeXml(value: string): string {
   return value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
 }
 
-export function renderSitemap(base: string, entries: UrlEntry[]): string {
-  const urls = entries.map((e) => {
-    const lastmod = e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : "";
-    return `<url><loc>${escapeXml(base + e.path)}</loc>${lastmod}</url>`;
-  });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+const XML_DECLARATION = `<?xml version="1.0" encoding="UTF-8"?>\n`;
+const URLSET_OPEN = `${XML_DECLARATION}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n`;
+const URLSET_CLOSE = `\n</urlset>\n`;
+/** The bytes of a file's XML around its entries. */
+const WRAPPER_BYTES = Buffer.byteLength(URLSET_OPEN + URLSET_CLOSE);
+
+function urlElement(base: string, entry: UrlEntry): string | null {
+  const loc = escapeXml(base + entry.path);
+  if (loc.length > MAX_LOC_LENGTH) return null;
+  const lastmod = entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : "";
+  return `<url><loc>${loc}</loc>${lastmod}</url>`;
 }
 
-export function buildSitemap(): Promise<string> {
-  return memoize("sitemap", [CACHE_TAGS.articles, CACHE_TAGS.categories, CACHE_TAGS.listings, CACHE_TAGS.contests], async () => {
-    const [articleRows, categoryRows, listingRows, contestRows] = await Promise.all([
-      db()
-        .select({ slug: articles.slug, updatedAt: articles.updatedAt })
-        .from(articles)
-        .where(eq(articles.status, "published"))
-        .orderBy(desc(articles.publishedAt)),
-      db().select({ slug: categories.slug, updatedAt: categories.updatedAt }).from(categories),
-      db()
-        .select({ id: petListings.id, updatedAt: petListings.updatedAt })
-        .from(petListings)
-        .where(isPublicListingRow())
-        .orderBy(desc(petListings.createdAt)),
-      db()
-        .select({ id: contests.id, updatedAt: contests.updatedAt })
-        .from(contests)
-        .where(inArray(contests.status, ["active", "ended"])),
-    ]);
-    return renderSitemap(config().publicUrl, [
-      ...STATIC_PATHS.map((path) => ({ path })),
-      ...categoryRows.map((c) => ({ path: `/category/${encodeURIComponent(c.slug)}`, lastmod: c.updatedAt })),
-      ...articleRows.map((a) => ({ path: `/article/${encodeURIComponent(a.slug)}`, lastmod: a.updatedAt })),
-      ...listingRows.map((l) => ({ path: `/pet-listing/${l.id}`, lastmod: l.updatedAt })),
-      ...contestRows.map((c) => ({ path: `/contests/${c.id}`, lastmod: c.updatedAt })),
-    ]);
+export function renderSitemap(base: string, entries: UrlEntry[]): string {
+  const urls = entries.map((e) => urlElement(base, e)).filter((u) => u !== null);
+  return `${URLSET_OPEN}${urls.join("\n")}${URLSET_CLOSE}`;
+}
+
+export function renderSitemapIndex(base: string, children: { path: string; lastmod?: Date | null }[]): string {
+  const items = children.map((c) => {
+    const lastmod = c.lastmod ? `<lastmod>${c.lastmod.toISOString()}</lastmod>` : "";
+    return `<sitemap><loc>${escapeXml(base + c.path)}</loc>${lastmod}</sitemap>`;
+  });
+  return `${XML_DECLARATION}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join("\n")}\n</sitemapindex>\n`;
+}
+
+/**
+ * The most bytes one <url> element can take when its path's variable part (a slug, an id) is at
+ * most `octets` bytes of UTF-8: percent-encoding makes a byte at most 3 characters and XML escaping
+ * an apostrophe 6; a <loc> longer than the protocol allows is left out anyway.
+ */
+function entryBound(base: string, prefix: string, octets: number): number {
+  const fixed = Buffer.byteLength(`<url><loc></loc><lastmod>${new Date(0).toISOString()}</lastmod></url>\n`);
+  return fixed + Math.min(MAX_LOC_LENGTH, Buffer.byteLength(escapeXml(base + prefix)) + 6 * octets);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sections read by keyset: articles and listings.
+
+interface Keyset {
+  prefix: string;
+  table: typeof articles | typeof petListings;
+  createdAt: PgColumn;
+  id: PgColumn;
+  updatedAt: PgColumn;
+  /** The variable part of the path (a slug or an id). */
+  key: PgColumn;
+  where: () => SQL;
+}
+
+const KEYSETS: Record<"articles" | "listings", Keyset> = {
+  articles: {
+    prefix: "/article/",
+    table: articles,
+    createdAt: articles.createdAt,
+    id: articles.id,
+    updatedAt: articles.updatedAt,
+    key: articles.slug,
+    where: () => eq(articles.status, "published"),
+  },
+  listings: {
+    prefix: "/pet-listing/",
+    table: petListings,
+    createdAt: petListings.createdAt,
+    id: petListings.id,
+    updatedAt: petListings.updatedAt,
+    key: petListings.id,
+    // The one definition of a public listing.
+    where: () => isPublicListingRow(),
+  },
+};
+
+interface Child {
+  /** Where the child starts in (created_at, id) order, as exact text; in memory for pages. */
+  startAt: string;
+  startId: string;
+  count: number;
+  lastmod: Date | null;
+}
+
+interface SectionPlan {
+  section: SitemapSection;
+  /** URLs per child of this section (the protocol's limit, lower when its URLs can be long). */
+  perChild: number;
+  total: number;
+  /** An upper bound of the bytes of all its <url> elements. */
+  bytes: number;
+  children: Child[];
+}
+
+async function keysetPlan(section: "articles" | "listings", limits: SitemapLimits): Promise<SectionPlan> {
+  const k = KEYSETS[section];
+  const base = config().publicUrl;
+  const [stats] = await queryRows<{ total: number | string; longest: number | string | null }>(
+    sql`select count(*) as total, max(octet_length(${k.key}::text)) as longest from ${k.table} where ${k.where()}`,
+  );
+  const total = Number(stats?.total ?? 0);
+  const bound = entryBound(base, k.prefix, Number(stats?.longest ?? 0));
+  const perChild = Math.max(1, Math.min(limits.maxUrls, Math.floor((limits.maxBytes - WRAPPER_BYTES) / bound)));
+  if (total === 0) return { section, perChild, total, bytes: 0, children: [] };
+  // Each child's first key, size and newest change, in one pass over the section's rows.
+  const rows = await queryRows<{ start_at: string; start_id: string; n: number | string; lastmod: string | Date | null }>(sql`
+    with ranked as (
+      select ${k.createdAt} as created_at, ${k.id} as id, ${k.updatedAt} as updated_at,
+             row_number() over (order by ${k.createdAt}, ${k.id}) - 1 as rn
+      from ${k.table} where ${k.where()}
+    ), cut as (
+      select created_at, id, updated_at, rn / ${perChild} as child, rn % ${perChild} = 0 as first from ranked
+    )
+    select max(created_at::text) filter (where first) as start_at,
+           max(id::text) filter (where first) as start_id,
+           count(*) as n,
+           max(updated_at) as lastmod
+    from cut group by child order by child`);
+  return {
+    section,
+    perChild,
+    total,
+    bytes: total * bound,
+    children: rows.map((r) => ({
+      startAt: r.start_at,
+      startId: r.start_id,
+      count: Number(r.n),
+      lastmod: r.lastmod === null ? null : new Date(r.lastmod),
+    })),
+  };
+}
+
+async function keysetEntries(section: "articles" | "listings", child: Child, next: Child | undefined, perChild: number): Promise<UrlEntry[]> {
+  const k = KEYSETS[section];
+  // (created_at, id) from the child's first row to the next child's first: the index of the list
+  // order reads just that range (the plain created_at bounds let any index on created_at do it).
+  const from = and(
+    k.where(),
+    sql`${k.createdAt} >= ${child.startAt}::timestamptz`,
+    sql`(${k.createdAt}, ${k.id}) >= (${child.startAt}::timestamptz, ${child.startId}::uuid)`,
+    next ? sql`${k.createdAt} <= ${next.startAt}::timestamptz` : undefined,
+    next ? sql`(${k.createdAt}, ${k.id}) < (${next.startAt}::timestamptz, ${next.startId}::uuid)` : undefined,
+  );
+  const rows = await db()
+    .select({ key: sql<string>`${k.key}::text`, updatedAt: k.updatedAt })
+    .from(k.table)
+    .where(from)
+    .orderBy(asc(k.createdAt), asc(k.id))
+    .limit(perChild);
+  return rows.map((r) => ({ path: k.prefix + encodeURIComponent(r.key), lastmod: r.updatedAt as Date }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The pages section: static pages, categories, contests (few, curated by admins): read whole and
+// cut in memory by both limits.
+
+async function pageEntries(): Promise<UrlEntry[]> {
+  const [categoryRows, contestRows] = await Promise.all([
+    db().select({ slug: categories.slug, updatedAt: categories.updatedAt }).from(categories).orderBy(asc(categories.createdAt), asc(categories.id)),
+    db()
+      .select({ id: contests.id, updatedAt: contests.updatedAt })
+      .from(contests)
+      .where(inArray(contests.status, ["active", "ended"]))
+      .orderBy(asc(contests.createdAt), asc(contests.id)),
+  ]);
+  return [
+    ...STATIC_PATHS.map((path) => ({ path })),
+    ...categoryRows.map((c) => ({ path: `/category/${encodeURIComponent(c.slug)}`, lastmod: c.updatedAt })),
+    ...contestRows.map((c) => ({ path: `/contests/${c.id}`, lastmod: c.updatedAt })),
+  ];
+}
+
+/** Consecutive runs of entries, each within both limits. */
+function cut(base: string, entries: UrlEntry[], limits: SitemapLimits): { entries: UrlEntry[]; bytes: number }[] {
+  const chunks: { entries: UrlEntry[]; bytes: number }[] = [];
+  let current: { entries: UrlEntry[]; bytes: number } = { entries: [], bytes: WRAPPER_BYTES };
+  for (const entry of entries) {
+    const element = urlElement(base, entry);
+    if (element === null) continue;
+    const size = Buffer.byteLength(element) + 1;
+    if (current.entries.length > 0 && (current.entries.length >= limits.maxUrls || current.bytes + size > limits.maxBytes)) {
+      chunks.push(current);
+      current = { entries: [], bytes: WRAPPER_BYTES };
+    }
+    current.entries.push(entry);
+    current.bytes += size;
+  }
+  if (current.entries.length > 0) chunks.push(current);
+  return chunks;
+}
+
+async function pagesPlan(limits: SitemapLimits): Promise<SectionPlan & { chunks: UrlEntry[][] }> {
+  const chunks = cut(config().publicUrl, await pageEntries(), limits);
+  const latest = (entries: UrlEntry[]) =>
+    entries.reduce<Date | null>((max, e) => (e.lastmod && (!max || e.lastmod > max) ? e.lastmod : max), null);
+  return {
+    section: "pages",
+    perChild: limits.maxUrls,
+    total: chunks.reduce((n, c) => n + c.entries.length, 0),
+    bytes: chunks.reduce((n, c) => n + c.bytes - WRAPPER_BYTES, 0),
+    children: chunks.map((c) => ({ startAt: "", startId: "", count: c.entries.length, lastmod: latest(c.entries) })),
+    chunks: chunks.map((c) => c.entries),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function limitsKey(limits: SitemapLimits): string {
+  return `${limits.maxUrls}:${limits.maxBytes}`;
+}
+
+function plan(section: SitemapSection, limits: SitemapLimits): Promise<SectionPlan & { chunks?: UrlEntry[][] }> {
+  return memoize(`sitemap:plan:${section}:${limitsKey(limits)}`, SECTION_TAGS[section], () =>
+    section === "pages" ? pagesPlan(limits) : keysetPlan(section, limits),
+  );
+}
+
+async function childEntries(section: SitemapSection, n: number, limits: SitemapLimits): Promise<UrlEntry[] | null> {
+  const p = await plan(section, limits);
+  const child = p.children[n - 1];
+  if (!child) return null;
+  if (section === "pages") return p.chunks?.[n - 1] ?? [];
+  return keysetEntries(section, child, p.children[n], p.perChild);
+}
+
+/** The path of a child sitemap. */
+export function childPath(section: SitemapSection, n: number): string {
+  return `/sitemap-${section}-${n}.xml`;
+}
+
+/** "sitemap-listings-3" (the file name without .xml) as its section and number, or null. */
+export function parseChildName(name: string): { section: SitemapSection; n: number } | null {
+  const match = /^sitemap-(pages|articles|listings)-([1-9]\d{0,5})$/.exec(name);
+  return match ? { section: match[1] as SitemapSection, n: Number(match[2]) } : null;
+}
+
+/** /sitemap.xml: one urlset while everything fits in one file, else the index of the children. */
+export function buildSitemap(limits: SitemapLimits = DEFAULT_LIMITS): Promise<string> {
+  return memoize(`sitemap:${limitsKey(limits)}`, SITEMAP_TAGS, async () => {
+    const base = config().publicUrl;
+    const plans = await Promise.all(SITEMAP_SECTIONS.map((s) => plan(s, limits)));
+    const total = plans.reduce((n, p) => n + p.total, 0);
+    const bytes = plans.reduce((n, p) => n + p.bytes, 0);
+    if (total <= limits.maxUrls && bytes + WRAPPER_BYTES <= limits.maxBytes) {
+      const sections = await Promise.all(SITEMAP_SECTIONS.map((s) => childEntries(s, 1, limits)));
+      return renderSitemap(base, sections.flatMap((entries) => entries ?? []));
+    }
+    return renderSitemapIndex(
+      base,
+      plans.flatMap((p) => p.children.map((c, i) => ({ path: childPath(p.section, i + 1), lastmod: c.lastmod }))),
+    );
+  });
+}
+
+/**
+ * A child sitemap, gzip-compressed (50,000 listings are ~6.8 MB of XML, ~1.3 MB compressed, kept
+ * outside the JavaScript heap), or null when there is no such child: nothing is memoized for a
+ * name that is not one.
+ */
+export async function buildSitemapChild(name: string, limits: SitemapLimits = DEFAULT_LIMITS): Promise<Buffer | null> {
+  const parsed = parseChildName(name);
+  if (!parsed) return null;
+  const { section, n } = parsed;
+  const p = await plan(section, limits);
+  if (n > p.children.length) return null;
+  return memoize(`sitemap:${section}:${n}:${limitsKey(limits)}`, SECTION_TAGS[section], async () => {
+    const entries = (await childEntries(section, n, limits)) ?? [];
+    return gzipSync(renderSitemap(config().publicUrl, entries), { level: 6 });
   });
 }
 

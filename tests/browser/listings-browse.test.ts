@@ -110,6 +110,144 @@ describe("listings page", () => {
   });
 });
 
+describe("listings filters, applied as they change", () => {
+  const search = (page: Page) => page.getByLabel("Cerca negli annunci");
+  const dataRequests = (page: Page) => {
+    const urls: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/pet-listings.data") urls.push(request.url());
+    });
+    return urls;
+  };
+  const CATS = ["Grigio, Certosino affettuoso", "Cuccioli di Maine Coon con pedigree"];
+
+  it("applies a select as it is chosen, without Cerca: results, count and URL follow, back to page 1", async () => {
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    await page.goto("/pet-listings?page=1");
+    await page.getByLabel("Animale").selectOption("cat");
+    await page.waitForURL((url) => url.search === "?petType=cat");
+    await expect.poll(async () => (await cardTitles(page)).sort(), { timeout: 10_000 }).toEqual([...CATS].sort());
+    expect(await page.getByText(/^2 annunci$/).isVisible()).toBe(true);
+    await page.getByLabel("Tipo di annuncio").selectOption("sale");
+    await page.waitForURL((url) => url.search === "?petType=cat&listingType=sale");
+    await expect.poll(() => cardTitles(page), { timeout: 10_000 }).toEqual(["Cuccioli di Maine Coon con pedigree"]);
+    expect(await page.getByText(/^1 annuncio$/).isVisible()).toBe(true);
+    // The Cerca button is still there (and is what works without JavaScript).
+    expect(await page.getByRole("main").getByRole("button", { name: "Cerca", exact: true }).isVisible()).toBe(true);
+  });
+
+  it("applies the search once the typing pauses, with one request, one history entry and the focus kept", async () => {
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    await page.goto("/pet-listings");
+    const requests = dataRequests(page);
+    const historyBefore = await page.evaluate(() => history.length);
+    await search(page).click();
+    // Keystrokes 80 ms apart: one pause at the end, one request.
+    await page.keyboard.type("conig", { delay: 80 });
+    await page.waitForURL(/q=conig$/);
+    await expect.poll(() => cardTitles(page), { timeout: 10_000 }).toEqual(["Coniglietta ariete nano in adozione"]);
+    expect(requests).toHaveLength(1);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("listings-q");
+    // More typing after the pause: the same history entry is replaced, not a new one added.
+    await page.keyboard.type(" torino", { delay: 80 });
+    await page.waitForURL(/q=conig\+torino$/);
+    await expect.poll(() => cardTitles(page), { timeout: 10_000 }).toEqual(["Coniglietta ariete nano in adozione"]);
+    expect(requests).toHaveLength(2);
+    expect(await page.evaluate(() => history.length)).toBe(historyBefore + 1);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("listings-q");
+    expect(await search(page).inputValue()).toBe("conig torino");
+    // Back: the list before the search, and an empty search box.
+    await page.goBack();
+    await page.waitForURL((url) => url.search === "");
+    await expect.poll(async () => (await cardTitles(page)).length, { timeout: 10_000 }).toBe(12);
+    expect(await search(page).inputValue()).toBe("");
+  });
+
+  it("restores earlier results and criteria with the back and forward buttons", async () => {
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    await page.goto("/pet-listings");
+    await page.getByLabel("Animale").selectOption("cat");
+    await page.waitForURL(/\?petType=cat$/);
+    await page.getByLabel("Tipo di annuncio").selectOption("sale");
+    await page.waitForURL(/listingType=sale/);
+    await expect.poll(() => cardTitles(page), { timeout: 10_000 }).toEqual(["Cuccioli di Maine Coon con pedigree"]);
+
+    await page.goBack();
+    await page.waitForURL(/\?petType=cat$/);
+    await expect.poll(async () => (await cardTitles(page)).sort(), { timeout: 10_000 }).toEqual([...CATS].sort());
+    expect(await page.getByLabel("Animale").inputValue()).toBe("cat");
+    expect(await page.getByLabel("Tipo di annuncio").inputValue()).toBe("");
+
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === "/pet-listings" && url.search === "");
+    await expect.poll(async () => (await cardTitles(page)).length, { timeout: 10_000 }).toBe(12);
+    expect(await page.getByLabel("Animale").inputValue()).toBe("");
+
+    await page.goForward();
+    await page.waitForURL(/\?petType=cat$/);
+    await expect.poll(async () => (await cardTitles(page)).sort(), { timeout: 10_000 }).toEqual([...CATS].sort());
+    expect(await page.getByLabel("Animale").inputValue()).toBe("cat");
+  });
+
+  it("never lets an older answer replace a newer one", async () => {
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    // The answer for "Gatto" alone is slow; "Vendita" chosen after it answers at once.
+    const catsAlone = (url: URL) => url.pathname === "/pet-listings.data" && url.searchParams.get("petType") === "cat" && !url.searchParams.has("listingType");
+    await page.route(catsAlone, async (route) => {
+      await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue().catch(() => {});
+    });
+    await page.goto("/pet-listings");
+    const slow = page.waitForRequest((request) => catsAlone(new URL(request.url())));
+    await page.getByLabel("Animale").selectOption("cat");
+    await slow;
+    await page.getByLabel("Tipo di annuncio").selectOption("sale");
+    await page.waitForURL(/\?petType=cat&listingType=sale$/);
+    await expect.poll(() => cardTitles(page), { timeout: 10_000 }).toEqual(["Cuccioli di Maine Coon con pedigree"]);
+    await page.waitForTimeout(2_000);
+    expect(page.url()).toMatch(/\?petType=cat&listingType=sale$/);
+    expect(await cardTitles(page)).toEqual(["Cuccioli di Maine Coon con pedigree"]);
+    expect(await page.getByLabel("Tipo di annuncio").inputValue()).toBe("sale");
+  });
+
+  it("applies a filter chosen before the page's script has run, once it runs", async () => {
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    await page.goto("/about");
+    // Hold the scripts back, load the list page and choose while it is still plain HTML.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.evaluate(() => window.location.assign("/pet-listings"));
+    await page.waitForURL((url) => url.pathname === "/pet-listings");
+    await page.waitForLoadState("domcontentloaded");
+    await page.getByLabel("Animale").selectOption("cat");
+    release();
+    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+    await page.waitForURL((url) => url.search === "?petType=cat");
+    await expect.poll(async () => (await cardTitles(page)).sort(), { timeout: 10_000 }).toEqual([...CATS].sort());
+    expect(await page.getByLabel("Animale").inputValue()).toBe("cat");
+  });
+
+  it("works without JavaScript: Cerca submits the form as a GET", async () => {
+    const { page } = await browser.context({ javaScript: false });
+    await page.goto("/pet-listings?page=1");
+    await page.getByLabel("Animale").selectOption("cat");
+    await page.getByLabel("Cerca negli annunci").fill("certosino");
+    await page.getByRole("main").getByRole("button", { name: "Cerca", exact: true }).click();
+    await page.waitForURL((url) => url.search === "?q=certosino&petType=cat&listingType=");
+    expect(await cardTitles(page)).toEqual(["Grigio, Certosino affettuoso"]);
+    expect(await page.getByLabel("Animale").inputValue()).toBe("cat");
+  });
+});
+
 describe("listing detail", () => {
   it("shows the listing with Italian labels, contact links, a keyboard gallery and a map", async () => {
     const { context, page } = await browser.context();

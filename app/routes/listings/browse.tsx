@@ -1,12 +1,13 @@
-import { List, Map as MapIcon, Plus, Search } from "lucide";
+import { List, Map as MapIcon, Plus } from "lucide";
 import { Icon } from "~/components/icon";
-import { Form, Link, useRouteLoaderData, useSearchParams } from "react-router";
+import { Link, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/browse";
 import type { loader as rootLoader } from "~/root";
 import { CACHE_TAGS } from "~/cache/cache.server";
 import { cacheHeaders } from "~/cache/page-cache.server";
 import { AdSlot } from "~/components/ad-slot";
 import { ListingCard } from "~/components/listings/listing-card";
+import { ListingFilters } from "~/components/listings/listing-filters";
 import { ScamWarning } from "~/components/listings/scam-warning";
 import { MapView } from "~/components/map/map";
 import { ITALY_CENTER, LIST_MAP_ZOOM } from "~/components/map/map-types";
@@ -15,10 +16,9 @@ import { PlainLink } from "~/components/plain-link";
 import { config } from "~/config.server";
 import { browseListings, LISTING_FILTER_PARAMS, listingMarkers, parseFilters } from "~/listings/listings.server";
 import { LISTING_MESSAGES } from "~/listings/validation";
-import { LISTING_TYPES, PET_TYPES } from "~/lib/enums";
+import { LISTING_TYPES } from "~/lib/enums";
 import { redirectPastLastPage } from "~/lib/paging";
 import { pageMeta } from "~/lib/seo";
-import { EnumOptions } from "~/components/enum-options";
 
 export async function loader({ url }: Route.LoaderArgs) {
   const filters = parseFilters(url);
@@ -47,6 +47,9 @@ export default function PetListings({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, filters, view, markers, tiles } = loaderData;
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const [search] = useSearchParams();
+  // While the next results load (a filter chosen, a search typed) the current ones are dimmed.
+  const navigation = useNavigation();
+  const updating = navigation.state === "loading" && navigation.location.pathname === "/pet-listings";
   const filtered = Boolean(filters.q || filters.petType || filters.listingType);
   const viewHref = (next: "list" | "map") => {
     const params = new URLSearchParams(search);
@@ -74,44 +77,7 @@ export default function PetListings({ loaderData }: Route.ComponentProps) {
 
       <ScamWarning />
 
-      <Form method="get" role="search" className="mt-6 grid gap-3 rounded-2xl border border-stone-200 bg-stone-50 p-4 md:grid-cols-[1fr_auto_auto_auto]">
-        {view === "map" ? <input type="hidden" name="view" value="map" /> : null}
-        <div>
-          <label htmlFor="listings-q" className="field-label">
-            Cerca negli annunci
-          </label>
-          <input
-            id="listings-q"
-            name="q"
-            type="search"
-            defaultValue={filters.q}
-            placeholder="Es. labrador Milano"
-            maxLength={200}
-            className="field-input"
-          />
-        </div>
-        <div>
-          <label htmlFor="listings-pet-type" className="field-label">
-            Animale
-          </label>
-          <select id="listings-pet-type" name="petType" defaultValue={filters.petType ?? ""} className="field-input">
-            <option value="">Tutti gli animali</option>
-            <EnumOptions values={PET_TYPES.values} labels={PET_TYPES.labels} />
-          </select>
-        </div>
-        <div>
-          <label htmlFor="listings-type" className="field-label">
-            Tipo di annuncio
-          </label>
-          <select id="listings-type" name="listingType" defaultValue={filters.listingType ?? ""} className="field-input">
-            <option value="">Tutti i tipi</option>
-            <EnumOptions values={LISTING_TYPES.values} labels={LISTING_TYPES.labels} />
-          </select>
-        </div>
-        <button type="submit" className="btn-primary self-end">
-          <Icon node={Search} aria-hidden size={18} /> Cerca
-        </button>
-      </Form>
+      <ListingFilters criteria={filters} view={view} />
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-stone-700" aria-live="polite">
@@ -136,47 +102,49 @@ export default function PetListings({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      {view === "map" && markers && tiles ? (
-        <MapView
-          key={search.toString()}
-          label="Mappa degli annunci"
-          className="mt-4 h-[600px]"
-          center={ITALY_CENTER}
-          zoom={LIST_MAP_ZOOM}
-          tiles={tiles}
-          markers={markers.map((m) => ({
-            lat: m.lat,
-            lng: m.lng,
-            title: m.title,
-            href: `/pet-listing/${m.id}`,
-            detail: `${LISTING_TYPES.labels[m.listingType]} · ${m.city}`,
-          }))}
-        />
-      ) : null}
+      <div aria-busy={updating || undefined} className={`transition-opacity ${updating ? "opacity-60" : ""}`}>
+        {view === "map" && markers && tiles ? (
+          <MapView
+            key={search.toString()}
+            label="Mappa degli annunci"
+            className="mt-4 h-[600px]"
+            center={ITALY_CENTER}
+            zoom={LIST_MAP_ZOOM}
+            tiles={tiles}
+            markers={markers.map((m) => ({
+              lat: m.lat,
+              lng: m.lng,
+              title: m.title,
+              href: `/pet-listing/${m.id}`,
+              detail: `${LISTING_TYPES.labels[m.listingType]} · ${m.city}`,
+            }))}
+          />
+        ) : null}
 
-      {view === "list" && items.length ? (
-        <div className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {items.map((listing, i) => (
-            <ListingCard key={listing.id} listing={listing} eager={i === 0} />
-          ))}
-        </div>
-      ) : null}
+        {view === "list" && items.length ? (
+          <div className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {items.map((listing, i) => (
+              <ListingCard key={listing.id} listing={listing} eager={i === 0} />
+            ))}
+          </div>
+        ) : null}
 
-      {total === 0 ? (
-        <div className="mt-8 rounded-2xl border border-dashed border-stone-300 p-10 text-center">
-          <h2 className="text-xl font-semibold text-stone-900">{LISTING_MESSAGES.empty}</h2>
-          <p className="mt-2 text-stone-700">
-            {filtered ? "Prova con parole diverse o togli qualche filtro." : "Torna a trovarci presto: nuovi animali cercano casa ogni giorno."}
-          </p>
-          {filtered ? (
-            <Link to="/pet-listings" className="btn-secondary mt-6">
-              Mostra tutti gli annunci
-            </Link>
-          ) : null}
-        </div>
-      ) : null}
+        {total === 0 ? (
+          <div className="mt-8 rounded-2xl border border-dashed border-stone-300 p-10 text-center">
+            <h2 className="text-xl font-semibold text-stone-900">{LISTING_MESSAGES.empty}</h2>
+            <p className="mt-2 text-stone-700">
+              {filtered ? "Prova con parole diverse o togli qualche filtro." : "Torna a trovarci presto: nuovi animali cercano casa ogni giorno."}
+            </p>
+            {filtered ? (
+              <Link to="/pet-listings" className="btn-secondary mt-6">
+                Mostra tutti gli annunci
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
 
-      {view === "list" ? <Pagination page={page} pageCount={pageCount} search={search} /> : null}
+        {view === "list" ? <Pagination page={page} pageCount={pageCount} search={search} /> : null}
+      </div>
 
       <AdSlot placement="banner" pageType="listings" className="mt-12" />
     </div>

@@ -26,13 +26,17 @@ import {
   LH_CATEGORIES,
   atLeast,
   atMost,
+  BROWSER_HEADERS,
+  browserHeaders,
   durationSeconds,
+  encodingOf,
   failingAudits,
   formatInt,
   formatMs,
   parseWrk,
   table,
   type LhResultLike,
+  wrkHeaderArgs,
   type WrkResult,
 } from "./bench-lib.ts";
 
@@ -160,7 +164,12 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
 
 // --- Helpers -------------------------------------------------------------------------------------
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** fetch with a browser's headers (BROWSER_HEADERS: user agent, Accept-Encoding), as every bench request. */
+export function benchFetch(url: string, init: RequestInit & { headers?: Record<string, string> } = {}): Promise<Response> {
+  return fetch(url, { ...init, headers: browserHeaders(init.headers) });
+}
 
 function findExecutable(name: string): string | undefined {
   for (const dir of (process.env.PATH ?? "").split(path.delimiter).concat("/usr/bin", "/usr/local/bin")) {
@@ -277,7 +286,7 @@ async function startServer(dataDir: string, pageCache: boolean): Promise<Server>
       );
     }
     try {
-      const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) });
+      const response = await benchFetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) });
       await response.arrayBuffer();
       if (response.status === 200) break;
       last = `HTTP ${response.status}`;
@@ -302,10 +311,32 @@ interface PageCheck {
   html: string;
 }
 
+/** How each path the bench checked was sent (its content-encoding), when it answered 200. */
+export const encodings = new Map<string, string>();
+
+function noteEncoding(pagePath: string, response: Response): void {
+  if (response.status === 200) encodings.set(pagePath, encodingOf(response.headers));
+}
+
+/** The summary's row: every checked page that answered 200 must have come compressed (br or gzip). */
+export function compressionRow(): string[] {
+  const byEncoding = new Map<string, string[]>();
+  for (const [pagePath, encoding] of encodings) byEncoding.set(encoding, [...(byEncoding.get(encoding) ?? []), pagePath]);
+  const measured = [...byEncoding].map(([encoding, paths]) => `${encoding} ×${paths.length}`).join(", ") || "nothing checked";
+  const plain = byEncoding.get("none") ?? [];
+  const verdict = encodings.size === 0 ? "n/a" : plain.length ? `FAIL (not compressed: ${plain.slice(0, 3).join(", ")})` : "PASS";
+  return [`pages compressed (sent "Accept-Encoding: ${BROWSER_HEADERS["accept-encoding"]}")`, measured, "br or gzip", verdict];
+}
+
 async function checkPage(base: string, pagePath: string): Promise<PageCheck> {
-  const response = await fetch(base + pagePath, { redirect: "manual", signal: AbortSignal.timeout(30_000) });
+  const response = await benchFetch(base + pagePath, { redirect: "manual", signal: AbortSignal.timeout(30_000) });
   const html = await response.text();
-  const parts = [response.headers.get("content-type") ?? "no content-type", `${(Buffer.byteLength(html) / 1024).toFixed(1)} KB`];
+  noteEncoding(pagePath, response);
+  const parts = [
+    response.headers.get("content-type") ?? "no content-type",
+    `${(Buffer.byteLength(html) / 1024).toFixed(1)} KB`,
+    `content-encoding: ${encodingOf(response.headers)}`,
+  ];
   const location = response.headers.get("location");
   if (location) parts.push(`location: ${location}`);
   for (const [name, value] of response.headers) {
@@ -316,7 +347,7 @@ async function checkPage(base: string, pagePath: string): Promise<PageCheck> {
 
 async function warm(url: string): Promise<void> {
   for (let i = 0; i < WARM_REQUESTS; i++) {
-    const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(30_000) });
+    const response = await benchFetch(url, { redirect: "manual", signal: AbortSignal.timeout(30_000) });
     await response.arrayBuffer();
   }
 }
@@ -330,7 +361,7 @@ interface WrkOptions {
 }
 
 function runWrk(wrk: string, url: string, duration: string, options: WrkOptions = {}): Promise<WrkResult> {
-  const args = [`-t${WRK_THREADS}`, `-c${options.connections ?? WRK_CONNECTIONS}`, `-d${duration}`, "--latency"];
+  const args = [`-t${WRK_THREADS}`, `-c${options.connections ?? WRK_CONNECTIONS}`, `-d${duration}`, "--latency", ...wrkHeaderArgs()];
   if (options.lua || options.pathsFile) args.push("-s", LISTINGS_LUA);
   args.push(url);
   if (options.pathsFile) args.push("--", options.pathsFile, String(WRK_THREADS));
@@ -408,7 +439,7 @@ async function measureJs(base: string): Promise<JsBudget> {
   }
   const files: JsBudget["files"] = [];
   for (const url of urls) {
-    const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+    const response = await benchFetch(url, { signal: AbortSignal.timeout(30_000) });
     const body = Buffer.from(await response.arrayBuffer());
     files.push({ url, status: response.status, rawBytes: body.length, gzipBytes: gzipSync(body).length });
   }
@@ -569,8 +600,9 @@ function listingUrls(generated: Generated, dir: string): ListingUrls {
 async function checkPaths(base: string, paths: string[]): Promise<{ text: string; ok: boolean }> {
   const counts = new Map<number, number>();
   for (const p of paths) {
-    const response = await fetch(base + p, { redirect: "manual", signal: AbortSignal.timeout(30_000) });
+    const response = await benchFetch(base + p, { redirect: "manual", signal: AbortSignal.timeout(30_000) });
     await response.arrayBuffer();
+    noteEncoding(p, response);
     counts.set(response.status, (counts.get(response.status) ?? 0) + 1);
     if (response.status !== 200) step(`HTTP ${response.status} ${p}  ← not 200: measuring anyway`);
   }
@@ -611,7 +643,7 @@ async function makePhoto(seed: number, bytes: number): Promise<Buffer> {
 /** Signs in as the demo user the way the login form does; the cookies to send back. */
 async function signIn(base: string): Promise<string> {
   const body = new URLSearchParams({ intent: "signin", email: DEMO_USER.email, password: DEMO_USER.password });
-  const response = await fetch(`${base}/login`, { method: "POST", body, headers: { origin: base }, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+  const response = await benchFetch(`${base}/login`, { method: "POST", body, headers: { origin: base }, redirect: "manual", signal: AbortSignal.timeout(30_000) });
   const text = await response.text();
   const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0] ?? "").filter(Boolean);
   if (!cookies.some((c) => c.includes("session_token"))) {
@@ -622,7 +654,7 @@ async function signIn(base: string): Promise<string> {
 
 async function measurePublish(base: string, photos: Buffer[]): Promise<Omit<PublishResult, "photos" | "photosMs">> {
   const cookie = await signIn(base);
-  const breedsResponse = await fetch(`${base}/api/breeds?petType=dog`, { headers: { cookie }, signal: AbortSignal.timeout(30_000) });
+  const breedsResponse = await benchFetch(`${base}/api/breeds?petType=dog`, { headers: { cookie }, signal: AbortSignal.timeout(30_000) });
   const breeds = breedsResponse.ok ? ((await breedsResponse.json()) as { breeds?: string[] }).breeds : undefined;
   const breed = breeds?.[0];
   if (!breed) step(`GET /api/breeds?petType=dog answered HTTP ${breedsResponse.status} without breeds: publishing without one`);
@@ -657,7 +689,7 @@ async function measurePublish(base: string, photos: Buffer[]): Promise<Omit<Publ
     let body: { ok?: boolean; id?: string; error?: string } | undefined;
     let error: string | undefined;
     try {
-      const response = await fetch(`${base}/api/pet-listings`, { method: "POST", body: form, headers: { origin: base, cookie }, signal: AbortSignal.timeout(60_000) });
+      const response = await benchFetch(`${base}/api/pet-listings`, { method: "POST", body: form, headers: { origin: base, cookie }, signal: AbortSignal.timeout(60_000) });
       status = response.status;
       const text = await response.text();
       try {
@@ -673,7 +705,7 @@ async function measurePublish(base: string, photos: Buffer[]): Promise<Omit<Publ
     if (!error && (status !== 201 || !id)) error = body?.error ?? `HTTP ${status}`;
     let detailStatus: number | undefined;
     if (id) {
-      const detail = await fetch(`${base}/pet-listing/${id}`, { redirect: "manual", signal: AbortSignal.timeout(30_000) });
+      const detail = await benchFetch(`${base}/pet-listing/${id}`, { redirect: "manual", signal: AbortSignal.timeout(30_000) });
       await detail.arrayBuffer();
       detailStatus = detail.status;
     }
@@ -1216,6 +1248,7 @@ async function main(): Promise<number> {
       verdict,
     ]);
   }
+  rows.push(compressionRow());
   out(table(rows));
   if (jsBudget) {
     out(`  JavaScript of ${ARTICLE_PATH}${jsBudget.status === 200 ? "" : ` (answered HTTP ${jsBudget.status}: these are that page's scripts)`}:`);

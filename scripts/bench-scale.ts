@@ -117,7 +117,9 @@ interface Run {
   status: string;
   ok: boolean;
   encoding: string;
-  wrk: WrkResult;
+  /** undefined when the run could not be made (error says why) */
+  wrk: WrkResult | undefined;
+  error?: string;
 }
 
 interface IndexProbe {
@@ -141,6 +143,8 @@ interface Phase {
   memoryFinal: Memory;
   serverLineCount: number;
   serverLines: string[];
+  /** set when the server exited while it was measured */
+  crashed: string | undefined;
 }
 
 interface SitemapCheck {
@@ -179,8 +183,13 @@ async function timedFetch(base: string, target: string): Promise<{ status: numbe
 async function probeIndex(server: Server, spawnedAt: number, paths: string[]): Promise<IndexProbe> {
   const probe: IndexProbe = { fastMs: undefined, polls: 0, firstMs: undefined, lastMs: undefined };
   for (const p of paths) {
-    if (performance.now() - spawnedAt > INDEX_WAIT_MS) break;
-    const { ms } = await timedFetch(server.base, p);
+    if (performance.now() - spawnedAt > INDEX_WAIT_MS || server.exit) break;
+    let ms: number;
+    try {
+      ({ ms } = await timedFetch(server.base, p));
+    } catch {
+      break;
+    }
     probe.polls += 1;
     probe.firstMs ??= ms;
     probe.lastMs = ms;
@@ -307,28 +316,40 @@ async function measurePhase(
 
     const runs: Run[] = [];
     for (const target of targets) {
-      const check = target.check.length ? await checkPaths(server.base, target.check) : { text: "200", ok: true };
-      let status = check.text;
-      let ok = check.ok;
-      let encoding = target.check.map((p) => encodings.get(p)).find(Boolean) ?? "-";
-      if (!target.check.length) {
-        // The sitemaps are checked (and read whole) by the validity check; here only their status.
-        const got = await timedFetch(server.base, target.path);
-        status = String(got.status);
-        ok = got.status === 200;
-        encoding = got.encoding;
-        if (got.status === 200) encodings.set(target.path, got.encoding);
+      // A server that fell over (out of memory, say) is a finding: the runs left are reported as not made.
+      if (server.exit) {
+        runs.push({ target, status: "-", ok: false, encoding: "-", wrk: undefined, error: exitText(server) });
+        continue;
       }
-      step(`${on}: ${target.label}: wrk -c${LISTING_CONNECTIONS} for ${duration} (${formatInt(target.urls)} URL(s))`);
-      const options: WrkOptions = { connections: LISTING_CONNECTIONS, lua: true, timeout: target.timeout };
-      if (target.pathsFile) options.pathsFile = target.pathsFile;
-      const url = target.pathsFile ? server.base : server.base + target.path;
-      runs.push({ target, status, ok, encoding, wrk: await runWrk(wrk, url, duration, options) });
+      try {
+        const check = target.check.length ? await checkPaths(server.base, target.check) : { text: "200", ok: true };
+        let status = check.text;
+        let ok = check.ok;
+        let encoding = target.check.map((p) => encodings.get(p)).find(Boolean) ?? "-";
+        if (!target.check.length) {
+          // The sitemaps are checked (and read whole) by the validity check; here only their status.
+          const got = await timedFetch(server.base, target.path);
+          status = String(got.status);
+          ok = got.status === 200;
+          encoding = got.encoding;
+          if (got.status === 200) encodings.set(target.path, got.encoding);
+        }
+        step(`${on}: ${target.label}: wrk -c${LISTING_CONNECTIONS} for ${duration} (${formatInt(target.urls)} URL(s))`);
+        const options: WrkOptions = { connections: LISTING_CONNECTIONS, lua: true, timeout: target.timeout };
+        if (target.pathsFile) options.pathsFile = target.pathsFile;
+        const url = target.pathsFile ? server.base : server.base + target.path;
+        runs.push({ target, status, ok, encoding, wrk: await runWrk(wrk, url, duration, options) });
+      } catch (error) {
+        const message = server.exit ? exitText(server) : error instanceof Error ? error.message : String(error);
+        step(`${on}: ${target.label}: could not measure: ${message}`);
+        runs.push({ target, status: "-", ok: false, encoding: "-", wrk: undefined, error: message });
+      }
     }
     const memoryLoaded = readMemory(server.pid);
 
     let publish: Phase["publish"];
-    if (photos) {
+    if (photos && server.exit) publish = { runs: [], error: exitText(server) };
+    else if (photos) {
       try {
         const result = await measurePublish(server.base, photos, publishRuns);
         publish = { runs: result.runs, error: result.error };
@@ -351,16 +372,23 @@ async function measurePhase(
       memoryFinal,
       serverLineCount: newLines,
       serverLines: newLines > 0 ? server.log.slice(-Math.min(newLines, server.log.length)).slice(0, 5) : [],
+      crashed: server.exit ? exitText(server) : undefined,
     };
   } finally {
     await stopServer(server);
   }
 }
 
+function exitText(server: Server): string {
+  const last = server.log.slice(-3).join(" | ");
+  return `the server exited (code ${server.exit?.code}, signal ${server.exit?.signal})${last ? `; its last lines: ${last.slice(0, 400)}` : ""}`;
+}
+
 // --- The report ----------------------------------------------------------------------------------
 
 function runVerdict(run: Run, cache: boolean): string {
   if (!run.target.judged || cache) return "-";
+  if (!run.wrk) return "FAIL (not measured)";
   if (!run.ok) return `FAIL (HTTP ${run.status})`;
   if (run.wrk.p95 === undefined) return "n/a (no p95)";
   return atMost(run.wrk.p95, TARGETS.listP95);
@@ -392,21 +420,23 @@ function printPhase(phase: Phase, duration: string): void {
     rows.push(["warm-up: list + article pages, just started", "-", "-", "-", w.requestsPerSec.toFixed(1), formatMs(w.p50), w.p95 === undefined ? "n/a" : formatMs(w.p95), formatMs(w.p99), formatInt(w.requests), errorsText(w), "-"]);
   }
   for (const run of phase.runs) {
+    const w = run.wrk;
     rows.push([
       run.target.label,
       formatInt(run.target.urls),
       run.status,
       run.encoding,
-      run.wrk.requestsPerSec.toFixed(1),
-      formatMs(run.wrk.p50),
-      run.wrk.p95 === undefined ? "n/a" : formatMs(run.wrk.p95),
-      formatMs(run.wrk.p99),
-      formatInt(run.wrk.requests),
-      errorsText(run.wrk),
+      w ? w.requestsPerSec.toFixed(1) : "-",
+      w ? formatMs(w.p50) : "-",
+      w ? (w.p95 === undefined ? "n/a" : formatMs(w.p95)) : "-",
+      w ? formatMs(w.p99) : "-",
+      w ? formatInt(w.requests) : "-",
+      w ? errorsText(w) : "not measured",
       runVerdict(run, phase.cache),
     ]);
   }
   out(table(rows));
+  for (const run of phase.runs) if (run.error) out(`  ${run.target.label}: not measured: ${run.error}`);
   if (phase.publish) {
     out();
     out(
@@ -564,6 +594,8 @@ export async function runScale(options: ScaleOptions): Promise<number> {
       const phase = await measurePhase(dataDir, cache, wrk, duration, cache ? photos : undefined, publishRuns, prepare);
       phases.push(phase);
       printPhase(phase, duration);
+      // A run that failed on a running server is the bench's problem; a server that fell over is a finding.
+      if (!phase.crashed) for (const run of phase.runs) if (run.error) problems.push(`${run.target.label}, ${cache ? "cache ON" : "cache OFF"}: ${run.error}`);
     } catch (error) {
       problems.push(`the ${cache ? "cache ON" : "cache OFF"} run: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -579,6 +611,9 @@ export async function runScale(options: ScaleOptions): Promise<number> {
     rows.push([`restart to healthy, ${on}${note}`, seconds(phase.restartMs), `≤ ${TARGETS.restartS} s`, atMost(phase.restartMs / 1000, TARGETS.restartS)]);
     rows.push([`  searched list page under ${FAST_LIST_MS} ms (index read), ${on}`, phase.probe.fastMs === undefined ? "not reached" : seconds(phase.probe.fastMs), "-", "-"]);
   }
+  for (const phase of phases.filter((p) => p.crashed)) {
+    rows.push([`server stays up, ${phase.cache ? "cache ON" : "cache OFF"}`, (phase.crashed ?? "").slice(0, 80), "no exit", "FAIL"]);
+  }
   for (const phase of phases) {
     const on = phase.cache ? "cache ON" : "cache OFF";
     const peak = phase.memoryFinal?.peakKb;
@@ -591,13 +626,15 @@ export async function runScale(options: ScaleOptions): Promise<number> {
   }
   for (const phase of phases.filter((p) => !p.cache)) {
     for (const run of phase.runs.filter((r) => r.target.judged)) {
-      rows.push([`${run.target.label} p95 @${LISTING_CONNECTIONS}, cache OFF`, run.wrk.p95 === undefined ? "n/a" : formatMs(run.wrk.p95), `≤ ${TARGETS.listP95} ms`, runVerdict(run, false)]);
+      rows.push([`${run.target.label} p95 @${LISTING_CONNECTIONS}, cache OFF`, run.wrk?.p95 === undefined ? "n/a" : formatMs(run.wrk.p95), `≤ ${TARGETS.listP95} ms`, runVerdict(run, false)]);
     }
   }
   for (const phase of phases) {
     for (const run of phase.runs.filter((r) => !r.target.judged || phase.cache)) {
       const on = phase.cache ? "cache ON" : "cache OFF";
-      rows.push([`  ${run.target.label}, ${on}: p50 / p95`, `${formatMs(run.wrk.p50)} / ${run.wrk.p95 === undefined ? "n/a" : formatMs(run.wrk.p95)}`, "-", run.ok ? "-" : `HTTP ${run.status}`]);
+      const w = run.wrk;
+      const measured = w ? `${formatMs(w.p50)} / ${w.p95 === undefined ? "n/a" : formatMs(w.p95)}` : "not measured";
+      rows.push([`  ${run.target.label}, ${on}: p50 / p95`, measured, "-", run.ok ? "-" : `HTTP ${run.status}`]);
     }
   }
   for (const phase of phases.filter((p) => p.publish)) {

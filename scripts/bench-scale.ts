@@ -543,6 +543,8 @@ export async function runScale(options: ScaleOptions): Promise<number> {
     return 1;
   }
   const startedAt = Date.now();
+  // Read now: the code measured is the code started, whatever is committed while the mode runs.
+  const commit = gitCommit();
   const problems: string[] = [];
 
   if (options.skipBuild) {
@@ -581,7 +583,7 @@ export async function runScale(options: ScaleOptions): Promise<number> {
 
   out(`Zampa bench, scale mode — ${new Date().toISOString()}`);
   out(
-    `  commit ${gitCommit()}, Node ${process.version}, ${os.availableParallelism()} CPU(s) shared by wrk and the server, ` +
+    `  commit ${commit}, Node ${process.version}, ${os.availableParallelism()} CPU(s) shared by wrk and the server, ` +
       `load average ${os.loadavg()[0]?.toFixed(2)} at start, wrk -c${LISTING_CONNECTIONS} ${duration} per page after one warm-up run`,
   );
   out(`  every request (wrk and fetch) sends: ${Object.entries(BROWSER_HEADERS).map(([k, v]) => `${k}: ${v}`).join("; ")}`);

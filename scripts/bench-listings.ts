@@ -201,12 +201,12 @@ const CITIES: [string, string, number, number][] = [
 export const CITY_COUNT = CITIES.length;
 
 const STREETS = ["Via Roma", "Via Garibaldi", "Via Mazzini", "Via Dante", "Corso Cavour", "Via XX Settembre", "Via Marconi", "Piazza Verdi", "Viale Europa", "Via dei Mille"];
-const FIRST_NAMES = ["Giulia", "Marco", "Francesca", "Luca", "Chiara", "Alessandro", "Sara", "Matteo", "Elena", "Davide", "Martina", "Giorgio", "Federica", "Simone", "Valentina", "Paolo"];
-const LAST_NAMES = ["Rossi", "Bianchi", "Esposito", "Ferrari", "Romano", "Colombo", "Ricci", "Marino", "Greco", "Bruno", "Gallo", "Conti", "De Luca", "Costa", "Fontana", "Moretti"];
+export const FIRST_NAMES = ["Giulia", "Marco", "Francesca", "Luca", "Chiara", "Alessandro", "Sara", "Matteo", "Elena", "Davide", "Martina", "Giorgio", "Federica", "Simone", "Valentina", "Paolo"];
+export const LAST_NAMES = ["Rossi", "Bianchi", "Esposito", "Ferrari", "Romano", "Colombo", "Ricci", "Marino", "Greco", "Bruno", "Gallo", "Conti", "De Luca", "Costa", "Fontana", "Moretti"];
 
 // --- Random, seeded ------------------------------------------------------------------------------
 
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -217,7 +217,7 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-function picker(random: () => number) {
+export function picker(random: () => number) {
   const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const weighted = <K extends string>(weights: Record<K, number>): K => {
@@ -450,14 +450,26 @@ function whereOf(f: ListingFilter): { sql: string; params: unknown[] } {
   return { sql: parts.join(" and "), params };
 }
 
+/** The bench's embedded database (DATA_DIR/db), opened as the app opens it; the server must be stopped. */
+export function openBenchDatabase(dataDir: string): Promise<PGlite> {
+  return PGlite.create(path.join(dataDir, "db"), { extensions: { unaccent, pg_trgm } });
+}
+
 /**
  * Inserts `count` active listings into the database of DATA_DIR `dataDir` (migrated and seeded by a
- * first start of the server, which must be stopped). Owners are the demo users; photos, when a
- * listing has one, are the demo listings' first images of the same pet type.
+ * first start of the server, which must be stopped), or into an already open one. Owners are the
+ * users of the database (the demo ones, and any generated before); photos, when a listing has one,
+ * are the demo listings' first images of the same pet type. `batch` rows travel in each insert;
+ * `distinct: false` skips counting the matches of every candidate search (`distinct` is then empty),
+ * which takes longer than the inserts on a large catalogue.
  */
-export async function generateListings(dataDir: string, count: number): Promise<Generated> {
+export async function generateListings(
+  database: string | PGlite,
+  count: number,
+  { batch = BATCH, distinct: withDistinct = true }: { batch?: number; distinct?: boolean } = {},
+): Promise<Generated> {
   const started = performance.now();
-  const client = await PGlite.create(path.join(dataDir, "db"), { extensions: { unaccent, pg_trgm } });
+  const client = typeof database === "string" ? await openBenchDatabase(database) : database;
   try {
     const owners = (await client.query<{ id: string }>("select id from profiles where role = 'user' order by email")).rows.map((r) => r.id);
     if (owners.length === 0) throw new Error("no demo user in profiles: was the demo content loaded?");
@@ -481,9 +493,9 @@ export async function generateListings(dataDir: string, count: number): Promise<
       .split(", ")
       .map((c) => c.split(" ")[0])
       .join(", ");
-    for (let done = 0; done < count; done += BATCH) {
+    for (let done = 0; done < count; done += batch) {
       const rows: Row[] = [];
-      for (let i = 0; i < Math.min(BATCH, count - done); i++) rows.push(makeRow(random, owners, imageFor, now));
+      for (let i = 0; i < Math.min(batch, count - done); i++) rows.push(makeRow(random, owners, imageFor, now));
       // One parameter per batch: the rows travel as JSON and PostgreSQL unpacks them.
       await client.query(
         `insert into pet_listings (${names}, status, updated_at)
@@ -501,7 +513,7 @@ export async function generateListings(dataDir: string, count: number): Promise<
     for (const f of LISTING_MIX) mixMatches.push(await countOf(f));
 
     // Matches of every candidate, one grouped count per search word.
-    const candidates = candidateFilters();
+    const candidates = withDistinct ? candidateFilters() : [];
     const perWord = new Map<string, Map<string, number>>();
     for (const q of new Set(candidates.map((f) => f.q))) {
       const where = whereOf({ q, page: 1 });
@@ -527,7 +539,7 @@ export async function generateListings(dataDir: string, count: number): Promise<
     }
     return { inserted: count, ms: performance.now() - started, insertMs, active, owners: owners.length, mixMatches, distinct, distinctEmpty };
   } finally {
-    await client.close();
+    if (typeof database === "string") await client.close();
   }
 }
 
@@ -537,7 +549,7 @@ export async function generateListings(dataDir: string, count: number): Promise<
  * explained, so the plan shows warm buffers and catalogue, as in a running server.
  */
 export async function explainListingQueries(dataDir: string, filters: ListingFilter[]): Promise<{ filter: ListingFilter; plan: string }[]> {
-  const client = await PGlite.create(path.join(dataDir, "db"), { extensions: { unaccent, pg_trgm } });
+  const client = await openBenchDatabase(dataDir);
   try {
     const plans: { filter: ListingFilter; plan: string }[] = [];
     for (const f of filters) {

@@ -10,6 +10,9 @@
 // 0 even when targets fail; non-zero only when something could not run.
 //
 //   node scripts/bench.ts [--skip-build] [--skip-lighthouse] [--duration=10s] [--only=cached,uncached,listings]
+//   node scripts/bench.ts --scale [--skip-build] [--duration=10s] [--scale-listings=200000] …
+//
+// --scale runs the scale mode instead (scripts/bench-scale.ts, on the helpers exported here).
 //
 // The report goes to stdout, progress and the build log to stderr. Runs on Node 24 directly (type
 // stripping): erasable TypeScript only.
@@ -26,13 +29,17 @@ import {
   LH_CATEGORIES,
   atLeast,
   atMost,
+  BROWSER_HEADERS,
+  browserHeaders,
   durationSeconds,
+  encodingOf,
   failingAudits,
   formatInt,
   formatMs,
   parseWrk,
   table,
   type LhResultLike,
+  wrkHeaderArgs,
   type WrkResult,
 } from "./bench-lib.ts";
 
@@ -41,7 +48,7 @@ import { CITY_COUNT, LISTING_MIX, explainListingQueries, filterPath, generateLis
 import { build } from "./build.ts";
 import { CHROMIUM_FLAGS } from "./chromium-flags.ts";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const PAGES = [
   { label: "home", path: "/" },
@@ -59,19 +66,19 @@ const TARGETS = {
   listingsP95: 50,
   publishMs: 5000,
 };
-const WRK_THREADS = 2;
+export const WRK_THREADS = 2;
 const WRK_CONNECTIONS = 32;
 const WARM_REQUESTS = 50;
 const HEALTH_TIMEOUT_MS = 120_000;
 
 const LISTINGS_COUNT = 10_000;
-const LISTING_CONNECTIONS = 16;
+export const LISTING_CONNECTIONS = 16;
 const LISTINGS_LUA = path.join(root, "scripts/bench-listings.lua");
 /** Requests per URL of the mix before it is measured. */
 const MIX_WARM_ROUNDS = 3;
-const PUBLISH = { runs: 3, photos: 5, photoBytes: 4 * 1024 * 1024, width: 4000, height: 3000, quality: 92 };
+export const PUBLISH = { runs: 3, photos: 5, photoBytes: 4 * 1024 * 1024, width: 4000, height: 3000, quality: 92 };
 /** A demo account (app/seed/data/users.ts; the demo users share the password). */
-const DEMO_USER = { email: "giulia.rossi@zampa.test", password: "ZampaDemo2026!" };
+export const DEMO_USER = { email: "giulia.rossi@zampa.test", password: "ZampaDemo2026!" };
 
 type PhaseName = "cached" | "uncached";
 const PARTS = ["cached", "uncached", "listings"] as const;
@@ -84,21 +91,28 @@ const USAGE = `Usage: node scripts/bench.ts [options]   (or: npm run bench -- [o
   --only=cached       only the pages' phase with the page cache on (or: uncached, listings; several
                       separated by commas, e.g. --only=uncached,listings). Default: all three.
                       The listing catalogue is generated whatever --only says (same database).
+  --scale             instead: the scale mode (scripts/bench-scale.ts): a site of 200,000 listings,
+                      20,000 articles and 100,000 users; restart time, memory, list, article and
+                      sitemap pages at 16 connections (cache on and off), publishing, sitemap validity
+  --scale-listings=N  with --scale: generated active listings (default 200000)
+  --scale-articles=N  with --scale: generated published articles (default 20000)
+  --scale-users=N     with --scale: generated users (default 100000)
+  --scale-publish-runs=N  with --scale: listings published with 5 photos (default 5)
   --help              this text`;
 
 // --- Progress (stderr) ---------------------------------------------------------------------------
 
-function step(message: string): void {
+export function step(message: string): void {
   process.stderr.write(`› ${message}\n`);
 }
 
-function out(text = ""): void {
+export function out(text = ""): void {
   process.stdout.write(`${text}\n`);
 }
 
 // --- Things to clean up on exit, errors and signals ----------------------------------------------
 
-interface Server {
+export interface Server {
   child: ChildProcess;
   pid: number;
   base: string;
@@ -108,16 +122,18 @@ interface Server {
   lineCount: number;
   exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   exited: Promise<void>;
+  /** from spawning the process to /healthz answering 200 */
+  readyMs: number;
 }
 
-const live = {
+export const live = {
   servers: new Set<Server>(),
   tempDirs: new Set<string>(),
   children: new Set<ChildProcess>(),
   chrome: undefined as LaunchedChrome | undefined,
 };
 
-async function stopServer(server: Server): Promise<void> {
+export async function stopServer(server: Server): Promise<void> {
   if (!server.exit) {
     server.child.kill("SIGTERM");
     const force = setTimeout(() => server.child.kill("SIGKILL"), 5000);
@@ -160,9 +176,14 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
 
 // --- Helpers -------------------------------------------------------------------------------------
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function findExecutable(name: string): string | undefined {
+/** fetch with a browser's headers (BROWSER_HEADERS: user agent, Accept-Encoding), as every bench request. */
+export function benchFetch(url: string, init: RequestInit & { headers?: Record<string, string> } = {}): Promise<Response> {
+  return fetch(url, { ...init, headers: browserHeaders(init.headers) });
+}
+
+export function findExecutable(name: string): string | undefined {
   for (const dir of (process.env.PATH ?? "").split(path.delimiter).concat("/usr/bin", "/usr/local/bin")) {
     if (!dir) continue;
     const candidate = path.join(dir, name);
@@ -189,7 +210,7 @@ function freePort(): Promise<number> {
 }
 
 /** VmHWM (peak resident set) and VmRSS of a process, in kB, from /proc/<pid>/status. */
-function readMemory(pid: number): { peakKb: number; rssKb: number } | undefined {
+export function readMemory(pid: number): { peakKb: number; rssKb: number } | undefined {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
     const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)\\s+kB`, "m").exec(status)?.[1] ?? Number.NaN);
@@ -201,12 +222,12 @@ function readMemory(pid: number): { peakKb: number; rssKb: number } | undefined 
   }
 }
 
-const mb = (kb: number) => kb / 1024;
+export const mb = (kb: number) => kb / 1024;
 
-function gitCommit(): string {
+export function gitCommit(): string {
   try {
     const sha = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
     return dirty ? `${sha} (with uncommitted changes)` : sha;
   } catch {
     return "unknown";
@@ -215,7 +236,7 @@ function gitCommit(): string {
 
 // --- The server ----------------------------------------------------------------------------------
 
-async function startServer(dataDir: string, pageCache: boolean): Promise<Server> {
+export async function startServer(dataDir: string, pageCache: boolean): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -244,6 +265,7 @@ async function startServer(dataDir: string, pageCache: boolean): Promise<Server>
     log: [],
     lineCount: 0,
     exit: undefined,
+    readyMs: 0,
     exited: new Promise((resolve) => {
       child.once("exit", (code, signal) => {
         server.exit = { code, signal };
@@ -277,7 +299,7 @@ async function startServer(dataDir: string, pageCache: boolean): Promise<Server>
       );
     }
     try {
-      const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) });
+      const response = await benchFetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) });
       await response.arrayBuffer();
       if (response.status === 200) break;
       last = `HTTP ${response.status}`;
@@ -290,9 +312,10 @@ async function startServer(dataDir: string, pageCache: boolean): Promise<Server>
           `Its last output:\n${server.log.slice(-40).join("\n") || "(nothing)"}`,
       );
     }
-    await sleep(200);
+    await sleep(100);
   }
-  step(`server pid ${server.pid} ready on ${base} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  server.readyMs = Date.now() - started;
+  step(`server pid ${server.pid} ready on ${base} in ${(server.readyMs / 1000).toFixed(1)} s`);
   return server;
 }
 
@@ -302,10 +325,32 @@ interface PageCheck {
   html: string;
 }
 
+/** How each path the bench checked was sent (its content-encoding), when it answered 200. */
+export const encodings = new Map<string, string>();
+
+function noteEncoding(pagePath: string, response: Response): void {
+  if (response.status === 200) encodings.set(pagePath, encodingOf(response.headers));
+}
+
+/** The summary's row: every checked page that answered 200 must have come compressed (br or gzip). */
+export function compressionRow(): string[] {
+  const byEncoding = new Map<string, string[]>();
+  for (const [pagePath, encoding] of encodings) byEncoding.set(encoding, [...(byEncoding.get(encoding) ?? []), pagePath]);
+  const measured = [...byEncoding].map(([encoding, paths]) => `${encoding} ×${paths.length}`).join(", ") || "nothing checked";
+  const plain = byEncoding.get("none") ?? [];
+  const verdict = encodings.size === 0 ? "n/a" : plain.length ? `FAIL (not compressed: ${plain.slice(0, 3).join(", ")})` : "PASS";
+  return [`pages compressed (sent "Accept-Encoding: ${BROWSER_HEADERS["accept-encoding"]}")`, measured, "br or gzip", verdict];
+}
+
 async function checkPage(base: string, pagePath: string): Promise<PageCheck> {
-  const response = await fetch(base + pagePath, { redirect: "manual", signal: AbortSignal.timeout(30_000) });
+  const response = await benchFetch(base + pagePath, { redirect: "manual", signal: AbortSignal.timeout(30_000) });
   const html = await response.text();
-  const parts = [response.headers.get("content-type") ?? "no content-type", `${(Buffer.byteLength(html) / 1024).toFixed(1)} KB`];
+  noteEncoding(pagePath, response);
+  const parts = [
+    response.headers.get("content-type") ?? "no content-type",
+    `${(Buffer.byteLength(html) / 1024).toFixed(1)} KB`,
+    `content-encoding: ${encodingOf(response.headers)}`,
+  ];
   const location = response.headers.get("location");
   if (location) parts.push(`location: ${location}`);
   for (const [name, value] of response.headers) {
@@ -314,23 +359,26 @@ async function checkPage(base: string, pagePath: string): Promise<PageCheck> {
   return { status: response.status, detail: parts.join(", "), html };
 }
 
-async function warm(url: string): Promise<void> {
+export async function warm(url: string): Promise<void> {
   for (let i = 0; i < WARM_REQUESTS; i++) {
-    const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(30_000) });
+    const response = await benchFetch(url, { redirect: "manual", signal: AbortSignal.timeout(30_000) });
     await response.arrayBuffer();
   }
 }
 
-interface WrkOptions {
+export interface WrkOptions {
   connections?: number;
   /** Paths to cycle through (scripts/bench-listings.lua), written to this file; the URL's otherwise. */
   pathsFile?: string;
   /** Run scripts/bench-listings.lua (for its p95) even without a paths file. */
   lua?: boolean;
+  /** wrk's --timeout (its default, 2s, would count slower answers as errors instead of latencies) */
+  timeout?: string;
 }
 
-function runWrk(wrk: string, url: string, duration: string, options: WrkOptions = {}): Promise<WrkResult> {
-  const args = [`-t${WRK_THREADS}`, `-c${options.connections ?? WRK_CONNECTIONS}`, `-d${duration}`, "--latency"];
+export function runWrk(wrk: string, url: string, duration: string, options: WrkOptions = {}): Promise<WrkResult> {
+  const args = [`-t${WRK_THREADS}`, `-c${options.connections ?? WRK_CONNECTIONS}`, `-d${duration}`, "--latency", ...wrkHeaderArgs()];
+  if (options.timeout) args.push("--timeout", options.timeout);
   if (options.lua || options.pathsFile) args.push("-s", LISTINGS_LUA);
   args.push(url);
   if (options.pathsFile) args.push("--", options.pathsFile, String(WRK_THREADS));
@@ -408,7 +456,7 @@ async function measureJs(base: string): Promise<JsBudget> {
   }
   const files: JsBudget["files"] = [];
   for (const url of urls) {
-    const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+    const response = await benchFetch(url, { signal: AbortSignal.timeout(30_000) });
     const body = Buffer.from(await response.arrayBuffer());
     files.push({ url, status: response.status, rawBytes: body.length, gzipBytes: gzipSync(body).length });
   }
@@ -428,7 +476,7 @@ function articleVerdict(name: PhaseName, page: PageResult): string {
   return failures.length ? `FAIL (${failures.join(", ")})` : "PASS";
 }
 
-function errorsText(wrk: WrkResult): string {
+export function errorsText(wrk: WrkResult): string {
   const parts: string[] = [];
   if (wrk.non2xx3xx) parts.push(`${formatInt(wrk.non2xx3xx)} non-2xx/3xx`);
   if (wrk.socketErrors) parts.push(`${formatInt(wrk.socketErrors)} socket (${formatInt(wrk.timeouts)} timeouts)`);
@@ -517,7 +565,7 @@ interface ListingRun {
   note: string;
 }
 
-interface PublishRun {
+export interface PublishRun {
   status: number;
   ms: number;
   id: string | undefined;
@@ -525,7 +573,7 @@ interface PublishRun {
   detailStatus: number | undefined;
 }
 
-interface PublishResult {
+export interface PublishResult {
   photos: number[];
   photosMs: number;
   breed: string | undefined;
@@ -566,11 +614,12 @@ function listingUrls(generated: Generated, dir: string): ListingUrls {
 }
 
 /** One request to each path: "200" when all answered 200, else the count of each status. */
-async function checkPaths(base: string, paths: string[]): Promise<{ text: string; ok: boolean }> {
+export async function checkPaths(base: string, paths: string[]): Promise<{ text: string; ok: boolean }> {
   const counts = new Map<number, number>();
   for (const p of paths) {
-    const response = await fetch(base + p, { redirect: "manual", signal: AbortSignal.timeout(30_000) });
+    const response = await benchFetch(base + p, { redirect: "manual", signal: AbortSignal.timeout(30_000) });
     await response.arrayBuffer();
+    noteEncoding(p, response);
     counts.set(response.status, (counts.get(response.status) ?? 0) + 1);
     if (response.status !== 200) step(`HTTP ${response.status} ${p}  ← not 200: measuring anyway`);
   }
@@ -580,7 +629,7 @@ async function checkPaths(base: string, paths: string[]): Promise<{ text: string
 }
 
 /** A JPEG of about `bytes` that looks like a photo to an encoder: gradients under fine grain. */
-async function makePhoto(seed: number, bytes: number): Promise<Buffer> {
+export async function makePhoto(seed: number, bytes: number): Promise<Buffer> {
   const { default: sharp } = await import("sharp");
   const { width, height, quality } = PUBLISH;
   const raw = Buffer.allocUnsafe(width * height * 3);
@@ -609,9 +658,9 @@ async function makePhoto(seed: number, bytes: number): Promise<Buffer> {
 }
 
 /** Signs in as the demo user the way the login form does; the cookies to send back. */
-async function signIn(base: string): Promise<string> {
+export async function signIn(base: string): Promise<string> {
   const body = new URLSearchParams({ intent: "signin", email: DEMO_USER.email, password: DEMO_USER.password });
-  const response = await fetch(`${base}/login`, { method: "POST", body, headers: { origin: base }, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+  const response = await benchFetch(`${base}/login`, { method: "POST", body, headers: { origin: base }, redirect: "manual", signal: AbortSignal.timeout(30_000) });
   const text = await response.text();
   const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0] ?? "").filter(Boolean);
   if (!cookies.some((c) => c.includes("session_token"))) {
@@ -620,14 +669,14 @@ async function signIn(base: string): Promise<string> {
   return cookies.join("; ");
 }
 
-async function measurePublish(base: string, photos: Buffer[]): Promise<Omit<PublishResult, "photos" | "photosMs">> {
+export async function measurePublish(base: string, photos: Buffer[], runCount: number = PUBLISH.runs): Promise<Omit<PublishResult, "photos" | "photosMs">> {
   const cookie = await signIn(base);
-  const breedsResponse = await fetch(`${base}/api/breeds?petType=dog`, { headers: { cookie }, signal: AbortSignal.timeout(30_000) });
+  const breedsResponse = await benchFetch(`${base}/api/breeds?petType=dog`, { headers: { cookie }, signal: AbortSignal.timeout(30_000) });
   const breeds = breedsResponse.ok ? ((await breedsResponse.json()) as { breeds?: string[] }).breeds : undefined;
   const breed = breeds?.[0];
   if (!breed) step(`GET /api/breeds?petType=dog answered HTTP ${breedsResponse.status} without breeds: publishing without one`);
   const runs: PublishRun[] = [];
-  for (let run = 1; run <= PUBLISH.runs; run++) {
+  for (let run = 1; run <= runCount; run++) {
     const form = new FormData();
     const fields: Record<string, string> = {
       submissionId: crypto.randomUUID(),
@@ -651,13 +700,13 @@ async function measurePublish(base: string, photos: Buffer[]): Promise<Omit<Publ
     };
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     photos.forEach((photo, i) => form.append("images", new File([new Uint8Array(photo)], `foto-${i + 1}.jpg`, { type: "image/jpeg" })));
-    step(`listings: publishing ${photos.length} photos (${(photos.reduce((a, p) => a + p.length, 0) / 1024 / 1024).toFixed(1)} MB), run ${run} of ${PUBLISH.runs}`);
+    step(`listings: publishing ${photos.length} photos (${(photos.reduce((a, p) => a + p.length, 0) / 1024 / 1024).toFixed(1)} MB), run ${run} of ${runCount}`);
     const started = performance.now();
     let status = 0;
     let body: { ok?: boolean; id?: string; error?: string } | undefined;
     let error: string | undefined;
     try {
-      const response = await fetch(`${base}/api/pet-listings`, { method: "POST", body: form, headers: { origin: base, cookie }, signal: AbortSignal.timeout(60_000) });
+      const response = await benchFetch(`${base}/api/pet-listings`, { method: "POST", body: form, headers: { origin: base, cookie }, signal: AbortSignal.timeout(60_000) });
       status = response.status;
       const text = await response.text();
       try {
@@ -673,7 +722,7 @@ async function measurePublish(base: string, photos: Buffer[]): Promise<Omit<Publ
     if (!error && (status !== 201 || !id)) error = body?.error ?? `HTTP ${status}`;
     let detailStatus: number | undefined;
     if (id) {
-      const detail = await fetch(`${base}/pet-listing/${id}`, { redirect: "manual", signal: AbortSignal.timeout(30_000) });
+      const detail = await benchFetch(`${base}/pet-listing/${id}`, { redirect: "manual", signal: AbortSignal.timeout(30_000) });
       await detail.arrayBuffer();
       detailStatus = detail.status;
     }
@@ -971,6 +1020,11 @@ async function main(): Promise<number> {
         "skip-lighthouse": { type: "boolean", default: false },
         duration: { type: "string", default: "10s" },
         only: { type: "string" },
+        scale: { type: "boolean", default: false },
+        "scale-listings": { type: "string" },
+        "scale-articles": { type: "string" },
+        "scale-users": { type: "string" },
+        "scale-publish-runs": { type: "string" },
         help: { type: "boolean", default: false },
       },
       strict: true,
@@ -989,6 +1043,18 @@ async function main(): Promise<number> {
   if (seconds === undefined) {
     console.error(`--duration: expected wrk's syntax (10, 10s, 2m), got "${duration}"\n\n${USAGE}`);
     return 2;
+  }
+  if (args.scale) {
+    // The scale mode is its own part (scripts/bench-scale.ts), on the helpers exported here.
+    const { runScale } = await import("./bench-scale.ts");
+    return runScale({
+      skipBuild: args["skip-build"],
+      duration,
+      listings: args["scale-listings"],
+      articles: args["scale-articles"],
+      users: args["scale-users"],
+      publishRuns: args["scale-publish-runs"],
+    });
   }
   const only = args.only === undefined ? [...PARTS] : args.only.split(",").map((part) => part.trim());
   const unknown = only.filter((part) => !(PARTS as readonly string[]).includes(part));
@@ -1216,6 +1282,7 @@ async function main(): Promise<number> {
       verdict,
     ]);
   }
+  rows.push(compressionRow());
   out(table(rows));
   if (jsBudget) {
     out(`  JavaScript of ${ARTICLE_PATH}${jsBudget.status === 200 ? "" : ` (answered HTTP ${jsBudget.status}: these are that page's scripts)`}:`);
@@ -1246,13 +1313,16 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main()
-  .then(async (code) => {
-    await cleanup();
-    process.exit(code);
-  })
-  .catch(async (error: unknown) => {
-    console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);
-    await cleanup();
-    process.exit(1);
-  });
+// Run when started (npm run bench); scripts/bench-scale.ts imports the helpers above without it.
+if (import.meta.main) {
+  main()
+    .then(async (code) => {
+      await cleanup();
+      process.exit(code);
+    })
+    .catch(async (error: unknown) => {
+      console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);
+      await cleanup();
+      process.exit(1);
+    });
+}

@@ -1,0 +1,304 @@
+// The catalogue of `npm run bench -- --scale` (scripts/bench-scale.ts): users, published articles
+// and active pet listings in the numbers of a grown site, written straight into the bench's embedded
+// database while no server runs (PGlite is single-process), in one session. Set-based SQL where the
+// rows are simple (users: their profiles come from the users_create_profile trigger, migration 0001),
+// large JSON batches where they are text (articles, and listings through scripts/bench-listings.ts's
+// generator). The articles' search_vector is a generated column (migration 0002): PostgreSQL fills
+// it as each row arrives. Deterministic (seeded), so two runs measure the same site.
+// Erasable TypeScript only (Node 24 runs it).
+import { hashPassword } from "better-auth/crypto";
+import type { PGlite } from "@electric-sql/pglite";
+import { FIRST_NAMES, LAST_NAMES, generateListings, mulberry32, openBenchDatabase, picker, type Generated } from "./bench-listings.ts";
+
+/** The demo users' password (app/seed): every generated account can sign in with it too. */
+const PASSWORD = "ZampaDemo2026!";
+const USER_BATCH = 25_000;
+const ARTICLE_BATCH = 500;
+const LISTING_BATCH = 5_000;
+const DAY_MS = 86_400_000;
+
+export interface ScaleCounts {
+  listings: number;
+  articles: number;
+  users: number;
+}
+
+export interface ScaleData {
+  /** opening the database, before anything is written */
+  openMs: number;
+  users: { inserted: number; ms: number };
+  articles: { inserted: number; ms: number; bytes: number; categories: number };
+  listings: Generated;
+  /** slugs of the generated articles, spread over the whole set (seeded order) */
+  articleSlugs: string[];
+  /** rows afterwards, demo content included */
+  totals: { users: number; profiles: number; accounts: number; publishedArticles: number; activeListings: number };
+  /** everything, closing the database included */
+  ms: number;
+}
+
+// --- Users ---------------------------------------------------------------------------------------
+
+/**
+ * `count` users with a credential account each (one precomputed scrypt hash, as better-auth stores
+ * it) and, through the trigger, a profile. Names from the listings' word lists; e-mails unique.
+ */
+async function insertUsers(client: PGlite, count: number): Promise<number> {
+  const hash = await hashPassword(PASSWORD);
+  const firsts = FIRST_NAMES.concat(["Giovanni", "Anna", "Roberto", "Laura", "Stefano", "Silvia", "Andrea", "Marta", "Fabio", "Alessia"]);
+  const lasts = LAST_NAMES.concat(["Rinaldi", "Caruso", "Ferri", "Galli", "Lombardi", "Barbieri", "Mancini", "Longo", "Leone", "Martinelli"]);
+  const now = Date.now();
+  for (let from = 1; from <= count; from += USER_BATCH) {
+    const to = Math.min(count, from + USER_BATCH - 1);
+    // Sign-ups spread over the last four years; the e-mail carries the number, so it is unique.
+    await client.query(
+      `with g as (
+         select n, $3::text[] as f, $4::text[] as l,
+                to_timestamp(($5::float8 - ((n::bigint * 7919) % 1461) * 86400000 - (n % 86400) * 1000) / 1000) as at
+         from generate_series($1::int, $2::int) as n
+       ), named as (
+         select n, at, f[1 + (n * 31) % cardinality(f)] as first, l[1 + (n * 17 + n / 7) % cardinality(l)] as last from g
+       ), inserted as (
+         insert into users (name, email, email_verified, created_at, updated_at)
+         select first || ' ' || last,
+                lower(replace(first, ' ', '') || '.' || replace(replace(last, ' ', ''), '''', '')) || n || '@esempio.it',
+                true, at, at
+         from named
+         returning id, created_at
+       )
+       insert into accounts (account_id, provider_id, user_id, password, created_at, updated_at)
+       select id::text, 'credential', id, $6, created_at, created_at from inserted`,
+      [from, to, firsts, lasts, now, hash],
+    );
+  }
+  return count;
+}
+
+// --- Articles ------------------------------------------------------------------------------------
+
+interface Topic {
+  /** singular and plural, as an article names the animals of its category */
+  animal: string;
+  animals: string;
+  subjects: string[];
+}
+
+const TOPICS: Record<string, Topic> = {
+  cani: { animal: "cane", animals: "cani", subjects: ["la passeggiata", "il guinzaglio", "la cuccia", "il richiamo", "la toelettatura", "la vita in città", "il cucciolo", "il cane anziano", "il gioco", "le vacanze"] },
+  gatti: { animal: "gatto", animals: "gatti", subjects: ["la lettiera", "il tiragraffi", "il gattino", "il gatto anziano", "il gioco", "la vita in appartamento", "le fusa", "il trasportino", "il pelo", "la finestra"] },
+  uccelli: { animal: "uccellino", animals: "uccelli", subjects: ["la gabbia", "il canarino", "il pappagallino", "la muta", "i semi", "il bagnetto", "il canto", "la voliera"] },
+  pesci: { animal: "pesce", animals: "pesci", subjects: ["l'acquario", "il filtro", "il cambio dell'acqua", "le piante", "il pesce rosso", "il laghetto", "la temperatura", "il mangime"] },
+  salute: { animal: "animale", animals: "animali", subjects: ["i vaccini", "le zecche", "le pulci", "la filaria", "la sterilizzazione", "il pronto soccorso", "i denti", "il peso forma", "il caldo", "l'assicurazione"] },
+  alimentazione: { animal: "animale", animals: "animali", subjects: ["le crocchette", "l'umido", "la dieta casalinga", "gli snack", "l'acqua", "i cibi tossici", "il cambio di alimento", "le porzioni", "gli integratori"] },
+  educazione: { animal: "cane", animals: "cani", subjects: ["il rinforzo positivo", "la socializzazione", "il seduto", "il terrore dei botti", "la solitudine", "il clicker", "l'abbaio", "il morso", "la condotta al guinzaglio"] },
+  "piccoli-animali": { animal: "coniglio", animals: "piccoli animali", subjects: ["il coniglio nano", "il criceto", "il porcellino d'India", "il fieno", "la gabbia", "il furetto", "il cincillà", "l'arricchimento ambientale"] },
+};
+const GENERIC_TOPIC: Topic = { animal: "animale", animals: "animali", subjects: ["la casa", "il veterinario", "le vacanze", "il gioco", "la routine", "l'adozione"] };
+
+const TITLES = [
+  (t: Topic, s: string, n: number) => `${capital(s)}: ${n} consigli pratici per chi ha ${t.animals}`,
+  (t: Topic, s: string) => `Guida completa a ${s.replace(/^(il|lo|la|l'|i|gli|le) ?/, "")} per il tuo ${t.animal}`,
+  (_t: Topic, s: string, n: number) => `${n} errori da evitare con ${s}`,
+  (t: Topic, s: string) => `Come gestire ${s}: cosa sapere prima di accogliere un ${t.animal}`,
+  (t: Topic, s: string) => `${capital(s)} e benessere: la parola al veterinario sui ${t.animals}`,
+  (t: Topic, s: string) => `Domande frequenti su ${s}: le risposte per i ${t.animals} di casa`,
+  (_t: Topic, s: string, n: number) => `${capital(s)} in ${n} passi: una guida semplice e completa`,
+  (t: Topic, s: string) => `Perché ${s} conta così tanto per i ${t.animals}`,
+];
+const HEADINGS = [
+  "Perché è importante",
+  "Cosa dice il veterinario",
+  "Gli errori più comuni",
+  "Come iniziare nel modo giusto",
+  "Una routine che funziona",
+  "Quando preoccuparsi",
+  "Cosa serve davvero",
+  "I costi da mettere in conto",
+  "Consigli per le famiglie con bambini",
+  "Domande frequenti",
+];
+const SENTENCES = [
+  "Ogni {animal} ha un carattere proprio, e quello che funziona con uno non è detto che funzioni con un altro.",
+  "Prima di cambiare abitudini conviene parlarne con il veterinario di fiducia, che conosce la storia del nostro {animal}.",
+  "Quando si parla di {subject}, la costanza conta più della perfezione: piccoli gesti ripetuti ogni giorno fanno la differenza.",
+  "Molti proprietari sottovalutano {subject}, eppure è uno degli aspetti che incidono di più sulla serenità dei {animals}.",
+  "I segnali di disagio sono spesso discreti: un cambiamento nell'appetito, nel sonno o nella voglia di giocare merita attenzione.",
+  "Non esistono scorciatoie: servono pazienza, osservazione e un pizzico di buon senso.",
+  "In commercio si trovano moltissimi prodotti, ma non tutti sono adatti all'età e alla taglia del nostro {animal}.",
+  "Un ambiente tranquillo e prevedibile aiuta i {animals} a sentirsi al sicuro, soprattutto nei primi giorni.",
+  "È utile tenere un piccolo diario con le date delle visite, dei trattamenti e dei cambiamenti di alimentazione.",
+  "Chi vive in città deve fare i conti con rumori, traffico e spazi ridotti, ma con qualche accorgimento tutto diventa più semplice.",
+  "Le regole vanno condivise da tutta la famiglia: messaggi diversi confondono l'animale e rallentano i progressi.",
+  "Con l'arrivo della bella stagione aumentano i rischi legati al caldo e ai parassiti: meglio giocare d'anticipo.",
+  "Un controllo periodico permette di scoprire per tempo piccoli problemi che, trascurati, potrebbero diventare seri.",
+  "Premiare i comportamenti corretti funziona molto meglio che punire quelli sbagliati.",
+  "Anche {subject} può diventare un momento di relazione, se affrontato con calma e senza fretta.",
+  "Le esigenze cambiano con l'età: un cucciolo, un adulto e un anziano hanno bisogno di attenzioni diverse.",
+  "Nei rifugi e nelle associazioni si trovano volontari preparati, pronti a dare consigli a chi adotta per la prima volta.",
+  "Il microchip e l'iscrizione all'anagrafe, dove previsti, sono obblighi di legge ma anche una tutela in caso di smarrimento.",
+  "Prima di partire per le vacanze conviene informarsi sulle regole di trasporto e sulle strutture che accolgono gli animali.",
+  "Osservare il proprio {animal} ogni giorno è il modo migliore per capire che cosa lo rende felice.",
+  "La scelta dei materiali non è un dettaglio: devono essere sicuri, facili da pulire e resistenti.",
+  "Anche pochi minuti al giorno dedicati al gioco migliorano l'umore e riducono i comportamenti indesiderati.",
+  "Se qualcosa non va, meglio una telefonata in più all'ambulatorio che un giorno di attesa di troppo.",
+  "I bambini possono partecipare alla cura dell'animale, con compiti adatti alla loro età e sempre con un adulto vicino.",
+];
+const LIST_ITEMS = [
+  "acqua fresca sempre a disposizione",
+  "una visita di controllo almeno una volta l'anno",
+  "giochi sicuri, da cambiare spesso",
+  "un angolo tranquillo dove riposare",
+  "orari regolari per i pasti",
+  "i numeri utili a portata di mano",
+  "un trasportino comodo e ben aerato",
+  "spazzola e prodotti per l'igiene adatti",
+  "un'assicurazione per le spese veterinarie",
+];
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function slugify(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/, "");
+}
+
+interface ArticleRow {
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+  featured_image: string | null;
+  category_id: string;
+  views: number;
+  meta_title: string;
+  meta_description: string;
+  published_at: string;
+}
+
+function makeArticle(random: () => number, n: number, category: { id: string; slug: string }, image: string | null, now: number): ArticleRow {
+  const { int, pick } = picker(random);
+  const topic = TOPICS[category.slug] ?? GENERIC_TOPIC;
+  const subject = pick(topic.subjects);
+  const fill = (s: string) => s.replaceAll("{animal}", topic.animal).replaceAll("{animals}", topic.animals).replaceAll("{subject}", subject);
+  const paragraph = () => Array.from({ length: int(3, 5) }, () => fill(pick(SENTENCES))).join(" ");
+  const title = pick(TITLES)(topic, subject, int(3, 12)).slice(0, 120);
+  const sections: string[] = [`<p>${paragraph()}</p>`];
+  const headings = [...HEADINGS].sort(() => random() - 0.5).slice(0, int(4, 6));
+  for (const heading of headings) {
+    sections.push(`<h2>${heading}</h2>`, `<p>${paragraph()}</p>`);
+    if (random() < 0.35) {
+      const items = [...LIST_ITEMS].sort(() => random() - 0.5).slice(0, int(3, 5));
+      sections.push(`<ul>\n${items.map((item) => `<li>${item}</li>`).join("\n")}\n</ul>`);
+    }
+    if (random() < 0.7) sections.push(`<p>${paragraph()}</p>`);
+  }
+  if (random() < 0.3) sections.push(`<blockquote>${fill(pick(SENTENCES))}</blockquote>`);
+  const excerpt = `${fill(pick(SENTENCES))} ${fill(pick(SENTENCES))}`.slice(0, 300);
+  // Published over the last six years, the newest more often (a site that writes more as it grows).
+  const age = Math.floor(random() ** 1.6 * 6 * 365 * DAY_MS);
+  return {
+    title,
+    // The number keeps slugs unique, as an editor adds "-2" to a title used before.
+    slug: `${slugify(title)}-${n}`,
+    excerpt,
+    content: sections.join("\n"),
+    featured_image: image,
+    category_id: category.id,
+    views: Math.floor(random() ** 3 * 20_000),
+    meta_title: title.slice(0, 60),
+    meta_description: excerpt.slice(0, 155),
+    published_at: new Date(now - age - int(0, DAY_MS)).toISOString(),
+  };
+}
+
+async function insertArticles(client: PGlite, count: number): Promise<{ inserted: number; bytes: number; categories: number; slugs: string[] }> {
+  const categories = (await client.query<{ id: string; slug: string }>("select id, slug from categories order by slug")).rows;
+  if (categories.length === 0) throw new Error("no category in the database: was the demo content loaded?");
+  const author = (await client.query<{ id: string }>("select id from profiles where role = 'admin' order by created_at limit 1")).rows[0]?.id ?? null;
+  const images = (
+    await client.query<{ category_id: string; image: string }>("select category_id, featured_image as image from articles where featured_image is not null order by published_at")
+  ).rows;
+  const imageOf = (categoryId: string, n: number) => {
+    const own = images.filter((r) => r.category_id === categoryId);
+    const from = own.length ? own : images;
+    return from.length ? (from[n % from.length]?.image ?? null) : null;
+  };
+  const random = mulberry32(2611);
+  const now = Date.now();
+  const slugs: string[] = [];
+  let bytes = 0;
+  const columns =
+    "title text, slug text, excerpt text, content text, featured_image text, category_id uuid, views int, meta_title text, meta_description text, published_at timestamptz";
+  const names = columns
+    .split(", ")
+    .map((c) => c.split(" ")[0])
+    .join(", ");
+  for (let done = 0; done < count; done += ARTICLE_BATCH) {
+    const rows: ArticleRow[] = [];
+    for (let i = done; i < Math.min(count, done + ARTICLE_BATCH); i++) {
+      const category = categories[Math.floor(random() * categories.length)]!;
+      const row = makeArticle(random, i + 1, category, imageOf(category.id, i), now);
+      bytes += row.content.length;
+      slugs.push(row.slug);
+      rows.push(row);
+    }
+    await client.query(
+      `insert into articles (${names}, author_id, status, created_at, updated_at)
+       select ${names}, $2::uuid, 'published', published_at, published_at from json_to_recordset($1::json) as t(${columns})`,
+      [JSON.stringify(rows), author],
+    );
+  }
+  return { inserted: count, bytes, categories: categories.length, slugs };
+}
+
+// --- All of it -----------------------------------------------------------------------------------
+
+/**
+ * Writes the scale catalogue into the database of DATA_DIR `dataDir` (migrated and seeded by a first
+ * start of the server, which must be stopped): users first, so that the listings' owners are spread
+ * over them as on a grown site.
+ */
+export async function generateScaleData(dataDir: string, counts: ScaleCounts, progress: (message: string) => void): Promise<ScaleData> {
+  const started = performance.now();
+  const client = await openBenchDatabase(dataDir);
+  const openMs = performance.now() - started;
+  let data: Omit<ScaleData, "ms">;
+  try {
+    let t = performance.now();
+    progress(`${counts.users.toLocaleString("en-US")} users (accounts and, by trigger, profiles)…`);
+    const users = { inserted: await insertUsers(client, counts.users), ms: performance.now() - t };
+    progress(`… in ${(users.ms / 1000).toFixed(1)} s; ${counts.articles.toLocaleString("en-US")} published articles…`);
+    t = performance.now();
+    const written = await insertArticles(client, counts.articles);
+    const articles = { inserted: written.inserted, ms: performance.now() - t, bytes: written.bytes, categories: written.categories };
+    progress(`… in ${(articles.ms / 1000).toFixed(1)} s; ${counts.listings.toLocaleString("en-US")} active listings…`);
+    const listings = await generateListings(client, counts.listings, { batch: LISTING_BATCH, distinct: false });
+    progress(`… in ${(listings.ms / 1000).toFixed(1)} s (inserts ${(listings.insertMs / 1000).toFixed(1)} s, the rest counting the bench mix's matches)`);
+    const count = async (query: string) => (await client.query<{ n: number }>(query)).rows[0]?.n ?? 0;
+    const totals = {
+      users: await count("select count(*)::int as n from users"),
+      profiles: await count("select count(*)::int as n from profiles"),
+      accounts: await count("select count(*)::int as n from accounts"),
+      publishedArticles: await count("select count(*)::int as n from articles where status = 'published'"),
+      activeListings: listings.active,
+    };
+    // Article pages to request: every slug once, in a seeded order, so that a run visits many of them.
+    const shuffle = mulberry32(15);
+    const slugs = written.slugs;
+    for (let i = slugs.length - 1; i > 0; i--) {
+      const j = Math.floor(shuffle() * (i + 1));
+      [slugs[i], slugs[j]] = [slugs[j]!, slugs[i]!];
+    }
+    data = { openMs, users, articles, listings, articleSlugs: slugs, totals };
+  } finally {
+    // Closing flushes the database to its files: part of the time.
+    await client.close();
+  }
+  return { ...data, ms: performance.now() - started };
+}

@@ -6,19 +6,20 @@ import { logger } from "~/lib/logger.server";
 import { auth, authErrorCode, authErrorMessage } from "./auth.server";
 import { ACCOUNT_MESSAGES as M } from "./messages";
 import { firstError, signInSchema, signUpSchema } from "./validation";
+import { fail, type Result } from "~/lib/result";
 
-export type AuthResult = { ok: true; headers: Headers } | { ok: false; status: number; error: string };
+export type AuthResult = Result<{ headers: Headers }>;
 
 function failure(error: unknown): AuthResult {
   const status = typeof (error as { statusCode?: unknown })?.statusCode === "number" ? (error as { statusCode: number }).statusCode : 500;
   if (status >= 500) logger.error({ err: error }, "errore di autenticazione");
-  return { ok: false, status: status >= 500 ? 500 : status, error: authErrorMessage(error) };
+  return fail(status >= 500 ? 500 : status, authErrorMessage(error));
 }
 
 /** Creates the account and (by the database trigger, in the same transaction) its profile. */
 export async function signUp(input: Record<string, unknown>, requestHeaders: Headers): Promise<AuthResult> {
   const parsed = signUpSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, status: 400, error: firstError(parsed.error) };
+  if (!parsed.success) return fail(400, firstError(parsed.error));
   const { fullName, email, password, acceptPrivacy, acceptTerms } = parsed.data;
   try {
     // The consent goes along: better-auth's hook checks it (and the name, and the per-address
@@ -34,7 +35,7 @@ export async function signUp(input: Record<string, unknown>, requestHeaders: Hea
     // Two simultaneous sign-ups with one e-mail (a double click): the unique constraint stops the
     // second insert, which better-auth reports as a generic failure. It is the duplicate it is.
     if (authErrorCode(error) === "FAILED_TO_CREATE_USER" && (await emailRegistered(email))) {
-      return { ok: false, status: 422, error: M.emailTaken };
+      return fail(422, M.emailTaken);
     }
     return failure(error);
   }
@@ -47,7 +48,7 @@ async function emailRegistered(email: string): Promise<boolean> {
 
 export async function signIn(input: Record<string, unknown>, requestHeaders: Headers): Promise<AuthResult> {
   const parsed = signInSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, status: 400, error: firstError(parsed.error) };
+  if (!parsed.success) return fail(400, firstError(parsed.error));
   try {
     const { headers } = await auth().api.signInEmail({
       body: parsed.data,

@@ -15,8 +15,9 @@ import {
 } from "./profile-validation";
 import type { CurrentUser } from "./session.server";
 import { firstError } from "./validation";
+import { fail, type Result } from "~/lib/result";
 
-export type ProfileResult = { ok: true; message: string } | { ok: false; status: number; error: string };
+export type ProfileResult = Result<{ message: string }>;
 
 export interface ProfileInfo {
   fullName: string;
@@ -65,7 +66,7 @@ async function emailInUse(email: string, exceptUserId: string): Promise<boolean>
  */
 export async function updateProfile(user: CurrentUser, input: Record<string, unknown>, request: Request): Promise<ProfileResult> {
   const parsed = profileSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, status: 400, error: firstError(parsed.error) };
+  if (!parsed.success) return fail(400, firstError(parsed.error));
   const { fullName, email } = parsed.data;
   try {
     const [current] = await db()
@@ -74,13 +75,13 @@ export async function updateProfile(user: CurrentUser, input: Record<string, unk
       .innerJoin(profiles, eq(profiles.id, users.id))
       .where(eq(users.id, user.id))
       .limit(1);
-    if (!current) return { ok: false, status: 404, error: M.profileError };
+    if (!current) return fail(404, M.profileError);
     const emailChange = email !== current.email.toLowerCase();
 
     // Every check before any change, so that a refused request changes nothing.
     if (emailChange) {
-      if (await emailInUse(email, user.id)) return { ok: false, status: 422, error: M.emailTaken };
-      if (!(await sessionOf(user, request))) return { ok: false, status: 401, error: M.profileError };
+      if (await emailInUse(email, user.id)) return fail(422, M.emailTaken);
+      if (!(await sessionOf(user, request))) return fail(401, M.profileError);
       // The limits on confirmation mails (EMAIL_CHANGE_LIMITS) are taken by better-auth's hook, for
       // this form and for any other caller alike; a refusal (429) lands in failure() below.
       const { mailError } = await trackAuthMail(() =>
@@ -88,7 +89,7 @@ export async function updateProfile(user: CurrentUser, input: Record<string, unk
       );
       if (mailError) {
         logger.error({ err: mailError, userId: user.id }, "profilo: email di conferma del nuovo indirizzo non inviata");
-        return { ok: false, status: 502, error: M.profileError };
+        return fail(502, M.profileError);
       }
     }
 
@@ -112,10 +113,10 @@ export async function updateProfile(user: CurrentUser, input: Record<string, unk
  */
 export async function changePassword(user: CurrentUser, input: Record<string, unknown>, request: Request): Promise<ProfileResult> {
   const parsed = passwordChangeSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, status: 400, error: firstError(parsed.error) };
+  if (!parsed.success) return fail(400, firstError(parsed.error));
   try {
     const session = await sessionOf(user, request);
-    if (!session) return { ok: false, status: 401, error: M.passwordError };
+    if (!session) return fail(401, M.passwordError);
     const hash = await (await auth().$context).password.hash(parsed.data.newPassword);
     await transaction(async (tx) => {
       const updated = await tx
@@ -139,9 +140,9 @@ function failure(error: unknown, fallback: string, log: string): ProfileResult {
   const status = typeof (error as { statusCode?: unknown })?.statusCode === "number" ? (error as { statusCode: number }).statusCode : 500;
   if (status >= 500) {
     logger.error({ err: error }, log);
-    return { ok: false, status: 500, error: fallback };
+    return fail(500, fallback);
   }
   // A refusal from better-auth: its Italian text when we have one, else the form's fallback.
   const message = authErrorMessage(error);
-  return { ok: false, status, error: message === authErrorMessage(undefined) ? fallback : message };
+  return fail(status, message === authErrorMessage(undefined) ? fallback : message);
 }

@@ -9,22 +9,23 @@ import { hit } from "~/lib/rate-limit.server";
 import { oneLine, quotedBlock } from "~/mail/mail-text";
 import { sendMail } from "~/mail/mailer.server";
 import { contactSchema, CONTACT_MESSAGES as M, HONEYPOT_FIELD } from "./validation";
+import { fail, type Result } from "~/lib/result";
 
 /** Generous: a person writing a few messages is never stopped; a flood is. */
 export const CONTACT_LIMIT = { max: 8, windowSeconds: 60 * 60 };
 
-export type ContactResult = { ok: true } | { ok: false; status: number; error: string };
+export type ContactResult = Result;
 
 export async function submitContactMessage(input: Record<string, unknown>, clientIp: string): Promise<ContactResult> {
   const parsed = contactSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, status: 400, error: firstError(parsed.error) };
+  if (!parsed.success) return fail(400, firstError(parsed.error));
   // A filled honeypot is a bot: it is told "sent" and nothing is stored or mailed.
   if (typeof input[HONEYPOT_FIELD] === "string" && input[HONEYPOT_FIELD].trim() !== "") {
     logger.info({ ip: clientIp }, "modulo contatti: honeypot compilato, messaggio scartato");
     return { ok: true };
   }
   if (!(await hit(`contact:ip:${clientIp}`, CONTACT_LIMIT)).allowed) {
-    return { ok: false, status: 429, error: M.tooMany };
+    return fail(429, M.tooMany);
   }
   const { name, email, subject, message } = parsed.data;
 

@@ -13,6 +13,7 @@ import { CONTEST_STATUSES, PET_TYPES, SUBMISSION_STATUSES, type CONTEST_PET_TYPE
 import { logger } from "~/lib/logger.server";
 import { isUuid } from "~/lib/ids";
 import { CONTEST_MESSAGES as M, CONTEST_WINNERS, contestEntrySchema, isInProgress } from "./validation";
+import { fail, type Result } from "~/lib/result";
 
 export { isInProgress } from "./validation";
 export type { UploadedFile } from "~/images/store-images.server";
@@ -21,9 +22,7 @@ export type ContestStatus = (typeof CONTEST_STATUSES.values)[number];
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES.values)[number];
 export type ContestPetType = (typeof CONTEST_PET_TYPES)[number];
 
-export type Result<T = object> = ({ ok: true } & T) | { ok: false; status: number; error: string };
 
-export const fail = (status: number, error: string) => ({ ok: false as const, status, error });
 
 /** Contest statuses the public sees; drafts exist only in the back office. */
 const PUBLIC_STATUSES: ContestStatus[] = ["active", "ended"];

@@ -11,7 +11,8 @@ import { CONTEST_STATUSES, PET_TYPES, SUBMISSION_STATUSES } from "~/lib/enums";
 import { logger } from "~/lib/logger.server";
 import { oneLine } from "~/mail/mail-text";
 import { sendMail } from "~/mail/mailer.server";
-import { entryColumns, fail, type ContestStatus, type EntryFields, type Result, type SubmissionStatus } from "./contests.server";
+import { fail, type Result } from "~/lib/result";
+import { entryColumns, type ContestStatus, type EntryFields, type SubmissionStatus } from "./contests.server";
 import { isUuid } from "~/lib/ids";
 import { CONTEST_MESSAGES as M, isInProgress } from "./validation";
 

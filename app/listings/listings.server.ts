@@ -20,6 +20,7 @@ import type { IndexCriteria, ListingSearchIndex } from "./search-index.server";
 import { isPublicListing } from "./visibility";
 import { isPublicListingRow } from "./visibility.server";
 import { availabilitySchema, listingSchema, LISTING_MESSAGES as M, LISTINGS_PAGE_SIZE } from "./validation";
+import { fail, type Result } from "~/lib/result";
 
 export type { ListingCard, ListingMarker, ListingType, PetType } from "./cards.server";
 export type Availability = (typeof LISTING_AVAILABILITY.values)[number];
@@ -31,9 +32,6 @@ export const MAP_MARKER_LIMIT = 1_000;
 const SEARCH_WORDS = 6;
 const SEARCH_WORD_LENGTH = 60;
 
-export type Result<T = object> = ({ ok: true } & T) | { ok: false; status: number; error: string };
-
-const fail = (status: number, error: string) => ({ ok: false as const, status, error });
 
 // --- Browsing ------------------------------------------------------------------------------------
 

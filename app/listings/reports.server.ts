@@ -13,11 +13,12 @@ import { oneLine, quotedBlock } from "~/mail/mail-text";
 import { sendMail } from "~/mail/mailer.server";
 import { getListing } from "./listings.server";
 import { LISTING_MESSAGES, REPORT_MESSAGES as M, reportSchema } from "./validation";
+import { fail, type Result } from "~/lib/result";
 
 /** Nobody reports a dozen listings an hour in good faith; a flood stops here. */
 export const REPORT_LIMIT = { max: 10, windowSeconds: 60 * 60 };
 
-export type ReportResult = { ok: true } | { ok: false; status: number; error: string };
+export type ReportResult = Result;
 
 /** The listing a report form is about, if the reporter may see it (same rule as the detail page). */
 export async function reportableListing(id: string | undefined, viewer: CurrentUser | null) {
@@ -33,10 +34,10 @@ export async function submitReport(
   clientIp: string,
 ): Promise<ReportResult> {
   const listing = await reportableListing(listingId, viewer);
-  if (!listing) return { ok: false, status: 404, error: LISTING_MESSAGES.notFound };
+  if (!listing) return fail(404, LISTING_MESSAGES.notFound);
   const parsed = reportSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, status: 400, error: firstError(parsed.error) };
-  if (!(await hit(`report:ip:${clientIp}`, REPORT_LIMIT)).allowed) return { ok: false, status: 429, error: M.tooMany };
+  if (!parsed.success) return fail(400, firstError(parsed.error));
+  if (!(await hit(`report:ip:${clientIp}`, REPORT_LIMIT)).allowed) return fail(429, M.tooMany);
   const { name, email, reason, description } = parsed.data;
 
   // A double submit (same reporter, listing and text within ten minutes) is stored once, even when

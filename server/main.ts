@@ -10,6 +10,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
 import { ACCOUNT_MESSAGES } from "../app/accounts/messages.ts";
+import { INPUT_MESSAGES } from "../app/lib/input.ts";
 import { BODY_TOO_LARGE, bodyLimitFor } from "./body-limits.ts";
 import { inArrivalOrder } from "./arrival-order.ts";
 import { isAllowedOrigin } from "./origin-check.ts";
@@ -83,11 +84,22 @@ app.use("*", (c, next) => {
   return limiter(c, next);
 });
 
+/** True when the path of the URL (not its query, which the loaders read) holds an escaped NUL. */
+function nulInPath(url: string): boolean {
+  const nul = url.search(/%00/i);
+  if (nul === -1) return false;
+  const query = url.indexOf("?");
+  return query === -1 || nul < query;
+}
+
 // Everything else goes to the app: redirects, then the page cache (which adds the security headers
 // and compression), then React Router. Nothing here touches a GET request's headers, so a cached
 // page is answered without building them.
 app.all("*", async (c) => {
   const request = c.req.raw;
+  // A NUL character names no page (and PostgreSQL refuses it): the query is read strictly by the
+  // loaders (readQuery), the path here, before a route looks anything up with it.
+  if (nulInPath(request.url)) return c.text(INPUT_MESSAGES.badAddress, 400);
   if (!SAFE_METHODS.has(request.method)) {
     if (!isAllowedOrigin(request, publicOrigin)) return c.text(ACCOUNT_MESSAGES.forbiddenOrigin, 403);
     // The client's address, as better-auth and the rate limits read it. A value sent by the client

@@ -1,6 +1,7 @@
 // Limits and Italian messages for uploaded images, defined once for the forms (input `accept`,
 // hint, checks before sending) and the server, which enforces them (process-image.server.ts).
 // Client-safe: no server imports.
+import { INPUT_MESSAGES } from "../lib/input";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_LISTING_IMAGES = 5;
@@ -31,8 +32,8 @@ export const IMAGE_MESSAGES = {
   hint: `JPG, PNG, WEBP, GIF · massimo ${MAX_LISTING_IMAGES} immagini da ${MAX_MB} MB`,
   tooMany: `Puoi caricare massimo ${MAX_LISTING_IMAGES} immagini`,
   uploadFailed: "Errore durante il caricamento delle immagini",
-  /** A body that is not a readable multipart form (cut off, or not sent by our form). */
-  badForm: "Il modulo inviato non è leggibile: ricarica la pagina e riprova",
+  /** A body that is not a readable form (cut off, or not sent by our form): the message of every form. */
+  badForm: INPUT_MESSAGES.badForm,
   tooLarge: (name: string) => `L'immagine «${name}» supera i ${MAX_MB} MB`,
   tooManyPixels: (name: string) => `L'immagine «${name}» è troppo grande: massimo ${MAX_IMAGE_PIXELS / 1_000_000} megapixel`,
   notAnImage: (name: string) => `Il file «${name}» non è un'immagine valida`,

@@ -4,6 +4,7 @@ import type { Route } from "./+types/login";
 import { signIn, signUp } from "~/accounts/accounts.server";
 import { getCurrentUser } from "~/accounts/session.server";
 import { firstError, signInSchema, signUpSchema } from "~/accounts/validation";
+import { readForm } from "~/lib/form.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Accedi o registrati — Zampa" },
@@ -18,7 +19,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const read = await readForm(request);
+  if (!read.ok) return data({ error: read.error }, { status: read.status });
+  const form = read.fields;
   const result = form.intent === "signup" ? await signUp(form, request.headers) : await signIn(form, request.headers);
   if (!result.ok) return data({ error: result.error }, { status: result.status });
   return redirect("/", { headers: result.headers });

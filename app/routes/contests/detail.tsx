@@ -9,6 +9,7 @@ import { getContest, submitEntry, toggleVote, type ContestEntry } from "~/contes
 import { CONTEST_LIMITS, CONTEST_MESSAGES as M, CONTEST_PET_TYPE_OPTIONS, CONTEST_PHOTO_FIELD } from "~/contests/validation";
 import { MessagePanel } from "~/components/message-panel";
 import { IMAGE_ACCEPT } from "~/images/limits";
+import { readForm } from "~/lib/form.server";
 import { formatDateLong, isoDate } from "~/lib/format";
 import { imageSources } from "~/lib/images";
 import { pageMeta } from "~/lib/seo";
@@ -36,8 +37,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!result.ok) return data<ActionResult>({ intent: "enter", ok: false, error: result.error }, { status: result.status });
     return data<ActionResult>({ intent: "enter", ok: true, message: result.message, sentAt: Date.now() }, { status: 201 });
   }
-  const form = await request.formData();
-  const submissionId = String(form.get("submissionId") ?? "");
+  const form = await readForm(request);
+  if (!form.ok) return data<ActionResult>({ intent: "vote", ok: false, error: form.error }, { status: form.status });
+  const submissionId = form.fields.submissionId ?? "";
   const result = await toggleVote(viewer, submissionId);
   if (!result.ok) return data<ActionResult>({ intent: "vote", ok: false, submissionId, error: result.error }, { status: result.status });
   return data<ActionResult>({ intent: "vote", ok: true, submissionId, voted: result.voted, votes: result.votes });

@@ -8,10 +8,10 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { serve, type HttpBindings, type Http2Bindings } from "@hono/node-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { ServerBuild } from "react-router";
+import type { matchRoutes, ServerBuild } from "react-router";
 import { ACCOUNT_MESSAGES } from "../app/accounts/messages.ts";
 import { INPUT_MESSAGES } from "../app/lib/input.ts";
-import { BODY_TOO_LARGE, bodyLimitFor } from "./body-limits.ts";
+import { BODY_TOO_LARGE, bodyLimitLookup } from "./body-limits.ts";
 import { inArrivalOrder } from "./arrival-order.ts";
 import { isAllowedOrigin } from "./origin-check.ts";
 
@@ -31,6 +31,7 @@ const entry = build.entry.module as unknown as {
   servePage: (request: Request, render: (request: Request) => Promise<Response>) => Promise<Response>;
   releaseWhenSent: (response: Response, sent: HttpBindings["outgoing"] | Http2Bindings["outgoing"]) => void;
   createRequestHandler: (build: ServerBuild, mode: string) => (request: Request) => Promise<Response>;
+  matchRoutes: typeof matchRoutes;
 };
 await entry.ready();
 
@@ -71,11 +72,15 @@ const servePublic = serveStatic({
 });
 app.use("*", (c, next) => (publicFiles.has(c.req.path.slice(1)) ? servePublic(c, next) : next()));
 
-// Request bodies are bounded before anything reads them: 413 with an Italian message.
+// Request bodies are bounded before anything reads them: 413 with an Italian message. The limit is
+// the one the route declares (`handle.bodyLimit`), found as React Router finds the route's action.
+const bodyLimitFor = bodyLimitLookup(build.routes, entry.matchRoutes);
 const limiters = new Map<number, ReturnType<typeof bodyLimit>>();
 app.use("*", (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
-  const maxSize = bodyLimitFor(c.req.path);
+  const url = c.req.url;
+  const query = url.indexOf("?");
+  const maxSize = bodyLimitFor(c.req.path, query === -1 ? "" : url.slice(query));
   let limiter = limiters.get(maxSize);
   if (!limiter) {
     limiter = bodyLimit({ maxSize, onError: (ctx) => ctx.text(BODY_TOO_LARGE, 413) });

@@ -22,6 +22,8 @@ export interface Config {
   geocoderUrl: string;
   /** Set when uploads go to an S3-compatible bucket instead of DATA_DIR/uploads. */
   s3: S3Config | undefined;
+  /** Uploaded images processed at once by this process (IMAGE_CONCURRENCY, default 2); the others wait. */
+  imageConcurrency: number;
   isProduction: boolean;
 }
 
@@ -55,6 +57,14 @@ function flag(value: string | undefined): boolean | undefined {
   return !["false", "0", "no", "off"].includes(value.toLowerCase());
 }
 
+/** Two photos decoded at once keep both cores of a small server busy, and its memory bounded. */
+const DEFAULT_IMAGE_CONCURRENCY = 2;
+
+function positiveInteger(value: string | undefined): number | undefined {
+  const number = Number(value);
+  return value && Number.isInteger(number) && number > 0 ? number : undefined;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT || 3000);
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, "");
@@ -75,6 +85,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoder: env.GEOCODER?.toLowerCase() === "nominatim" ? "nominatim" : "offline",
     geocoderUrl: (env.GEOCODER_URL || "https://nominatim.openstreetmap.org").replace(/\/+$/, ""),
     s3: readS3(env),
+    imageConcurrency: positiveInteger(env.IMAGE_CONCURRENCY) ?? DEFAULT_IMAGE_CONCURRENCY,
     isProduction: env.NODE_ENV === "production",
   };
 }

@@ -19,6 +19,8 @@ export { servePage } from "./cache/page-cache.server";
 export { applyRedirect } from "./seo/redirects.server";
 // The server uses this copy of React Router (bundled, production build) to handle requests.
 export { createRequestHandler } from "react-router";
+// …and this one to find a route's declared body limit (server/body-limits.ts).
+export { matchRoutes } from "react-router";
 
 const DOCTYPE = "<!DOCTYPE html>";
 

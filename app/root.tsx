@@ -8,6 +8,7 @@ import { MessagePanel } from "~/components/message-panel";
 import { usePlainLinkNavigation } from "~/components/plain-link";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { INPUT_MESSAGES } from "~/lib/input";
 import { pageMeta } from "~/lib/seo";
 import { SITE_NAME, SITE_TAGLINE } from "~/lib/site";
 import { getSiteInfo } from "~/seo/settings.server";
@@ -89,11 +90,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useHydratedMarker();
   usePlainLinkNavigation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A request refused for its input (readQuery, app/lib/form.server.ts): its Italian message.
+  const refused = isRouteErrorResponse(error) && error.status === 400 ? (error.data as { error?: unknown } | null)?.error : null;
+  const badRequest = typeof refused === "string" ? refused : null;
   return (
     <PublicChrome>
       <MessagePanel
-        title={notFound ? "Pagina non trovata" : "Si è verificato un errore"}
-        text={notFound ? "La pagina che stai cercando non esiste o è stata spostata." : "Qualcosa non ha funzionato. Riprova tra qualche istante."}
+        title={notFound ? "Pagina non trovata" : badRequest ? INPUT_MESSAGES.badRequestTitle : "Si è verificato un errore"}
+        text={
+          notFound ? "La pagina che stai cercando non esiste o è stata spostata." : (badRequest ?? "Qualcosa non ha funzionato. Riprova tra qualche istante.")
+        }
       >
         <a href="/" className="btn-primary">
           Torna alla home

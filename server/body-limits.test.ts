@@ -1,19 +1,91 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { matchRoutes } from "react-router";
 import { describe, expect, it } from "vitest";
-import { MAX_IMAGE_BYTES, MAX_LISTING_IMAGES } from "../app/images/limits";
-import { bodyLimitFor, CONTEST_BODY_LIMIT, DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "./body-limits";
+import routeConfig from "../app/routes";
+import { CONTEST_BODY_LIMIT, LISTING_BODY_LIMIT, MAX_IMAGE_BYTES, MAX_LISTING_IMAGES } from "../app/images/limits";
+import { bodyLimitLookup, DEFAULT_BODY_LIMIT, pagePath, type BuildRoute } from "./body-limits";
+
+/**
+ * The server build's route manifest for app/routes.ts, as React Router writes it (ids from the file
+ * names, the root route around everything), with each module's exports given by `modules`.
+ */
+function manifest(modules: Record<string, { handle?: unknown }>): Record<string, BuildRoute> {
+  const routes: Record<string, BuildRoute> = { root: { id: "root", path: "", module: {} } };
+  const add = (entries: RouteConfigEntry[], parentId: string) => {
+    for (const entry of entries) {
+      const id = entry.id ?? entry.file.replace(/\.tsx?$/, "");
+      routes[id] = { id, parentId, path: entry.path, index: entry.index, module: modules[id] ?? {} };
+      add(entry.children ?? [], id);
+    }
+  };
+  add(routeConfig, "root");
+  return routes;
+}
+
+// The upload routes' modules as the build holds them (their own `handle` exports).
+const uploadRoutes = {
+  "routes/listings/create": await import("../app/routes/listings/create"),
+  "routes/api.pet-listings": await import("../app/routes/api.pet-listings"),
+  "routes/contests/detail": await import("../app/routes/contests/detail"),
+};
+const limitOf = bodyLimitLookup(manifest(uploadRoutes), matchRoutes);
+const CONTEST = "/contests/3f0f8a5e-1111-4222-8333-944455556666";
 
 describe("body limits", () => {
   it("leave room for the most photos a listing may carry, and no more than a little over", () => {
-    expect(UPLOAD_BODY_LIMIT).toBeGreaterThan(MAX_LISTING_IMAGES * MAX_IMAGE_BYTES);
-    expect(UPLOAD_BODY_LIMIT).toBeLessThan((MAX_LISTING_IMAGES + 1) * MAX_IMAGE_BYTES);
+    expect(LISTING_BODY_LIMIT).toBeGreaterThan(MAX_LISTING_IMAGES * MAX_IMAGE_BYTES);
+    expect(LISTING_BODY_LIMIT).toBeLessThan((MAX_LISTING_IMAGES + 1) * MAX_IMAGE_BYTES);
+    expect(CONTEST_BODY_LIMIT).toBeGreaterThan(MAX_IMAGE_BYTES);
+    expect(CONTEST_BODY_LIMIT).toBeLessThan(2 * MAX_IMAGE_BYTES);
   });
 
-  it("apply the upload limit only to the listing upload paths", () => {
-    expect(bodyLimitFor("/create-pet-listing")).toBe(UPLOAD_BODY_LIMIT);
-    expect(bodyLimitFor("/api/pet-listings")).toBe(UPLOAD_BODY_LIMIT);
-    expect(bodyLimitFor("/contact")).toBe(DEFAULT_BODY_LIMIT);
-    expect(bodyLimitFor("/api/pet-listings/map")).toBe(DEFAULT_BODY_LIMIT);
-    expect(bodyLimitFor("/contests/3f0f8a5e-1111-4222-8333-944455556666")).toBe(CONTEST_BODY_LIMIT);
-    expect(bodyLimitFor("/contests")).toBe(DEFAULT_BODY_LIMIT);
+  it("are the ones the upload routes declare beside their code", () => {
+    expect(uploadRoutes["routes/listings/create"].handle.bodyLimit).toBe(LISTING_BODY_LIMIT);
+    expect(uploadRoutes["routes/api.pet-listings"].handle.bodyLimit).toBe(LISTING_BODY_LIMIT);
+    expect(uploadRoutes["routes/contests/detail"].handle.bodyLimit).toBe(CONTEST_BODY_LIMIT);
+  });
+
+  it("apply to a page's path", () => {
+    expect(limitOf("/create-pet-listing")).toBe(LISTING_BODY_LIMIT);
+    expect(limitOf("/api/pet-listings")).toBe(LISTING_BODY_LIMIT);
+    expect(limitOf(CONTEST)).toBe(CONTEST_BODY_LIMIT);
+    expect(limitOf(`${CONTEST}/`)).toBe(CONTEST_BODY_LIMIT);
+  });
+
+  it("apply to the single-fetch .data request the page's script sends", () => {
+    expect(limitOf(`${CONTEST}.data`)).toBe(CONTEST_BODY_LIMIT);
+    expect(limitOf("/create-pet-listing.data")).toBe(LISTING_BODY_LIMIT);
+    expect(limitOf("/contact.data")).toBe(DEFAULT_BODY_LIMIT);
+    expect(limitOf("/_root.data")).toBe(DEFAULT_BODY_LIMIT);
+    expect(limitOf("/dashboard.data", "?index")).toBe(DEFAULT_BODY_LIMIT);
+    expect(pagePath("/_root.data")).toBe("/");
+    expect(pagePath(`${CONTEST}.data`)).toBe(CONTEST);
+  });
+
+  it("give every other path, known or not, the default of 1 MB", () => {
+    expect(DEFAULT_BODY_LIMIT).toBe(1024 * 1024);
+    for (const path of ["/contact", "/login", "/api/pet-listings/map", "/contests", "/contests.data", "/", "/non-esiste", "/non-esiste.data", "/admin/qualcosa"]) {
+      expect(limitOf(path), path).toBe(DEFAULT_BODY_LIMIT);
+    }
+  });
+
+  it("follow React Router's choice of the route that answers: the index route only with ?index", () => {
+    // A made-up tree: a layout that accepts large bodies, and its index route that does not.
+    const routes: Record<string, BuildRoute> = {
+      root: { id: "root", path: "", module: {} },
+      gallery: { id: "gallery", parentId: "root", path: "galleria", module: { handle: { bodyLimit: 5_000_000 } } },
+      "gallery-index": { id: "gallery-index", parentId: "gallery", index: true, module: {} },
+      "gallery-photo": { id: "gallery-photo", parentId: "gallery", path: ":photo", module: { handle: { bodyLimit: 9_000_000 } } },
+      layout: { id: "layout", parentId: "root", module: { handle: { bodyLimit: 7_000_000 } } },
+      inside: { id: "inside", parentId: "layout", path: "dentro", module: {} },
+    };
+    const lookup = bodyLimitLookup(routes, matchRoutes);
+    expect(lookup("/galleria")).toBe(5_000_000);
+    expect(lookup("/galleria.data")).toBe(5_000_000);
+    expect(lookup("/galleria", "?index")).toBe(DEFAULT_BODY_LIMIT);
+    expect(lookup("/galleria.data", "?index&_routes=x")).toBe(DEFAULT_BODY_LIMIT);
+    expect(lookup("/galleria/gatto.data")).toBe(9_000_000);
+    // A pathless layout's limit is not its children's: the child answers.
+    expect(lookup("/dentro")).toBe(DEFAULT_BODY_LIMIT);
   });
 });

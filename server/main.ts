@@ -8,9 +8,10 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { serve, type HttpBindings, type Http2Bindings } from "@hono/node-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { ServerBuild } from "react-router";
+import type { matchRoutes, ServerBuild } from "react-router";
 import { ACCOUNT_MESSAGES } from "../app/accounts/messages.ts";
-import { BODY_TOO_LARGE, bodyLimitFor } from "./body-limits.ts";
+import { INPUT_MESSAGES } from "../app/lib/input.ts";
+import { BODY_TOO_LARGE, bodyLimitLookup } from "./body-limits.ts";
 import { clientAddress } from "./client-address.ts";
 import { finishResponse } from "./compression.ts";
 import { inArrivalOrder } from "./arrival-order.ts";
@@ -31,6 +32,7 @@ const entry = build.entry.module as unknown as {
   applyRedirect: (request: Request) => Promise<Response | null>;
   servePage: (request: Request, render: (request: Request) => Promise<Response>) => Promise<Response>;
   createRequestHandler: (build: ServerBuild, mode: string) => (request: Request) => Promise<Response>;
+  matchRoutes: typeof matchRoutes;
 };
 await entry.ready();
 
@@ -69,11 +71,15 @@ const servePublic = serveStatic({
 });
 app.use("*", (c, next) => (publicFiles.has(c.req.path.slice(1)) ? servePublic(c, next) : next()));
 
-// Request bodies are bounded before anything reads them: 413 with an Italian message.
+// Request bodies are bounded before anything reads them: 413 with an Italian message. The limit is
+// the one the route declares (`handle.bodyLimit`), found as React Router finds the route's action.
+const bodyLimitFor = bodyLimitLookup(build.routes, entry.matchRoutes);
 const limiters = new Map<number, ReturnType<typeof bodyLimit>>();
 app.use("*", (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
-  const maxSize = bodyLimitFor(c.req.path);
+  const url = c.req.url;
+  const query = url.indexOf("?");
+  const maxSize = bodyLimitFor(c.req.path, query === -1 ? "" : url.slice(query));
   let limiter = limiters.get(maxSize);
   if (!limiter) {
     limiter = bodyLimit({ maxSize, onError: (ctx) => ctx.text(BODY_TOO_LARGE, 413) });
@@ -82,9 +88,20 @@ app.use("*", (c, next) => {
   return limiter(c, next);
 });
 
+/** True when the path of the URL (not its query, which the loaders read) holds an escaped NUL. */
+function nulInPath(url: string): boolean {
+  const nul = url.search(/%00/i);
+  if (nul === -1) return false;
+  const query = url.indexOf("?");
+  return query === -1 || nul < query;
+}
+
 // Everything else goes to the app: redirects, then the page cache, then React Router.
 app.all("*", async (c) => {
   const request = c.req.raw;
+  // A NUL character names no page (and PostgreSQL refuses it): the query is read strictly by the
+  // loaders (readQuery), the path here, before a route looks anything up with it.
+  if (nulInPath(request.url)) return c.text(INPUT_MESSAGES.badAddress, 400);
   if (!SAFE_METHODS.has(request.method)) {
     if (!isAllowedOrigin(request, publicOrigin)) return c.text(ACCOUNT_MESSAGES.forbiddenOrigin, 403);
     // The client's address, as better-auth and the rate limits read it. A value sent by the client

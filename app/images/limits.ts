@@ -1,6 +1,7 @@
 // Limits and Italian messages for uploaded images, defined once for the forms (input `accept`,
 // hint, checks before sending) and the server, which enforces them (process-image.server.ts).
 // Client-safe: no server imports.
+import { INPUT_MESSAGES } from "../lib/input";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_LISTING_IMAGES = 5;
@@ -24,15 +25,27 @@ export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "i
 /** For `<input type="file" accept={IMAGE_ACCEPT}>`. */
 export const IMAGE_ACCEPT = ACCEPTED_IMAGE_TYPES.join(",");
 
-const MAX_MB = MAX_IMAGE_BYTES / (1024 * 1024);
+const MB = 1024 * 1024;
+const MAX_MB = MAX_IMAGE_BYTES / MB;
+
+/**
+ * Request body limits of the routes that receive photos, declared by each route as
+ * `export const handle = { bodyLimit }` (server/body-limits.ts finds them; every other request may
+ * send 1 MB). Five photos of at most 10 MB each, the text fields and the multipart framing.
+ */
+export const LISTING_BODY_LIMIT = MAX_LISTING_IMAGES * MAX_IMAGE_BYTES + 2 * MB;
+/** One contest photo of at most 10 MB, the text fields and the multipart framing. */
+export const CONTEST_BODY_LIMIT = MAX_IMAGE_BYTES + 1 * MB;
 
 export const IMAGE_MESSAGES = {
   /** Hint under the file input (the spec names these four; AVIF is accepted too, quietly). */
   hint: `JPG, PNG, WEBP, GIF · massimo ${MAX_LISTING_IMAGES} immagini da ${MAX_MB} MB`,
   tooMany: `Puoi caricare massimo ${MAX_LISTING_IMAGES} immagini`,
   uploadFailed: "Errore durante il caricamento delle immagini",
-  /** A body that is not a readable multipart form (cut off, or not sent by our form). */
-  badForm: "Il modulo inviato non è leggibile: ricarica la pagina e riprova",
+  /** A body that is not a readable form (cut off, or not sent by our form): the message of every form. */
+  badForm: INPUT_MESSAGES.badForm,
+  /** The server's answer (HTTP 413) to a request over its route's body limit; also shown by the forms that get it. */
+  requestTooLarge: `La richiesta è troppo grande: ogni immagine può pesare al massimo ${MAX_MB} MB.`,
   tooLarge: (name: string) => `L'immagine «${name}» supera i ${MAX_MB} MB`,
   tooManyPixels: (name: string) => `L'immagine «${name}» è troppo grande: massimo ${MAX_IMAGE_PIXELS / 1_000_000} megapixel`,
   notAnImage: (name: string) => `Il file «${name}» non è un'immagine valida`,

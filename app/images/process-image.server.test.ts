@@ -2,7 +2,8 @@ import { crc32 } from "node:zlib";
 import sharp, { type Sharp } from "sharp";
 import { describe, expect, it } from "vitest";
 import { MAX_IMAGE_BYTES } from "./limits";
-import { ImageRejected, processImage } from "./process-image.server";
+import { config } from "~/config.server";
+import { ImageRejected, imageSlots, processImage } from "./process-image.server";
 
 function photo(width: number, height: number): Sharp {
   return sharp({ create: { width, height, channels: 3, background: "#a0522d" } });
@@ -183,5 +184,26 @@ describe("processImage", () => {
   it("names the file without the path some browsers send", async () => {
     const error = await rejection(Buffer.from("testo"), "C:\\fakepath\\cane.png");
     expect(error.message).toBe("Il file «cane.png» non è un'immagine valida");
+  });
+});
+
+describe("processing a burst of images", () => {
+  it("decodes at most IMAGE_CONCURRENCY (default 2) at once; the rest queue, and the queue drains, also past a refused file", async () => {
+    expect(config().imageConcurrency).toBe(2);
+    const jpeg = await photo(2400, 1800).jpeg().toBuffer();
+    const truncated = jpeg.subarray(0, Math.floor(jpeg.length / 2));
+    const inputs = [jpeg, truncated, jpeg, jpeg, truncated, jpeg, jpeg];
+    let most = 0;
+    let queued = 0;
+    const sample = setInterval(() => {
+      most = Math.max(most, imageSlots().running);
+      queued = Math.max(queued, imageSlots().waiting);
+    }, 1);
+    const results = await Promise.allSettled(inputs.map((input, i) => processImage(input, `foto-${i}.jpg`)));
+    clearInterval(sample);
+    expect(most).toBe(2);
+    expect(queued).toBeGreaterThan(0);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled", "fulfilled", "rejected", "fulfilled", "fulfilled"]);
+    expect([imageSlots().running, imageSlots().waiting]).toEqual([0, 0]);
   });
 });

@@ -4,6 +4,8 @@
 // re-encoded from pixels, so nothing of the original survives: no EXIF (GPS!), XMP, IPTC or ICC.
 import { fileTypeFromBuffer } from "file-type";
 import type { default as Sharp, SharpOptions } from "sharp";
+import { config } from "~/config.server";
+import { createLimiter, type Limiter } from "./limiter.server";
 import {
   ACCEPTED_IMAGE_TYPES,
   MAX_IMAGE_BYTES,
@@ -31,6 +33,16 @@ export function loadSharp(): Promise<typeof Sharp> {
     return sharp;
   });
   return loaded;
+}
+
+/**
+ * The images this process decodes at once (IMAGE_CONCURRENCY, default 2): a burst of uploads
+ * queues here instead of multiplying the memory libvips takes per photo (decision 0037).
+ */
+let slots: Limiter | undefined;
+export function imageSlots(): Limiter {
+  slots ??= createLimiter(config().imageConcurrency);
+  return slots;
 }
 
 /** A file that is not accepted; `message` is Italian and meant for the user. */
@@ -67,6 +79,12 @@ export async function processImage(input: Buffer, name: string): Promise<Process
     throw new ImageRejected(IMAGE_MESSAGES.notAnImage(shown), 415);
   }
 
+  // The cheap checks above run at once; reading and re-encoding the pixels waits for a slot.
+  return imageSlots().run(() => decodeAndEncode(input, shown));
+}
+
+/** The header check and the real decode and re-encode: the memory-hungry part, run in a slot. */
+async function decodeAndEncode(input: Buffer, shown: string): Promise<ProcessedImage> {
   // Animated GIF/WebP: only the first frame is read (sharp's default, pages: 1); a listing photo
   // is a still. failOn "truncated": a cut-off upload is refused, while the minor warnings some
   // cameras' JPEGs raise (extraneous bytes, …) do not refuse a photo that displays fine.

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { IMAGE_MESSAGES } from "./limits";
-import { readUploadForm, withUploadForm } from "./upload-form.server";
+import { readUploadForm, uploadFormSlots, withUploadForm } from "./upload-form.server";
 
 const post = (body: BodyInit, headers?: Record<string, string>) => new Request("http://localhost/api/pet-listings", { method: "POST", body, headers });
 const sha = (data: Uint8Array) => createHash("sha256").update(data).digest("hex");
@@ -101,5 +101,34 @@ describe("handling an upload form", () => {
     });
     expect(result).toEqual({ ok: false, status: 400, error: IMAGE_MESSAGES.badForm });
     expect(called).toBe(false);
+  });
+});
+
+describe("a burst of upload forms", () => {
+  it("reads and handles at most twice IMAGE_CONCURRENCY forms at once; the others wait unread, and all are answered", async () => {
+    let now = 0;
+    let most = 0;
+    const forms = Array.from({ length: 10 }, (_, i) => {
+      const form = new FormData();
+      form.set("title", `Luna ${i}`);
+      form.append("images", new File([randomBytes(1024)], "uno.jpg", { type: "image/jpeg" }));
+      return form;
+    });
+    const results = await Promise.all(
+      forms.map((form, i) =>
+        withUploadForm(post(form), "images", async (fields) => {
+          now++;
+          most = Math.max(most, now);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          now--;
+          if (i === 3) throw new Error("archivio non raggiungibile");
+          return { ok: true as const, title: fields.title };
+        }).catch((error: Error) => error.message),
+      ),
+    );
+    expect(most).toBe(4);
+    expect(results[3]).toBe("archivio non raggiungibile");
+    expect(results[9]).toEqual({ ok: true, title: "Luna 9" });
+    expect([uploadFormSlots().running, uploadFormSlots().waiting]).toEqual([0, 0]);
   });
 });

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 
-/** The ?page= number of a list URL: a positive integer, 1 for anything else. */
-export function pageParam(url: URL): number {
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+/** The ?page= number of a list URL's query (readQuery): a positive integer, 1 for anything else. */
+export function pageParam(query: URLSearchParams): number {
+  const page = Number.parseInt(query.get("page") ?? "1", 10);
   return page > 0 ? page : 1;
 }
 

@@ -46,16 +46,19 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): T 
   return value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
 }
 
-/** The filters of a /pet-listings URL; unknown values are ignored (a shared link never fails). */
 /** The list's query parameters a cached page may hold (?q= is a search: never cached). */
 export const LISTING_FILTER_PARAMS = ["petType", "listingType", "page"] as const;
 
-export function parseFilters(url: URL): ListingFilters {
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+/**
+ * The filters of a /pet-listings URL's query, as readQuery (app/lib/form.server.ts) decoded it;
+ * unknown values are ignored (a shared link never fails).
+ */
+export function parseFilters(query: URLSearchParams): ListingFilters {
+  const page = Number.parseInt(query.get("page") ?? "1", 10);
   return {
-    q: (url.searchParams.get("q") ?? "").trim().slice(0, 200),
-    petType: oneOf(PET_TYPES.values, url.searchParams.get("petType")),
-    listingType: oneOf(LISTING_TYPES.values, url.searchParams.get("listingType")),
+    q: (query.get("q") ?? "").trim().slice(0, 200),
+    petType: oneOf(PET_TYPES.values, query.get("petType")),
+    listingType: oneOf(LISTING_TYPES.values, query.get("listingType")),
     page: page > 0 ? page : 1,
   };
 }

@@ -4,6 +4,10 @@ import { getCurrentUser } from "~/accounts/session.server";
 import { withListingForm } from "~/listings/form-data.server";
 import { createListing } from "~/listings/listings.server";
 import { LISTING_MESSAGES } from "~/listings/validation";
+import { LISTING_BODY_LIMIT } from "~/images/limits";
+
+/** Five photos of up to 10 MB each. */
+export const handle = { bodyLimit: LISTING_BODY_LIMIT };
 
 // POST /api/pet-listings — the listing form sent by the page's script (multipart, with an upload
 // progress bar). The page's own action does the same for forms sent without JavaScript.

@@ -8,13 +8,15 @@ import { cacheHeaders } from "~/cache/page-cache.server";
 import { listCategoriesWithCounts } from "~/categories/categories.server";
 import { ArticleCard } from "~/components/article-card";
 import { Pagination } from "~/components/pagination";
+import { readQuery } from "~/lib/form.server";
 import { pageParam, redirectPastLastPage } from "~/lib/paging";
 import { pageMeta } from "~/lib/seo";
 
-export async function loader({ url }: Route.LoaderArgs) {
-  const q = url.searchParams.get("q")?.trim() || null;
-  const category = url.searchParams.get("category")?.trim() || null;
-  const page = pageParam(url);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const query = readQuery(request);
+  const q = query.get("q")?.trim() || null;
+  const category = query.get("category")?.trim() || null;
+  const page = pageParam(query);
   const [result, categories] = await Promise.all([listArticles({ q, categorySlug: category, page }), listCategoriesWithCounts()]);
   redirectPastLastPage(url, result.page, result.pageCount);
   return { ...result, q, category, categories: categories.map((c) => ({ name: c.name, slug: c.slug })) };

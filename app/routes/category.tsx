@@ -8,13 +8,15 @@ import { ArticleCard } from "~/components/article-card";
 import { Pagination } from "~/components/pagination";
 import { MessagePanel } from "~/components/message-panel";
 import { CategoryIcon } from "~/content/category-icon";
+import { readQuery } from "~/lib/form.server";
 import { pageParam, redirectPastLastPage } from "~/lib/paging";
 import { breadcrumbJsonLd, pageMeta, siteFrom } from "~/lib/seo";
 
-export async function loader({ params, url }: Route.LoaderArgs) {
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const query = readQuery(request);
   const category = await getCategoryBySlug(params.slug);
   if (!category) return data({ category: null, articles: null }, { status: 404 });
-  const articles = await listArticles({ categorySlug: category.slug, page: pageParam(url) });
+  const articles = await listArticles({ categorySlug: category.slug, page: pageParam(query) });
   redirectPastLastPage(url, articles.page, articles.pageCount);
   return { category, articles };
 }

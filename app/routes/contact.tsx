@@ -6,6 +6,7 @@ import { firstError } from "~/accounts/validation";
 import { submitContactMessage } from "~/contact/contact.server";
 import { CONTACT_LIMITS, CONTACT_MESSAGES as M, contactSchema, HONEYPOT_FIELD } from "~/contact/validation";
 import { ContactDetails } from "~/components/contact-details";
+import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/seo";
 
 const SUCCESS_VISIBLE_MS = 5_000;
@@ -17,8 +18,9 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const result = await submitContactMessage(form, request.headers.get(CLIENT_IP_HEADER) ?? "unknown");
+  const form = await readForm(request);
+  if (!form.ok) return data({ ok: false as const, error: form.error }, { status: form.status });
+  const result = await submitContactMessage(form.fields, request.headers.get(CLIENT_IP_HEADER) ?? "unknown");
   if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status });
   return { ok: true as const, sentAt: Date.now() };
 }

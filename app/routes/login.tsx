@@ -5,6 +5,7 @@ import { signIn, signUp } from "~/accounts/accounts.server";
 import { getCurrentUser } from "~/accounts/session.server";
 import { firstError, signInSchema, signUpSchema } from "~/accounts/validation";
 import { pageMeta } from "~/lib/seo";
+import { readForm } from "~/lib/form.server";
 
 // Canonical /login for both modes (?mode=signup is the same page); noindex: a form has nothing to
 // find, and robots.txt (which the admin can rewrite) is not the only guard (decision 0036).
@@ -24,7 +25,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const read = await readForm(request);
+  if (!read.ok) return data({ error: read.error }, { status: read.status });
+  const form = read.fields;
   const result = form.intent === "signup" ? await signUp(form, request.headers) : await signIn(form, request.headers);
   if (!result.ok) return data({ error: result.error }, { status: result.status });
   return redirect("/", { headers: result.headers });

@@ -2,6 +2,8 @@
 import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { CONTEST_BODY_LIMIT, IMAGE_MESSAGES } from "~/images/limits";
 import { baseUrl, signIn, signUpIn, startBrowser, withConsent } from "./browser";
 import { E2E_ADMIN } from "./server";
 
@@ -137,6 +139,57 @@ describe("contests", () => {
     await entry.getByText("0 voti").waitFor();
     await voter.page.reload();
     await entry.getByText("0 voti").waitFor();
+  });
+});
+
+/** A real JPEG of ~4 MB: random noise does not compress, so 2000 × 1500 pixels at quality 100 stay that large. */
+async function noisePhoto(): Promise<Buffer> {
+  const [width, height] = [2000, 1500];
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();
+}
+
+describe("large contest photos with JavaScript on", () => {
+  async function fillEntry(page: Page, title: string, photo: Buffer) {
+    await page.getByLabel("Titolo della foto *").fill(title);
+    await page.getByLabel("Nome dell'animale *").fill("Pepe");
+    await page.getByLabel("Tipo di animale *").selectOption({ label: "Cane" });
+    await page.getByLabel("Foto *", { exact: true }).setInputFiles({ name: "pepe-grande.jpg", mimeType: "image/jpeg", buffer: photo });
+  }
+  const entryPost = (page: Page) => page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.endsWith(".data"));
+
+  it("takes a 4 MB photo through the entry form, which posts to /contests/{id}.data", async () => {
+    const photo = await noisePhoto();
+    expect(photo.length).toBeGreaterThan(3.8 * 1024 * 1024);
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    await signUpIn(context, "Sara Fotografa");
+    const path = await contestPath(ACTIVE);
+    await page.goto(path);
+    await fillEntry(page, `Pepe in alta risoluzione ${Date.now()}`, photo);
+    const posted = entryPost(page);
+    await page.getByRole("button", { name: "Invia la tua foto" }).click();
+    const response = await posted;
+    expect(new URL(response.url()).pathname).toBe(`${path}.data`);
+    expect(response.status()).toBe(201);
+    await page.getByText("Partecipazione inviata! Verrà revisionata prima di essere pubblicata.").waitFor();
+  });
+
+  it("shows the Italian message in the form when the server refuses a body over the limit (413)", async () => {
+    // A photo padded past the contest's limit: the server answers 413 before reading it.
+    const jpeg = await photo();
+    const tooLarge = Buffer.concat([jpeg, Buffer.alloc(CONTEST_BODY_LIMIT + 1024 - jpeg.length)]);
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    await signUpIn(context, "Sara Esagerata");
+    await page.goto(await contestPath(ACTIVE));
+    await fillEntry(page, "Troppo grande", tooLarge);
+    const posted = entryPost(page);
+    await page.getByRole("button", { name: "Invia la tua foto" }).click();
+    expect((await posted).status()).toBe(413);
+    await page.getByRole("alert").filter({ hasText: IMAGE_MESSAGES.requestTooLarge }).waitFor();
+    // The page and the form stay, with what was typed.
+    expect(await page.getByLabel("Titolo della foto *").inputValue()).toBe("Troppo grande");
+    expect(await page.getByRole("heading", { name: "Partecipa" }).isVisible()).toBe(true);
   });
 });
 

@@ -7,6 +7,7 @@ import { approveSubmission, listSubmissionsForModeration, rejectSubmission, type
 import { CONTEST_MESSAGES as M } from "~/contests/validation";
 import { SubmissionStatusBadge } from "~/components/contests/submission-status";
 import { formatDateLong } from "~/lib/format";
+import { readForm } from "~/lib/form.server";
 import { thumbnailUrl } from "~/lib/images";
 import { voteCount } from "~/components/contests/vote-count";
 
@@ -21,9 +22,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await getCurrentUser(request);
-  const form = await request.formData();
-  const id = String(form.get("id") ?? "");
-  const intent = form.get("intent");
+  const form = await readForm(request);
+  if (!form.ok) return data({ ok: false as const, id: "", error: form.error }, { status: form.status });
+  const { id = "", intent } = form.fields;
   const result = intent === "approve" ? await approveSubmission(actor, id) : intent === "reject" ? await rejectSubmission(actor, id) : null;
   if (!result) return data({ ok: false as const, id, error: M.moderationError }, { status: 400 });
   if (!result.ok) return data({ ok: false as const, id, error: result.error }, { status: result.status });

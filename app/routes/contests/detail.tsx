@@ -1,18 +1,22 @@
 import { CalendarDays, Gift, Heart, Trophy } from "lucide";
 import { Icon } from "~/components/icon";
 import { useEffect, useRef } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { data, isRouteErrorResponse, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/detail";
 import { getCurrentUser } from "~/accounts/session.server";
 import { withEntryForm } from "~/contests/form-data.server";
 import { getContest, submitEntry, toggleVote, type ContestEntry } from "~/contests/contests.server";
 import { CONTEST_LIMITS, CONTEST_MESSAGES as M, CONTEST_PET_TYPE_OPTIONS, CONTEST_PHOTO_FIELD } from "~/contests/validation";
 import { MessagePanel } from "~/components/message-panel";
-import { IMAGE_ACCEPT } from "~/images/limits";
+import { CONTEST_BODY_LIMIT, IMAGE_ACCEPT, IMAGE_MESSAGES } from "~/images/limits";
+import { readForm } from "~/lib/form.server";
 import { formatDateLong, isoDate } from "~/lib/format";
 import { imageSources } from "~/lib/images";
 import { pageMeta } from "~/lib/seo";
 import { voteCount } from "~/components/contests/vote-count";
+
+/** One photo of up to 10 MB (the entry form posts here, as /contests/{id}.data with JavaScript on). */
+export const handle = { bodyLimit: CONTEST_BODY_LIMIT };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getCurrentUser(request);
@@ -36,11 +40,24 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!result.ok) return data<ActionResult>({ intent: "enter", ok: false, error: result.error }, { status: result.status });
     return data<ActionResult>({ intent: "enter", ok: true, message: result.message, sentAt: Date.now() }, { status: 201 });
   }
-  const form = await request.formData();
-  const submissionId = String(form.get("submissionId") ?? "");
+  const form = await readForm(request);
+  if (!form.ok) return data<ActionResult>({ intent: "vote", ok: false, error: form.error }, { status: form.status });
+  const submissionId = form.fields.submissionId ?? "";
   const result = await toggleVote(viewer, submissionId);
   if (!result.ok) return data<ActionResult>({ intent: "vote", ok: false, submissionId, error: result.error }, { status: result.status });
   return data<ActionResult>({ intent: "vote", ok: true, submissionId, voted: result.voted, votes: result.votes });
+}
+
+// With JavaScript the forms post through React Router's fetch, which turns the server's plain 413
+// (a photo over the route's body limit, server/body-limits.ts) into a thrown error: it is shown in
+// the entry form like the action's own refusals, instead of replacing the page.
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ActionResult> {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (isRouteErrorResponse(error) && error.status === 413) return { intent: "enter", ok: false, error: IMAGE_MESSAGES.requestTooLarge };
+    throw error;
+  }
 }
 
 export const meta: Route.MetaFunction = (args) => {

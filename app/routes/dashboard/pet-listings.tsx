@@ -11,6 +11,7 @@ import { LISTING_MESSAGES as M } from "~/listings/validation";
 import { LISTING_AVAILABILITY, LISTING_STATUSES, PET_TYPES } from "~/lib/enums";
 import { formatDateLong, formatEuro } from "~/lib/format";
 import { thumbnailUrl } from "~/lib/images";
+import { readForm } from "~/lib/form.server";
 import { EnumOptions } from "~/components/enum-options";
 
 export const meta = () => [{ title: "I miei annunci — Zampa" }, { name: "robots", content: "noindex" }];
@@ -37,16 +38,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const id = String(form.get("id") ?? "");
+  const read = await readForm(request);
+  if (!read.ok) return data({ ok: false as const, id: "", error: read.error }, { status: read.status });
+  const { intent, id = "", availability } = read.fields;
   if (intent === "delete") {
     const result = await deleteListing(user, id);
     if (!result.ok) return data({ ok: false as const, id, error: result.status === 404 || result.status === 403 ? result.error : M.deleteError }, { status: result.status });
     return { ok: true as const, id, message: M.deleted };
   }
   if (intent === "availability") {
-    const result = await setAvailability(user, id, form.get("availability"));
+    const result = await setAvailability(user, id, availability);
     if (!result.ok) return data({ ok: false as const, id, error: result.error }, { status: result.status });
     return { ok: true as const, id, message: M.availabilitySaved };
   }

@@ -13,6 +13,7 @@ import {
 } from "~/accounts/profile-validation";
 import { requireUser } from "~/accounts/session.server";
 import { firstError } from "~/accounts/validation";
+import { readForm } from "~/lib/form.server";
 import { formatDateLong, formatDateTimeLong, isoDate } from "~/lib/format";
 
 const BANNER_VISIBLE_MS = 5_000;
@@ -34,8 +35,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = Object.fromEntries(await request.formData());
+  const read = await readForm(request);
   const at = Date.now();
+  if (!read.ok) return data({ ok: false as const, intent: null, text: read.error, at }, { status: read.status });
+  const form = read.fields;
   if (form.intent === "profile" || form.intent === "password") {
     const intent = form.intent;
     // Only the session's user is ever changed: no id is read from the form.

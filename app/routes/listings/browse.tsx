@@ -17,12 +17,14 @@ import { config } from "~/config.server";
 import { browseListings, LISTING_FILTER_PARAMS, listingMarkers, parseFilters } from "~/listings/listings.server";
 import { LISTING_MESSAGES } from "~/listings/validation";
 import { LISTING_TYPES } from "~/lib/enums";
+import { readQuery } from "~/lib/form.server";
 import { redirectPastLastPage } from "~/lib/paging";
 import { pageMeta } from "~/lib/seo";
 
-export async function loader({ url }: Route.LoaderArgs) {
-  const filters = parseFilters(url);
-  const view = url.searchParams.get("view") === "map" ? "map" : "list";
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const query = readQuery(request);
+  const filters = parseFilters(query);
+  const view = query.get("view") === "map" ? "map" : "list";
   const [result, markers] = await Promise.all([browseListings(filters), view === "map" ? listingMarkers(filters) : null]);
   redirectPastLastPage(url, result.page, result.pageCount);
   const { mapTilesUrl, mapTilesAttribution } = config();

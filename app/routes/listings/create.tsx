@@ -9,6 +9,10 @@ import { withListingForm } from "~/listings/form-data.server";
 import { createListing } from "~/listings/listings.server";
 import { LISTING_MESSAGES as M } from "~/listings/validation";
 import { pageMeta } from "~/lib/seo";
+import { LISTING_BODY_LIMIT } from "~/images/limits";
+
+/** Five photos of up to 10 MB each (without JavaScript the form posts here). */
+export const handle = { bodyLimit: LISTING_BODY_LIMIT };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);

@@ -7,6 +7,7 @@ import { ListingNotFound } from "~/components/listings/listing-not-found";
 import { reportableListing, submitReport } from "~/listings/reports.server";
 import { LISTING_MESSAGES, REPORT_LIMITS, REPORT_MESSAGES as M } from "~/listings/validation";
 import { REPORT_REASONS } from "~/lib/enums";
+import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/seo";
 import { EnumOptions } from "~/components/enum-options";
 
@@ -22,8 +23,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await getCurrentUser(request);
-  const form = Object.fromEntries(await request.formData());
-  const result = await submitReport(params.id, viewer, form, request.headers.get(CLIENT_IP_HEADER) ?? "unknown");
+  const form = await readForm(request);
+  if (!form.ok) return data({ ok: false as const, error: form.error }, { status: form.status });
+  const result = await submitReport(params.id, viewer, form.fields, request.headers.get(CLIENT_IP_HEADER) ?? "unknown");
   if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status });
   return { ok: true as const };
 }

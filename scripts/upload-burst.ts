@@ -5,37 +5,13 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import sharp from "sharp";
+import { SERVER_ENTRY, SERVER_ENV, serverNodeFlags } from "../server/node-flags.ts";
+import { makePhoto } from "./bench.ts";
 
 const root = process.cwd();
 const N = Number(process.argv[2] ?? 20);
 const PORT = 3900 + Math.floor(Math.random() * 90);
 const base = `http://localhost:${PORT}`;
-const { SERVER_NODE_FLAGS, SERVER_ENV, SERVER_ENTRY } = await import(path.join(root, "server/node-flags.ts"));
-
-async function makePhoto(seed: number, bytes: number): Promise<Buffer> {
-  const [width, height, quality] = [4000, 3000, 92];
-  const raw = Buffer.allocUnsafe(width * height * 3);
-  const encode = async (amplitude: number) => {
-    let state = (seed * 2_654_435_761) >>> 0;
-    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
-      state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
-      const grain = ((state >>> 24) / 255 - 0.5) * amplitude;
-      const i = (y * width + x) * 3;
-      raw[i] = (x / width) * 190 + 30 + seed * 7 + grain;
-      raw[i + 1] = (y / height) * 170 + 40 + grain * 0.8;
-      raw[i + 2] = ((x + y) / (width + height)) * 150 + 60 - grain;
-    }
-    return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
-  };
-  let amplitude = 34;
-  let jpeg = await encode(amplitude);
-  for (let i = 0; i < 2 && Math.abs(jpeg.length - bytes) > bytes * 0.03; i++) {
-    amplitude *= bytes / jpeg.length;
-    jpeg = await encode(amplitude);
-  }
-  return jpeg;
-}
 
 const memory = (pid: number) => {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -46,7 +22,7 @@ const memory = (pid: number) => {
 const photos = await Promise.all([1, 2, 3, 4, 5].map((s) => makePhoto(s, 4 * 1024 * 1024)));
 console.log("photos MB", photos.map((p) => (p.length / 1048576).toFixed(2)).join(", "));
 const dataDir = mkdtempSync(path.join(tmpdir(), "zampa-burst-"));
-const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, SERVER_ENTRY)], {
+const child = spawn(process.execPath, [...serverNodeFlags(), path.join(root, SERVER_ENTRY)], {
   cwd: root,
   env: { ...process.env, NODE_ENV: "production", PAGE_CACHE: "false", PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "", ...SERVER_ENV },
   stdio: ["ignore", "inherit", "inherit"],

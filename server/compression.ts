@@ -5,7 +5,7 @@
 // are. Erasable TypeScript only (the server runs with Node's type stripping).
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { isCompressible, SECURITY_HEADERS } from "../app/lib/http-headers.ts";
+import { isCompressible, SECURITY_HEADERS, withHeaders } from "../app/lib/http-headers.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -20,19 +20,6 @@ export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip
   if (/\bbr\b/.test(acceptEncoding)) return "br";
   if (/\bgzip\b/.test(acceptEncoding)) return "gzip";
   return undefined;
-}
-
-/** Headers may be immutable (Response.redirect, fetch): then the response is copied. */
-function withHeaders(response: Response, change: (headers: Headers) => void): Response {
-  try {
-    change(response.headers);
-    return response;
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error;
-    const headers = new Headers(response.headers);
-    change(headers);
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-  }
 }
 
 /**

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { hasSessionCookie } from "~/accounts/session.server";
 import { AD_PAGE_TYPES, AD_PLACEMENTS, LISTING_TYPES, PET_TYPES } from "~/lib/enums";
+import { withHeaders } from "~/lib/http-headers";
 import { ByteLru, megabytesFromEnv } from "./byte-lru";
 import { CACHE_TAGS, currentGeneration, isCacheEnabled, onInvalidate, type CacheTag } from "./cache.server";
 
@@ -70,21 +71,11 @@ function respond(entry: Entry, request: Request): Response {
 function finish(response: Response, request: Request): Response {
   const signedIn = hasSessionCookie(request) && response.headers.has("content-type") && !response.headers.has("cache-control");
   if (!signedIn && !response.headers.has(CACHE_TAG_HEADER)) return response;
-  const change = (headers: Headers) => {
+  return withHeaders(response, (headers) => {
     headers.delete(CACHE_TAG_HEADER);
     headers.delete(CACHE_QUERY_HEADER);
     if (signedIn) headers.set("cache-control", "private, no-store");
-  };
-  // Headers can be immutable (Response.redirect, fetch): those are copied.
-  try {
-    change(response.headers);
-    return response;
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error;
-    const headers = new Headers(response.headers);
-    change(headers);
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-  }
+  });
 }
 
 /**

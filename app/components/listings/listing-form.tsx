@@ -175,9 +175,10 @@ export function ListingForm({ submissionId, tiles, contact, serverError }: Props
     for (const { file } of photos) form.append("images", file, file.name);
     setStatus({ kind: "sending", progress: 0 });
     try {
-      const { body } = await send(form, (progress) => setStatus({ kind: "sending", progress }));
+      const { status: http, body } = await send(form, (progress) => setStatus({ kind: "sending", progress }));
       if (body.ok) setStatus({ kind: "success" });
-      else setStatus({ kind: "error", message: body.error ?? M.createError });
+      // The server's body limit answers 413 before the app reads the form (plain text, not JSON).
+      else setStatus({ kind: "error", message: body.error ?? (http === 413 ? IMAGE_MESSAGES.requestTooLarge : M.createError) });
     } catch {
       setStatus({ kind: "error", message: M.createError });
     }

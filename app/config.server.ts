@@ -24,6 +24,9 @@ export interface Config {
   s3: S3Config | undefined;
   /** Uploaded images processed at once by this process (IMAGE_CONCURRENCY, default 2); the others wait. */
   imageConcurrency: number;
+  /** New accounts allowed from one client address (SIGN_UPS_PER_HOUR, SIGN_UPS_PER_DAY; 3 and 10). */
+  signUpsPerHour: number;
+  signUpsPerDay: number;
   isProduction: boolean;
 }
 
@@ -86,6 +89,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoderUrl: (env.GEOCODER_URL || "https://nominatim.openstreetmap.org").replace(/\/+$/, ""),
     s3: readS3(env),
     imageConcurrency: positiveInteger(env.IMAGE_CONCURRENCY) ?? DEFAULT_IMAGE_CONCURRENCY,
+    signUpsPerHour: positiveInteger(env.SIGN_UPS_PER_HOUR) ?? 3,
+    signUpsPerDay: positiveInteger(env.SIGN_UPS_PER_DAY) ?? 10,
     isProduction: env.NODE_ENV === "production",
   };
 }

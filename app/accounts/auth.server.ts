@@ -30,10 +30,13 @@ export const LOGIN_LIMITS = {
  * New accounts from one client address (decision 0036): enough for a family or an office, a wall for
  * anyone making throwaway accounts (to vote, to send mail).
  */
-export const SIGN_UP_LIMITS = {
-  perAddressHour: { max: 3, windowSeconds: 60 * 60 },
-  perAddressDay: { max: 10, windowSeconds: 24 * 60 * 60 },
-} as const satisfies Record<string, Limit>;
+export function signUpLimits(): { perAddressHour: Limit; perAddressDay: Limit } {
+  const { signUpsPerHour, signUpsPerDay } = config();
+  return {
+    perAddressHour: { max: signUpsPerHour, windowSeconds: 60 * 60 },
+    perAddressDay: { max: signUpsPerDay, windowSeconds: 24 * 60 * 60 },
+  };
+}
 
 /**
  * Confirmation mails of an e-mail change, the one mail an account can have sent to an address of
@@ -101,16 +104,6 @@ export const ZAMPA_AUTH_CODES = {
   tooManyEmailChanges: "TOO_MANY_EMAIL_CHANGES",
 } as const;
 const C = ZAMPA_AUTH_CODES;
-
-/**
- * A request from this machine itself (the browser suite, a local script), as seen on the socket.
- * Behind a trusted proxy the address comes from X-Forwarded-For, which the client writes: there a
- * loopback address proves nothing.
- */
-function isLocalClient(ip: string): boolean {
-  if (config().trustProxy) return false;
-  return ip === "::1" || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ip);
-}
 
 /** The full name of a sign-up or an update, by the forms' rule; refused with its Italian message. */
 function checkedName(value: unknown): string {
@@ -276,16 +269,15 @@ async function checkSignUp(body: Record<string, unknown>, request: Request | und
   const consent = signUpConsentSchema.safeParse(body);
   if (!consent.success) throw new APIError("BAD_REQUEST", { message: firstError(consent.error), code: C.consentRequired });
   const ip = (request?.headers ?? headers)?.get(CLIENT_IP_HEADER) ?? "unknown";
-  if (!isLocalClient(ip)) {
-    await within(
-      [
-        [`signup:ip:hour:${ip}`, SIGN_UP_LIMITS.perAddressHour],
-        [`signup:ip:day:${ip}`, SIGN_UP_LIMITS.perAddressDay],
-      ],
-      M.tooManySignUps,
-      C.tooManySignUps,
-    );
-  }
+  const limits = signUpLimits();
+  await within(
+    [
+      [`signup:ip:hour:${ip}`, limits.perAddressHour],
+      [`signup:ip:day:${ip}`, limits.perAddressDay],
+    ],
+    M.tooManySignUps,
+    C.tooManySignUps,
+  );
   return name;
 }
 

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CACHE_TAGS, invalidate, setCacheEnabled } from "~/cache/cache.server";
 import { db, getDatabase, transaction } from "~/db/client.server";
-import { petListings } from "~/db/schema";
+import { petListings, users } from "~/db/schema";
 import { createAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { createListingRow } from "../../tests/factories";
@@ -158,7 +158,8 @@ describe("catching up with committed writes", () => {
       expect(await refreshListingIndex(state)).toBe(1);
       expect((await fromIndex(state.index, filters({ q: "coniglio arrivo" }))).page.items.map((l) => l.id)).toEqual([one!.id]);
     } finally {
-      await db().delete(petListings).where(eq(petListings.userId, owner.id));
+      // Committed, outside any test transaction: the account goes too (its profile and listings with it).
+      await db().delete(users).where(eq(users.id, owner.id));
     }
   });
 

@@ -37,4 +37,16 @@ describe("every response on its way out", () => {
     expect(chooseEncoding("identity")).toBeUndefined();
     expect(chooseEncoding("gzip;q=1, br")).toBe("br");
   });
+
+  it("passes an encoded or binary response without reading its body (a stream would then be written in copied chunks)", async () => {
+    for (const headers of [{ "content-type": "text/html", "content-encoding": "br" }, { "content-type": "image/webp" }]) {
+      const response = new Response(new Uint8Array(5_000), { headers });
+      Object.defineProperty(response, "body", {
+        get() {
+          throw new Error("body read");
+        },
+      });
+      expect(await finishResponse(get({ "accept-encoding": "gzip, deflate, br" }), response)).toBe(response);
+    }
+  });
 });

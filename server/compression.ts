@@ -29,10 +29,12 @@ export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip
  */
 export async function finishResponse(request: Request, response: Response): Promise<Response> {
   const encoding = chooseEncoding(request.headers.get("accept-encoding") ?? undefined);
+  // Decided on the status and headers only: reading `response.body` would turn @hono/node-server's
+  // lightweight Response (a page from the cache, a rendered document) into a stream, written in
+  // copied chunks instead of its buffer at once.
   if (
     !encoding ||
     request.method === "HEAD" ||
-    response.body === null ||
     response.status === 204 ||
     response.status === 304 ||
     response.headers.has("content-encoding") ||

@@ -39,7 +39,7 @@ describe("every response on its way out", () => {
   });
 
   it("passes an encoded or binary response without reading its body (a stream would then be written in copied chunks)", async () => {
-    for (const headers of [{ "content-type": "text/html", "content-encoding": "br" }, { "content-type": "image/webp" }]) {
+    for (const headers of [{ "content-type": "text/html", "content-encoding": "br" }, { "content-type": "image/webp" }] as Record<string, string>[]) {
       const response = new Response(new Uint8Array(5_000), { headers });
       Object.defineProperty(response, "body", {
         get() {

@@ -27,6 +27,11 @@ export interface Config {
   /** New accounts allowed from one client address (SIGN_UPS_PER_HOUR, SIGN_UPS_PER_DAY; 3 and 10). */
   signUpsPerHour: number;
   signUpsPerDay: number;
+  /** Memory for memoized query results (MEMO_CACHE_MB, default 32) and cached pages (PAGE_CACHE_MB, default 64), in MB. */
+  memoCacheMb: number;
+  pageCacheMb: number;
+  /** LISTING_INDEX; undefined: on with the embedded database, off with DATABASE_URL (decision 0041). */
+  listingIndex: boolean | undefined;
   isProduction: boolean;
 }
 
@@ -91,6 +96,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageConcurrency: positiveInteger(env.IMAGE_CONCURRENCY) ?? DEFAULT_IMAGE_CONCURRENCY,
     signUpsPerHour: positiveInteger(env.SIGN_UPS_PER_HOUR) ?? 3,
     signUpsPerDay: positiveInteger(env.SIGN_UPS_PER_DAY) ?? 10,
+    memoCacheMb: positiveInteger(env.MEMO_CACHE_MB) ?? 32,
+    pageCacheMb: positiveInteger(env.PAGE_CACHE_MB) ?? 64,
+    listingIndex: flag(env.LISTING_INDEX),
     isProduction: env.NODE_ENV === "production",
   };
 }

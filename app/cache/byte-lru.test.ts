@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { approximateBytes, ByteLru, megabytesFromEnv } from "./byte-lru";
+import { readConfig } from "~/config.server";
+import { approximateBytes, ByteLru } from "./byte-lru";
 
 describe("ByteLru", () => {
   it("keeps its bytes under the budget, evicting the least recently used first", () => {
@@ -32,7 +33,7 @@ describe("ByteLru", () => {
     const card = { id: "x".repeat(36), title: "Gattina dolcissima", price: 0, tags: ["a", "b"] };
     expect(approximateBytes([card, card])).toBeGreaterThan(2 * approximateBytes(card));
     expect(approximateBytes("x".repeat(10_000))).toBeGreaterThanOrEqual(10_000);
-    expect(megabytesFromEnv("X", 32, {})).toBe(32 * 1024 * 1024);
-    expect(megabytesFromEnv("X", 32, { X: "8" })).toBe(8 * 1024 * 1024);
+    expect(readConfig({})).toMatchObject({ memoCacheMb: 32, pageCacheMb: 64 });
+    expect(readConfig({ MEMO_CACHE_MB: "8", PAGE_CACHE_MB: "16" })).toMatchObject({ memoCacheMb: 8, pageCacheMb: 16 });
   });
 });

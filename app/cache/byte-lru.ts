@@ -116,9 +116,4 @@ export function approximateBytes(value: unknown, depth = 0): number {
   }
 }
 
-/** A budget in bytes from a megabyte figure in the environment, or the default. */
-export function megabytesFromEnv(name: string, defaultMb: number, env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env[name]?.trim();
-  const mb = raw && /^\d+$/.test(raw) ? Number(raw) : defaultMb;
-  return mb * 1024 * 1024;
-}
+export const MB = 1024 * 1024;

@@ -3,9 +3,10 @@
 // (tags); a write invalidates its tags here and, through PostgreSQL NOTIFY, in every other process.
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import { config } from "~/config.server";
 import { db, getDatabase, onCommit } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
-import { approximateBytes, ByteLru, megabytesFromEnv } from "./byte-lru";
+import { approximateBytes, ByteLru, MB } from "./byte-lru";
 
 export const CACHE_TAGS = {
   articles: "articles",
@@ -27,7 +28,7 @@ const CHANNEL = "zampa_cache";
  * have their own eighth of it: visitors choose those keys, so a flood of new searches only evicts
  * other searches, never the pages everyone reads.
  */
-const MEMO_BYTES = megabytesFromEnv("MEMO_CACHE_MB", 32);
+const MEMO_BYTES = config().memoCacheMb * MB;
 /** What a result still loading counts for, until its size is known. */
 const PENDING_BYTES = 1024;
 

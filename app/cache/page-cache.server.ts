@@ -5,9 +5,10 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { hasSessionCookie } from "~/accounts/session.server";
+import { config } from "~/config.server";
 import { AD_PAGE_TYPES, AD_PLACEMENTS, LISTING_TYPES, PET_TYPES } from "~/lib/enums";
 import { withHeaders } from "~/lib/http-headers";
-import { ByteLru, megabytesFromEnv } from "./byte-lru";
+import { ByteLru, MB } from "./byte-lru";
 import { CACHE_TAGS, currentGeneration, isCacheEnabled, onInvalidate, type CacheTag } from "./cache.server";
 
 export const CACHE_TAG_HEADER = "x-zampa-cache-tags";
@@ -45,7 +46,7 @@ interface Entry {
 }
 
 /** PAGE_CACHE_MB (default 64): the bytes of the stored pages, all three encodings counted. */
-const entries = new ByteLru<Entry>(megabytesFromEnv("PAGE_CACHE_MB", 64));
+const entries = new ByteLru<Entry>(config().pageCacheMb * MB);
 /** PAGE_CACHE=false switches it off (benchmarks compare both). */
 const pageCacheEnabled = process.env.PAGE_CACHE !== "false";
 

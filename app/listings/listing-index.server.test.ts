@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CACHE_TAGS, invalidate, setCacheEnabled } from "~/cache/cache.server";
+import { config, readConfig, setConfig } from "~/config.server";
 import { db, getDatabase, transaction } from "~/db/client.server";
 import { petListings, users } from "~/db/schema";
 import { createAccount } from "../../tests/accounts";
@@ -164,18 +165,20 @@ describe("catching up with committed writes", () => {
   });
 
   it("is on by default with the embedded database only, and LISTING_INDEX decides when set", () => {
-    expect(listingIndexEnabled({})).toBe(getDatabase().engine === "pglite");
-    expect(listingIndexEnabled({ LISTING_INDEX: "false" })).toBe(false);
-    expect(listingIndexEnabled({ LISTING_INDEX: "true" })).toBe(true);
+    const setting = (env: NodeJS.ProcessEnv) => readConfig(env).listingIndex;
+    expect(listingIndexEnabled(setting({}))).toBe(getDatabase().engine === "pglite");
+    expect(listingIndexEnabled(setting({ LISTING_INDEX: "false" }))).toBe(false);
+    expect(listingIndexEnabled(setting({ LISTING_INDEX: "true" }))).toBe(true);
   });
 });
 
 describe("the process's index", () => {
+  const saved = config();
   beforeEach(() => {
-    process.env.LISTING_INDEX = "true";
+    setConfig({ ...saved, listingIndex: true });
   });
   afterEach(() => {
-    delete process.env.LISTING_INDEX;
+    setConfig(saved);
     setCacheEnabled(false);
     vi.useRealTimers();
   });

@@ -7,6 +7,7 @@
 // So a search never sees the index older than what a query would read.
 import { and, desc, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { CACHE_TAGS, isCacheEnabled, onInvalidate } from "~/cache/cache.server";
+import { config } from "~/config.server";
 import { db, getDatabase, queryRows, withDb } from "~/db/client.server";
 import { petListingChanges, petListings } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
@@ -130,10 +131,8 @@ export async function pruneListingChanges(): Promise<void> {
  * LISTING_INDEX, or its default: on with the embedded database, off with DATABASE_URL, where each
  * of several processes would hold a copy of the catalogue and the server's indexes answer the list.
  */
-export function listingIndexEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  const value = env.LISTING_INDEX?.trim().toLowerCase();
-  if (value) return !["false", "0", "no", "off"].includes(value);
-  return getDatabase().engine === "pglite";
+export function listingIndexEnabled(setting: boolean | undefined = config().listingIndex): boolean {
+  return setting ?? getDatabase().engine === "pglite";
 }
 
 let live: ListingIndexState | undefined;

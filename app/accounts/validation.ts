@@ -1,6 +1,7 @@
 // Zod schemas of the account forms: the server validates with them, and the forms show the same
 // messages. Shared by the browser and the server (no secrets here).
 import { z } from "zod";
+import { singleLine } from "~/lib/text";
 import { isCommonPassword } from "./common-passwords";
 import { ACCOUNT_MESSAGES as M, FULL_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./messages";
 
@@ -9,15 +10,13 @@ import { ACCOUNT_MESSAGES as M, FULL_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSW
 // overrides and isolates U+202A–U+202E and U+2066–U+2069, …), the Hangul fillers, the combining
 // grapheme joiner and the blank Braille pattern.
 const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u2800\u3164\uFFA0]/gu;
-// Control characters (tab, CR, LF, …) and the Unicode line and paragraph separators.
-const BREAKS_AND_CONTROLS = /[\p{Cc}\p{Zl}\p{Zp}]/gu;
 
 /**
  * A person's name as Zampa stores it: NFC, without invisible or direction-changing characters,
  * on one line, with single spaces and no spaces at either end.
  */
 export function normalizeName(value: string): string {
-  return value.normalize("NFC").replace(INVISIBLE, "").replace(BREAKS_AND_CONTROLS, " ").replace(/\s+/gu, " ").trim();
+  return singleLine(value.normalize("NFC").replace(INVISIBLE, ""));
 }
 
 /**

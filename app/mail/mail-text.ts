@@ -2,13 +2,11 @@
 // read line by line: a line break in a "single-line" field (a subject, a name, a listing title)
 // would let its author add lines that look like Zampa's own ("Bcc: …", "Rispondi a …"). Every piece
 // of user text goes into a mail through one of these two functions.
+import { BREAKS_AND_CONTROLS, singleLine } from "~/lib/text";
 
 // Line breaks of every kind: CR, LF, vertical tab, form feed, NEL, the Unicode line and paragraph
 // separators (each CRLF counts once).
 const LINE_BREAK = /\r\n|[\n\v\f\r\u0085\u2028\u2029]/gu;
-// Any other control character, and the bidi embeddings, overrides and isolates, which can show the
-// text around them in another order than it has.
-const CONTROL_OR_BIDI = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
 
 /**
  * A user-supplied single-line field, on one line: every line break and control character becomes
@@ -16,7 +14,7 @@ const CONTROL_OR_BIDI = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
  * is cut there and ends with "…".
  */
 export function oneLine(text: string, maxLength?: number): string {
-  const line = text.replace(LINE_BREAK, " ").replace(CONTROL_OR_BIDI, " ").replace(/\s+/gu, " ").trim();
+  const line = singleLine(text);
   if (maxLength === undefined || line.length <= maxLength) return line;
   return `${line.slice(0, Math.max(0, maxLength - 1)).trimEnd()}…`;
 }
@@ -29,6 +27,6 @@ export function quotedBlock(text: string): string {
   return text
     .replace(LINE_BREAK, "\n")
     .split("\n")
-    .map((line) => `> ${line.replace(CONTROL_OR_BIDI, " ").trimEnd()}`.trimEnd())
+    .map((line) => `> ${line.replace(BREAKS_AND_CONTROLS, " ").trimEnd()}`.trimEnd())
     .join("\n");
 }

@@ -4,6 +4,7 @@ import { CACHE_TAGS, memoize } from "~/cache/cache.server";
 import { renderContent } from "~/content/render.server";
 import { db } from "~/db/client.server";
 import { articles, categories, profiles } from "~/db/schema";
+import { isPublishedArticleRow } from "./visibility.server";
 
 export const ARTICLES_PAGE_SIZE = 12;
 export const HOME_ARTICLES = 6;
@@ -73,8 +74,6 @@ function toCard(row: CardRow): ArticleCard {
   };
 }
 
-const published = eq(articles.status, "published");
-
 /** The newest published articles (home: the first 3 are featured, the next 3 recent). */
 export function latestArticles(limit = HOME_ARTICLES): Promise<ArticleCard[]> {
   return memoize(`articles:latest:${limit}`, TAGS, async () => {
@@ -82,7 +81,7 @@ export function latestArticles(limit = HOME_ARTICLES): Promise<ArticleCard[]> {
       .select(cardColumns)
       .from(articles)
       .leftJoin(categories, eq(categories.id, articles.categoryId))
-      .where(published)
+      .where(isPublishedArticleRow())
       .orderBy(desc(articles.publishedAt))
       .limit(limit);
     return rows.map(toCard);
@@ -109,7 +108,7 @@ export function listArticles(query: ArticleQuery): Promise<ArticlePage> {
     TAGS,
     async () => {
     const tsQuery = q ? sql`websearch_to_tsquery('zampa_italian', ${q})` : null;
-    const conditions: SQL[] = [published];
+    const conditions: SQL[] = [isPublishedArticleRow()];
     if (categorySlug) conditions.push(eq(categories.slug, categorySlug));
     if (tsQuery) conditions.push(sql`"articles"."search_vector" @@ ${tsQuery}`);
     const where = and(...conditions);
@@ -150,7 +149,7 @@ export function getPublishedArticle(slug: string): Promise<ArticleDetail | null>
       .from(articles)
       .leftJoin(categories, eq(categories.id, articles.categoryId))
       .leftJoin(profiles, eq(profiles.id, articles.authorId))
-      .where(and(eq(articles.slug, slug), published))
+      .where(and(eq(articles.slug, slug), isPublishedArticleRow()))
       .limit(1);
     if (!row) return null;
     return {
@@ -173,13 +172,13 @@ export async function recordView(slug: string): Promise<number | null> {
     .update(articles)
     // updated_at stays: a view is not a change of the article (sitemap lastmod, dateModified).
     .set({ views: sql`${articles.views} + 1`, updatedAt: sql`${articles.updatedAt}` })
-    .where(and(eq(articles.slug, slug), published))
+    .where(and(eq(articles.slug, slug), isPublishedArticleRow()))
     .returning({ views: articles.views });
   return row?.views ?? null;
 }
 
 /** The current count, without counting (for crawlers and prefetches). */
 export async function currentViews(slug: string): Promise<number | null> {
-  const [row] = await db().select({ views: articles.views }).from(articles).where(and(eq(articles.slug, slug), published)).limit(1);
+  const [row] = await db().select({ views: articles.views }).from(articles).where(and(eq(articles.slug, slug), isPublishedArticleRow())).limit(1);
   return row?.views ?? null;
 }

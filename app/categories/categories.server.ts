@@ -1,8 +1,9 @@
 // Categories as the public site reads them.
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { CACHE_TAGS, memoize } from "~/cache/cache.server";
 import { db } from "~/db/client.server";
 import { articles, categories } from "~/db/schema";
+import { isPublishedArticleRow } from "~/articles/visibility.server";
 
 export interface Category {
   id: string;
@@ -30,7 +31,7 @@ export function listCategoriesWithCounts(): Promise<CategoryWithCount[]> {
     db()
       .select({ ...columns, articleCount: sql<number>`count(${articles.id})::int` })
       .from(categories)
-      .leftJoin(articles, sql`${articles.categoryId} = ${categories.id} and ${articles.status} = 'published'`)
+      .leftJoin(articles, and(eq(articles.categoryId, categories.id), isPublishedArticleRow()))
       .groupBy(categories.id)
       .orderBy(asc(categories.name)),
   );

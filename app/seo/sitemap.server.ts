@@ -8,13 +8,14 @@
 // one query per section finds where each child starts (and its count and newest change), then a
 // child reads only its own rows. Everything is memoized under the tags of the data it shows.
 import { gzipSync } from "node:zlib";
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, inArray, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { CACHE_TAGS, memoize, type CacheTag } from "~/cache/cache.server";
 import { config } from "~/config.server";
 import { db, queryRows } from "~/db/client.server";
 import { isPublicListingRow } from "~/listings/visibility.server";
 import { articles, categories, contests, petListings } from "~/db/schema";
+import { isPublishedArticleRow } from "~/articles/visibility.server";
 
 /** The protocol's limits for one sitemap file (and for an index's number of children). */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -40,8 +41,8 @@ const SECTION_TAGS: Record<SitemapSection, CacheTag[]> = {
   articles: [CACHE_TAGS.articles],
   listings: [CACHE_TAGS.listings],
 };
-/** What /sitemap.xml is built from (the tags it had before it was split). */
-export const SITEMAP_TAGS: CacheTag[] = [CACHE_TAGS.articles, CACHE_TAGS.categories, CACHE_TAGS.listings, CACHE_TAGS.contests];
+/** What /sitemap.xml is built from: every section's data. */
+export const SITEMAP_TAGS: CacheTag[] = [...new Set(Object.values(SECTION_TAGS).flat())];
 
 interface UrlEntry {
   path: string;
@@ -110,7 +111,7 @@ const KEYSETS: Record<"articles" | "listings", Keyset> = {
     id: articles.id,
     updatedAt: articles.updatedAt,
     key: articles.slug,
-    where: () => eq(articles.status, "published"),
+    where: isPublishedArticleRow,
   },
   listings: {
     prefix: "/pet-listing/",
@@ -120,7 +121,7 @@ const KEYSETS: Record<"articles" | "listings", Keyset> = {
     updatedAt: petListings.updatedAt,
     key: petListings.id,
     // The one definition of a public listing.
-    where: () => isPublicListingRow(),
+    where: isPublicListingRow,
   },
 };
 

@@ -43,7 +43,25 @@ export default [
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
+      // Articles
+      route("articles", "routes/admin/articles/list.tsx"),
+      route("articles/new", "routes/admin/articles/new.tsx"),
+      route("articles/edit", "routes/admin/articles/edit.tsx"),
+      route("article-images", "routes/admin/article-images.ts"),
+      // Scheduled publishing
+      route("schedule", "routes/admin/schedule.tsx"),
+      // Categories and partners
+      route("categories", "routes/admin/categories.tsx"),
+      route("partners", "routes/admin/partners.tsx"),
+      // Users and contact messages
+      route("users", "routes/admin/users.tsx"),
+      route("contacts", "routes/admin/contacts.tsx"),
+      // Contests
       route("contests/:id/submissions", "routes/admin/contest-submissions.tsx"),
+      // Sections of the sidebar still to be built: an "in arrivo" panel inside the shell.
+      ...["editorial-plan", "api-stats", "contests", "pet-listings", "breeds", "reports", "adsense", "seo"].map((section) =>
+        route(section, "routes/admin/coming-soon.tsx", { id: `admin-coming-soon-${section}` }),
+      ),
       route("*", "routes/admin/fallback.tsx"),
     ]),
   ]),

@@ -12,6 +12,7 @@ const EXPECTED_TABLES = [
   "api_usage_daily",
   "api_usage_log",
   "app_secrets",
+  "article_revisions",
   "articles",
   "categories",
   "contact_messages",

@@ -133,7 +133,14 @@ export const profiles = pgTable(
     avatarUrl: text("avatar_url"),
     ...timestamps,
   },
-  (t) => [check("profiles_role_check", oneOf(t.role, ROLES.values)), index("profiles_created_idx").on(t.createdAt.desc())],
+  (t) => [
+    check("profiles_role_check", oneOf(t.role, ROLES.values)),
+    index("profiles_created_idx").on(t.createdAt.desc()),
+    index("profiles_role_idx").on(t.role),
+    // /admin/users searches by name or e-mail (any part, any case) over every account.
+    index("profiles_name_trgm_idx").using("gin", sql`${t.fullName} gin_trgm_ops`),
+    index("profiles_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+  ],
 );
 
 /** Secrets shared by every app process (the session-signing key when AUTH_SECRET is unset). */
@@ -198,7 +205,35 @@ export const articles = pgTable(
     index("articles_scheduled_idx").on(t.scheduledPublishDate).where(sql`${t.isScheduled}`),
     index("articles_created_idx").on(t.createdAt.desc()),
     index("articles_author_idx").on(t.authorId),
+    // /admin/articles searches titles (any part, any case) over every article.
+    index("articles_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
   ],
+);
+
+/** The last saves of an article (revision history, at most ARTICLE_REVISIONS_KEPT per article). */
+export const articleRevisions = pgTable(
+  "article_revisions",
+  {
+    id: id(),
+    articleId: uuid("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    /** who saved this version */
+    authorId: uuid("author_id").references(() => profiles.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    excerpt: text("excerpt").notNull(),
+    content: text("content").notNull(),
+    featuredImage: text("featured_image"),
+    categoryId: uuid("category_id"),
+    status: text("status", { enum: ARTICLE_STATUSES.values }).notNull(),
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    isScheduled: boolean("is_scheduled").notNull().default(false),
+    scheduledPublishDate: timestamp("scheduled_publish_date", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("article_revisions_article_idx").on(t.articleId, t.createdAt.desc())],
 );
 
 export const publishingLogs = pgTable(
@@ -206,6 +241,8 @@ export const publishingLogs = pgTable(
   {
     id: id(),
     articleId: uuid("article_id").references(() => articles.id, { onDelete: "set null" }),
+    /** the article's title when the log was written: the log still reads once the article is gone */
+    articleTitle: text("article_title"),
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
     scheduledFor: timestamp("scheduled_for", { withTimezone: true }),
     status: text("status", { enum: PUBLISHING_LOG_STATUSES.values }).notNull(),

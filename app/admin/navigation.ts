@@ -1,26 +1,46 @@
 // The back office's sidebar: the spec's fifteen links, in its order. Client-safe (the layout and
 // the "in arrivo" panel both read it).
+import {
+  CalendarClock,
+  ChartColumn,
+  ClipboardList,
+  Dog,
+  FileText,
+  Flag,
+  Handshake,
+  LayoutDashboard,
+  Mail,
+  Megaphone,
+  PawPrint,
+  Search,
+  Tags,
+  Trophy,
+  Users,
+  type IconNode,
+} from "lucide";
+
 export interface AdminSection {
   to: string;
   label: string;
+  icon: IconNode;
 }
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  { to: "/admin", label: "Dashboard" },
-  { to: "/admin/articles", label: "Articoli" },
-  { to: "/admin/schedule", label: "Calendario" },
-  { to: "/admin/editorial-plan", label: "Piano Editoriale" },
-  { to: "/admin/api-stats", label: "Statistiche API" },
-  { to: "/admin/categories", label: "Categorie" },
-  { to: "/admin/users", label: "Utenti" },
-  { to: "/admin/contacts", label: "Messaggi" },
-  { to: "/admin/contests", label: "Concorsi" },
-  { to: "/admin/pet-listings", label: "Annunci" },
-  { to: "/admin/breeds", label: "Razze" },
-  { to: "/admin/reports", label: "Segnalazioni" },
-  { to: "/admin/partners", label: "Partner" },
-  { to: "/admin/adsense", label: "AdSense" },
-  { to: "/admin/seo", label: "SEO" },
+  { to: "/admin", label: "Dashboard", icon: LayoutDashboard },
+  { to: "/admin/articles", label: "Articoli", icon: FileText },
+  { to: "/admin/schedule", label: "Calendario", icon: CalendarClock },
+  { to: "/admin/editorial-plan", label: "Piano Editoriale", icon: ClipboardList },
+  { to: "/admin/api-stats", label: "Statistiche API", icon: ChartColumn },
+  { to: "/admin/categories", label: "Categorie", icon: Tags },
+  { to: "/admin/users", label: "Utenti", icon: Users },
+  { to: "/admin/contacts", label: "Messaggi", icon: Mail },
+  { to: "/admin/contests", label: "Concorsi", icon: Trophy },
+  { to: "/admin/pet-listings", label: "Annunci", icon: PawPrint },
+  { to: "/admin/breeds", label: "Razze", icon: Dog },
+  { to: "/admin/reports", label: "Segnalazioni", icon: Flag },
+  { to: "/admin/partners", label: "Partner", icon: Handshake },
+  { to: "/admin/adsense", label: "AdSense", icon: Megaphone },
+  { to: "/admin/seo", label: "SEO", icon: Search },
 ];
 
 /** The section a path belongs to (its longest matching link), for the sidebar's current item and titles. */

@@ -114,7 +114,7 @@ describe("administrators", () => {
     await page.getByRole("link", { name: "Admin Dashboard" }).click();
     await page.waitForURL((url) => url.pathname === "/admin");
     // The URL changes a moment before the new page is rendered.
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent(), { timeout: 15_000 }).toBe("Pannello di amministrazione");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent(), { timeout: 15_000 }).toBe("Dashboard");
     await page.goto("/admin/sezione-inesistente");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Sezione non disponibile");
   });

@@ -43,6 +43,14 @@ function romeMidnight(now = new Date()): Date {
   return new Date(day - romeOffset(new Date(day - romeOffset(now))));
 }
 
+/**
+ * The counters and the log are global: on a PostgreSQL server shared by parallel test files, rows
+ * another file commits meanwhile must not shift them. The first statement of the test's transaction.
+ */
+async function ownSnapshot() {
+  await db().execute(sql`set transaction isolation level repeatable read`);
+}
+
 async function overview(page?: number): Promise<ScheduleOverview> {
   const result = await scheduleOverview(ADMIN, page);
   if (!result.ok) throw new Error(result.error);
@@ -83,6 +91,7 @@ describe("scheduleOverview", () => {
   });
 
   itDb("pages the scheduled list; a page past the last gives the last", async () => {
+    await ownSnapshot();
     const before = (await overview()).counters.scheduled;
     for (let i = 0; i < SCHEDULE_PAGE_SIZE + 3; i += 1) await scheduled({ scheduledPublishDate: new Date(Date.now() + (i + 1) * HOUR) });
     const total = before + SCHEDULE_PAGE_SIZE + 3;
@@ -96,6 +105,7 @@ describe("scheduleOverview", () => {
   });
 
   itDb("counts scheduled articles, successful publications since Rome's midnight, and those due in the next 7 days", async () => {
+    await ownSnapshot();
     const before = (await overview()).counters;
     await scheduled({ scheduledPublishDate: new Date(Date.now() - HOUR) }); // due: scheduled, not upcoming
     await scheduled({ scheduledPublishDate: new Date(Date.now() + HOUR) });
@@ -122,6 +132,7 @@ describe("scheduleOverview", () => {
   });
 
   itDb("shows the last 10 log rows, newest first, with the article's current title, else the logged one", async () => {
+    await ownSnapshot();
     const renamed = await createArticle({ title: "Titolo nuovo" });
     for (let i = 0; i < RECENT_LOGS + 2; i += 1) {
       await log({ publishedAt: new Date(Date.now() - (100 - i) * MINUTE), articleTitle: `Vecchio ${i}` });

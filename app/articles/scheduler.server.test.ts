@@ -1,15 +1,19 @@
 // Scheduled publishing: what a run publishes, fails and skips, and that runs racing over the same
 // due articles publish each exactly once. The race needs committed rows that both runs (on
-// PostgreSQL, two connections) can see: those tests commit and clean up after themselves.
+// PostgreSQL, two connections) can see: those tests commit and clean up after themselves. Every
+// test that commits due articles or runs the clock on the real database is in this file, so that
+// none runs while another does (a run publishes every due article it can see).
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { db, getDatabase, queryRows, transaction } from "~/db/client.server";
 import { articles, categories, publishingLogs } from "~/db/schema";
 import { createArticle, createCategory } from "../../tests/factories";
 import { itDb } from "../../tests/db";
+import { startScheduler } from "~/jobs/scheduler.server";
 import { PUBLISH_BATCH_SIZE, publishDueArticles, SCHEDULER_MESSAGES } from "./scheduler.server";
 
 const MINUTE = 60_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const HOUR = 60 * MINUTE;
 
 function scheduledArticle(categoryId: string, at: Date, values: Partial<typeof articles.$inferInsert> = {}) {
@@ -201,6 +205,29 @@ describe("publishDueArticles, committed data (several runs at once)", () => {
     }
     expect(await publishDueArticles()).toEqual({ published: 5, failed: 0, skipped: 0 });
     expect(await logsOf(ids)).toHaveLength(20);
+  });
+
+  it("the server's clock, started with a short period, publishes an article that comes due without a manual call; after stop() nothing more", async () => {
+    const category = await createCategory();
+    made.categories.push(category.id);
+    const dueArticle = async () => {
+      const row = await scheduledArticle(category.id, new Date(Date.now() - 1000));
+      made.articles.push(row.id);
+      return row;
+    };
+    const statusOf = async (id: string) => (await article(id)).status;
+    const clock = startScheduler({ intervalMs: 40 });
+    try {
+      await sleep(20);
+      const first = await dueArticle();
+      await expect.poll(() => statusOf(first.id), { timeout: 5000, interval: 20 }).toBe("published");
+      expect((await logsOf([first.id]))[0]?.status).toBe("success");
+    } finally {
+      await clock.stop();
+    }
+    const second = await dueArticle();
+    await sleep(200);
+    expect(await statusOf(second.id)).toBe("draft");
   });
 
   it("a backlog larger than a batch is published in one call, batch after batch", async () => {

@@ -1,12 +1,10 @@
-// The publishing clock: it publishes without being asked, never overlaps itself, survives errors,
-// is aligned to the minute, and stops.
-import { eq, inArray } from "drizzle-orm";
+// The publishing clock: it never overlaps itself, survives errors, is aligned to the minute, and
+// stops. That it publishes a due article by itself, on the real database, is tested with the other
+// tests that commit scheduled articles (app/articles/scheduler.server.test.ts): one file, so that
+// they never run at the same time.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PublishCounts } from "~/articles/scheduler.server";
 import { readConfig } from "~/config.server";
-import { db } from "~/db/client.server";
-import { articles, categories, publishingLogs } from "~/db/schema";
-import { createArticle, createCategory } from "../../tests/factories";
 import { startScheduler, type Scheduler } from "./scheduler.server";
 
 const NOTHING: PublishCounts = { published: 0, failed: 0, skipped: 0 };
@@ -14,44 +12,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("the publishing clock", () => {
   let scheduler: Scheduler | undefined;
-  const made = { categories: [] as string[], articles: [] as string[] };
 
   afterEach(async () => {
     await scheduler?.stop();
     scheduler = undefined;
     vi.useRealTimers();
-    if (made.articles.length) {
-      await db().delete(publishingLogs).where(inArray(publishingLogs.articleId, made.articles));
-      await db().delete(articles).where(inArray(articles.id, made.articles));
-    }
-    if (made.categories.length) await db().delete(categories).where(inArray(categories.id, made.categories));
-    made.articles = [];
-    made.categories = [];
-  });
-
-  async function dueArticle(categoryId: string) {
-    const row = await createArticle({ categoryId, status: "draft", publishedAt: null, isScheduled: true, scheduledPublishDate: new Date(Date.now() - 1000) });
-    made.articles.push(row.id);
-    return row;
-  }
-
-  const statusOf = async (id: string) => (await db().select({ status: articles.status }).from(articles).where(eq(articles.id, id)))[0]?.status;
-
-  // Real database, committed rows (the clock runs outside any test transaction).
-  it("publishes an article that comes due while it runs, without a manual call; after stop() nothing more", async () => {
-    const category = await createCategory();
-    made.categories.push(category.id);
-    scheduler = startScheduler({ intervalMs: 40 });
-    await sleep(20);
-    const first = await dueArticle(category.id);
-    await expect.poll(() => statusOf(first.id), { timeout: 5000, interval: 20 }).toBe("published");
-    const [log] = await db().select().from(publishingLogs).where(eq(publishingLogs.articleId, first.id));
-    expect(log?.status).toBe("success");
-
-    await scheduler.stop();
-    const second = await dueArticle(category.id);
-    await sleep(200);
-    expect(await statusOf(second.id)).toBe("draft");
   });
 
   it("runs at once on start (catching up), then never starts a run while one is running", async () => {

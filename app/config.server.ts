@@ -32,6 +32,8 @@ export interface Config {
   pageCacheMb: number;
   /** LISTING_INDEX; undefined: on with the embedded database, off with DATABASE_URL (decision 0041). */
   listingIndex: boolean | undefined;
+  /** SCHEDULER: publish scheduled articles when due (default on, off in tests; decision 0046). */
+  scheduler: boolean;
   isProduction: boolean;
 }
 
@@ -99,6 +101,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     memoCacheMb: positiveInteger(env.MEMO_CACHE_MB) ?? 32,
     pageCacheMb: positiveInteger(env.PAGE_CACHE_MB) ?? 64,
     listingIndex: flag(env.LISTING_INDEX),
+    scheduler: flag(env.SCHEDULER) ?? env.NODE_ENV !== "test",
     isProduction: env.NODE_ENV === "production",
   };
 }

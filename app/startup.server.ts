@@ -7,6 +7,7 @@ import { initAuth } from "~/accounts/auth.server";
 import { config } from "~/config.server";
 import { getDatabase, openDatabase, setDatabase } from "~/db/client.server";
 import { keepStatisticsFresh } from "~/db/statistics.server";
+import { startScheduler, type Scheduler } from "~/jobs/scheduler.server";
 import { listingIndex, settleListingIndex } from "~/listings/listing-index.server";
 import { logger } from "~/lib/logger.server";
 import { DEMO_ADMIN, seedDemoContent, shouldSeed } from "~/seed/seed.server";
@@ -24,11 +25,15 @@ export function ready(): Promise<void> {
 
 let stopListening: (() => Promise<void>) | undefined;
 let stopStatistics: (() => void) | undefined;
+let scheduler: Scheduler | undefined;
 
 /** Closes what start() opened (the embedded database must be closed to flush its files). */
 export async function shutdown(): Promise<void> {
   if (!started) return;
   await started.catch(() => {});
+  // A publishing run in progress finishes before the database closes under it.
+  await scheduler?.stop();
+  scheduler = undefined;
   await stopListening?.();
   stopStatistics?.();
   await settleListingIndex();
@@ -83,4 +88,6 @@ async function start(): Promise<void> {
   stopStatistics = await keepStatisticsFresh();
   // Read in the background: the first searches are answered with SQL until it is ready.
   listingIndex();
+  // Scheduled articles that came due while no server ran are published now, then every minute.
+  if (cfg.scheduler) scheduler = startScheduler();
 }

@@ -72,6 +72,9 @@ export const SUBMISSION_STATUSES = labelled({
 
 export const PUBLISHING_LOG_STATUSES = labelled({ success: "Pubblicato", failed: "Fallito", skipped: "Saltato" });
 
+/** A scheduled article on /admin/schedule: its date is still ahead (pending) or has come (processing). */
+export const SCHEDULE_STATES = labelled({ pending: "In Attesa", processing: "In Elaborazione" });
+
 export const KEYWORD_STATUSES = labelled({
   target: "Target (da posizionare)",
   monitoring: "Monitoraggio",

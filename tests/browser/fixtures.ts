@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { adsenseCodes, articles, categories, petListings, profiles, seoRedirects, seoSettings } from "~/db/schema";
+import { insertScheduleFixtures } from "./fixtures-schedule";
 
 export const FIXTURES = {
   analyticsId: "G-ZAMPATEST1",
@@ -74,4 +75,5 @@ export async function insertFixtures(): Promise<void> {
     contactEmail: FIXTURES.suspendedListing.ownerEmail,
     status: "suspended",
   });
+  await insertScheduleFixtures();
 }

@@ -23,6 +23,11 @@ export const ARTICLE_LIMITS = {
 
 /** Rows per page of /admin/articles. */
 export const ADMIN_ARTICLES_PAGE_SIZE = 20;
+/**
+ * What the new and edit pages accept: content of ARTICLE_LIMITS.content characters, each up to nine
+ * bytes once percent-encoded (an accented letter), plus the other fields.
+ */
+export const ARTICLE_BODY_LIMIT = 6 * 1024 * 1024;
 /** Saves kept in an article's revision history. */
 export const ARTICLE_REVISIONS_KEPT = 25;
 /** The time zone of the scheduled date typed in the form (a datetime-local field has none). */

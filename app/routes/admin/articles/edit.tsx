@@ -168,7 +168,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       </div>
       <ArticleForm
         // A restored version (or any save) gives the form the saved values again.
-        key={String(article.updatedAt)}
+        key={new Date(article.updatedAt).toISOString()}
         mode="edit"
         id={article.id}
         published={published}

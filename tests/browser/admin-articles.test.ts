@@ -37,6 +37,18 @@ describe("admin articles", () => {
     await page.getByRole("heading", { name: "Modifica articolo" }).waitFor();
     expect(page.url()).toContain("/admin/articles/edit?id=");
 
+    // The draft's preview: for the admin only, with the banner, not indexed.
+    const preview = page.getByRole("link", { name: "Anteprima" });
+    expect(await preview.getAttribute("href")).toBe(`/article/perche-il-cane-e-felice-${stamp}`);
+    const shown = await page.request.get(`/article/perche-il-cane-e-felice-${stamp}`);
+    expect(shown.status()).toBe(200);
+    expect(shown.headers()["cache-control"]).toBe("private, no-store");
+    const html = await shown.text();
+    expect(html).toContain("Anteprima: questo articolo non è pubblicato");
+    expect(html).toMatch(/<meta name="robots" content="noindex"/);
+    const anonymous = await fetch(new URL(`/article/perche-il-cane-e-felice-${stamp}`, page.url()));
+    expect(anonymous.status).toBe(404);
+
     // The list, then the search (any case, any part of the title).
     await page.goto("/admin/articles");
     await page.getByRole("cell", { name: new RegExp(stamp) }).first().waitFor();
@@ -63,8 +75,10 @@ describe("admin articles", () => {
     await page.waitForFunction((t) => (document.querySelector("#title") as HTMLInputElement | null)?.value === t, title);
     expect(await history.getByRole("listitem").count()).toBe(3);
 
-    // Delete, with the confirmation.
+    // Delete, with the confirmation, on a phone-sized screen: the table is cards, nothing overflows.
+    await page.setViewportSize({ width: 360, height: 800 });
     await page.goto(`/admin/articles?q=${stamp}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.getByRole("button", { name: `Elimina «${title}»` }).click();
     await page.getByRole("dialog").getByText(`Vuoi eliminare l'articolo «${title}»?`).waitFor();
     await page.getByRole("dialog").getByRole("button", { name: "Elimina" }).click();

@@ -32,6 +32,11 @@ describe("admin articles", () => {
     expect(await page.getByLabel("Slug *").inputValue()).toBe(`perche-il-cane-e-felice-${stamp}`);
     expect(await page.getByLabel("Meta title").inputValue()).toBe(title);
     expect(await page.getByText("31/200").isVisible()).toBe(true);
+    const scheduled = page.getByLabel("Data e ora di pubblicazione (ora italiana)");
+    expect(await scheduled.isVisible()).toBe(false);
+    await page.getByLabel("Programma pubblicazione").check();
+    expect(await scheduled.isVisible()).toBe(true);
+    await page.getByLabel("Programma pubblicazione").uncheck();
     await page.getByRole("button", { name: "Crea articolo" }).click();
     await page.getByRole("status").filter({ hasText: "Articolo creato!" }).waitFor();
     await page.getByRole("heading", { name: "Modifica articolo" }).waitFor();
@@ -73,6 +78,7 @@ describe("admin articles", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Ripristina" }).click();
     await history.getByText("Versione ripristinata").waitFor();
     await page.waitForFunction((t) => (document.querySelector("#title") as HTMLInputElement | null)?.value === t, title);
+    expect(await page.getByText("Articolo aggiornato!").count()).toBe(0);
     expect(await history.getByRole("listitem").count()).toBe(3);
 
     // Delete, with the confirmation, on a phone-sized screen: the table is cards, nothing overflows.

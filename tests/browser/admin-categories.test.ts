@@ -53,7 +53,9 @@ describe("admin categories", () => {
     await icons.getByRole("radio", { name: "Coniglio" }).focus();
     await page.keyboard.press("ArrowRight");
     expect(await icons.getByRole("radio", { name: "Salute" }).isChecked()).toBe(true);
-    await icons.getByRole("radio", { name: "Pesce" }).check();
+    // A click on the tile (its label) chooses it.
+    await icons.getByText("Pesce", { exact: true }).click();
+    expect(await icons.getByRole("radio", { name: "Pesce" }).isChecked()).toBe(true);
     await dialog.getByRole("button", { name: "Crea categoria" }).click();
 
     await dialog.waitFor({ state: "hidden" });

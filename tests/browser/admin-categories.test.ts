@@ -37,6 +37,7 @@ describe("admin categories", () => {
     const dialog = page.getByRole("dialog", { name: "Nuova categoria" });
     await dialog.waitFor();
     expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("category-name");
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
     expect(await newButton.evaluate((button) => button === document.activeElement)).toBe(true);

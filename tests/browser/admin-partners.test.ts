@@ -39,6 +39,7 @@ describe("admin partners", () => {
     const dialog = page.getByRole("dialog", { name: "Nuovo partner" });
     await dialog.waitFor();
     expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("partner-name");
     // A new partner comes last: its order is the current count.
     expect(await dialog.getByLabel("Ordine di visualizzazione").inputValue()).toBe(String(count));
     expect(await dialog.getByLabel(/^Attivo/).isChecked()).toBe(true);
@@ -64,6 +65,7 @@ describe("admin partners", () => {
     await main.getByRole("button", { name: "Modifica il partner «Toelettatura Baffi»" }).click();
     const edit = page.getByRole("dialog", { name: "Modifica partner" });
     await edit.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("partner-name");
     expect(await edit.getByLabel("Nome").inputValue()).toBe("Toelettatura Baffi");
     await edit.getByLabel(/^Attivo/).uncheck();
     await edit.getByRole("button", { name: "Salva modifiche" }).click();

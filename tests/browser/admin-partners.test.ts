@@ -83,6 +83,8 @@ describe("admin partners", () => {
     await confirm.waitFor();
     await confirm.getByRole("button", { name: "Elimina" }).click();
     await main.getByText("Partner eliminato", { exact: true }).waitFor();
+    // Its card is gone: the message has the focus.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Partner eliminato");
     await main.getByRole("heading", { name: "Toelettatura Baffi" }).waitFor({ state: "detached" });
     expect(await main.getByRole("listitem").count()).toBe(count);
   });

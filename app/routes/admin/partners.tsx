@@ -62,15 +62,22 @@ export default function AdminPartners({ loaderData }: Route.ComponentProps) {
   const statusRef = useRef<HTMLDivElement>(null);
   const remover = useFetcher<ActionData>();
   const handled = useRef<ActionData | undefined>(undefined);
+  const focusStatus = useRef(false);
 
   useEffect(() => {
     const result = remover.data;
     if (remover.state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
     setFeedback({ kind: result.ok ? "success" : "error", text: result.ok ? result.message : `${M.deleteError}: ${result.error}`, key: Date.now() });
-    // The card whose button had the focus is gone: the message takes it.
-    statusRef.current?.focus();
+    focusStatus.current = true;
   }, [remover.state, remover.data]);
+
+  // After a delete the card whose button had the focus may be gone: the message takes it, once shown.
+  useEffect(() => {
+    if (!feedback || !focusStatus.current) return;
+    focusStatus.current = false;
+    statusRef.current?.focus();
+  }, [feedback]);
 
   const open = (next: Editing) => {
     setFeedback(null);

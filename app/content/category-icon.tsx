@@ -1,22 +1,10 @@
-import { Activity, Bird, Cat, Dog, Fish, GraduationCap, Heart, HeartPulse, Home, Rabbit, ShoppingBag, Stethoscope, Utensils, type IconNode } from "lucide";
+import { Cat, Dog, Fish, Bird, GraduationCap, Heart, House, Rabbit, Stethoscope, Utensils, type IconNode } from "lucide";
+import { CATEGORY_ICON_NODES } from "~/categories/icons";
 import { Icon } from "~/components/icon";
 
-// Icon keys an admin may choose (both specs' lists).
-const BY_KEY: Record<string, IconNode> = {
-  "graduation-cap": GraduationCap,
-  utensils: Utensils,
-  dog: Dog,
-  cat: Cat,
-  fish: Fish,
-  rabbit: Rabbit,
-  bird: Bird,
-  stethoscope: Stethoscope,
-  heart: Heart,
-  home: Home,
-  "heart-pulse": HeartPulse,
-  "shopping-bag": ShoppingBag,
-  activity: Activity,
-};
+// The twelve keys an admin may choose (app/categories/validation.ts), plus "heart", which rows
+// written before that list may still carry.
+const BY_KEY: Record<string, IconNode> = { ...CATEGORY_ICON_NODES, heart: Heart };
 
 // Without a known key, words in the category's name may choose the icon.
 const BY_NAME_KEYWORD: [RegExp, IconNode][] = [
@@ -28,7 +16,7 @@ const BY_NAME_KEYWORD: [RegExp, IconNode][] = [
   [/\b(salute|veterinar|malatti)/i, Stethoscope],
   [/\b(aliment|cibo|nutrizion|dieta)/i, Utensils],
   [/\b(educazion|addestrament|formazion)/i, GraduationCap],
-  [/\b(casa|accessori)/i, Home],
+  [/\b(casa|accessori)/i, House],
 ];
 
 export type CategoryIconChoice = { kind: "icon"; node: IconNode } | { kind: "emoji"; text: string };
@@ -36,7 +24,7 @@ export type CategoryIconChoice = { kind: "icon"; node: IconNode } | { kind: "emo
 /** The spec's rules, in order: a known key, an emoji, a keyword in the name, else a heart. */
 export function chooseCategoryIcon(icon: string | null | undefined, name: string): CategoryIconChoice {
   const key = icon?.trim() ?? "";
-  const known = BY_KEY[key.toLowerCase()];
+  const known = Object.hasOwn(BY_KEY, key.toLowerCase()) ? BY_KEY[key.toLowerCase()] : undefined;
   if (known) return { kind: "icon", node: known };
   if (key && /\p{Extended_Pictographic}/u.test(key)) return { kind: "emoji", text: key };
   for (const [pattern, node] of BY_NAME_KEYWORD) if (pattern.test(name)) return { kind: "icon", node };

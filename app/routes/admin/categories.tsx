@@ -1,6 +1,317 @@
-import { ComingSoon } from "~/components/admin/coming-soon";
+import { Pencil, Plus, Trash2 } from "lucide";
+import { useEffect, useRef, useState } from "react";
+import { data, useFetcher } from "react-router";
+import type { Route } from "./+types/categories";
+import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
+import { refuseNonAdmin } from "~/admin/access.server";
+import { createCategory, deleteCategory, listCategoriesForAdmin, updateCategory, type AdminCategory, type CategoryFailure } from "~/categories/admin.server";
+import { CATEGORY_ICON_NODES } from "~/categories/icons";
+import { articleCountLabel } from "~/categories/labels";
+import { CATEGORY_ICON_KEYS, CATEGORY_ICONS, CATEGORY_LIMITS, CATEGORY_MESSAGES as M, categorySchema, type CategoryField } from "~/categories/validation";
+import { CardActions, ErrorSummary, FieldMessage, fieldAria, StatusLine, useFocusWhenShown, type Feedback } from "~/components/admin/card-form";
+import { ConfirmDialog, Dialog } from "~/components/admin/dialog";
+import { Icon } from "~/components/icon";
+import { CategoryIcon } from "~/content/category-icon";
+import { fieldErrorsOf, type FieldErrors } from "~/lib/field-errors";
+import { readForm } from "~/lib/form.server";
+import { slugify } from "~/lib/slug";
 
-// Placeholder until this section is built (issue 16).
-export default function Section() {
-  return <ComingSoon />;
+// /admin/categories — the categories as cards, created and edited in a modal, deleted after a
+// confirmation. The admin layout guards the page; the domain module checks the role again for
+// every action.
+
+type Intent = "create" | "update" | "delete";
+type ActionData =
+  | { ok: true; intent: Intent; message: string }
+  | { ok: false; intent: Intent | null; error: string; fieldErrors?: FieldErrors<CategoryField> };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const result = await listCategoriesForAdmin(admin);
+  if (!result.ok) throw data(result.error, { status: result.status });
+  return { categories: result.categories };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await getCurrentUser(request);
+  const form = await readForm(request);
+  if (!form.ok) return data<ActionData>({ ok: false, intent: null, error: form.error }, { status: form.status });
+  const { intent, id = "", ...fields } = form.fields;
+  const result =
+    intent === "create"
+      ? await createCategory(actor, fields)
+      : intent === "update"
+        ? await updateCategory(actor, id, fields)
+        : intent === "delete"
+          ? await deleteCategory(actor, id)
+          : (refuseNonAdmin(actor) ?? { ok: false as const, status: 400, error: M.saveError });
+  const known = intent === "create" || intent === "update" || intent === "delete" ? intent : null;
+  if (!result.ok) {
+    const fieldErrors = (result as CategoryFailure).fieldErrors;
+    return data<ActionData>({ ok: false, intent: known, error: result.error, fieldErrors }, { status: result.status });
+  }
+  return data<ActionData>({ ok: true, intent: known!, message: result.message });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Categorie — Zampa Admin" }, { name: "robots", content: "noindex" }];
+
+type Editing = { mode: "create" } | { mode: "edit"; category: AdminCategory } | null;
+
+export default function AdminCategories({ loaderData }: Route.ComponentProps) {
+  const { categories } = loaderData;
+  const [editing, setEditing] = useState<Editing>(null);
+  const [opened, setOpened] = useState(0);
+  const [toDelete, setToDelete] = useState<AdminCategory | null>(null);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  const remover = useFetcher<ActionData>();
+  const handled = useRef<ActionData | undefined>(undefined);
+  const focusStatus = useRef(false);
+
+  useEffect(() => {
+    const result = remover.data;
+    if (remover.state !== "idle" || !result || handled.current === result) return;
+    handled.current = result;
+    setFeedback({ kind: result.ok ? "success" : "error", text: result.ok ? result.message : `${M.deleteError}: ${result.error}`, key: Date.now() });
+    focusStatus.current = true;
+  }, [remover.state, remover.data]);
+
+  // After a delete the card whose button had the focus may be gone: the message takes it, once shown.
+  useEffect(() => {
+    if (!feedback || !focusStatus.current) return;
+    focusStatus.current = false;
+    statusRef.current?.focus();
+  }, [feedback]);
+
+  const open = (next: Editing) => {
+    setFeedback(null);
+    setOpened((n) => n + 1);
+    setEditing(next);
+  };
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-stone-900">Categorie</h1>
+          <p className="mt-1 text-sm text-stone-700">Gli argomenti in cui sono ordinati gli articoli del sito.</p>
+        </div>
+        <button type="button" className="btn-primary" onClick={() => open({ mode: "create" })}>
+          <Icon node={Plus} aria-hidden size={18} /> Nuova categoria
+        </button>
+      </div>
+
+      <StatusLine feedback={feedback} focusRef={statusRef} />
+
+      {categories.length === 0 ? (
+        <p className="mt-6 rounded-2xl border border-dashed border-stone-300 p-10 text-center text-stone-700">Nessuna categoria: creane una.</p>
+      ) : (
+        <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Elenco delle categorie">
+          {categories.map((category) => (
+            <li key={category.id} className="flex min-w-0 flex-col rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
+              <div className="flex items-start gap-3">
+                <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-800">
+                  <CategoryIcon icon={category.icon} name={category.name} size={26} />
+                </span>
+                <div className="min-w-0">
+                  <h2 className="text-lg font-bold break-words text-stone-900">{category.name}</h2>
+                  <p className="text-sm break-all text-stone-600">/category/{category.slug}</p>
+                </div>
+              </div>
+              {category.description ? <p className="mt-3 text-sm break-words text-stone-800">{category.description}</p> : null}
+              <p className="mt-3 text-sm font-medium text-stone-700">
+                {articleCountLabel(category.articleCount)}
+                {category.articleCount > 0 ? ` (${category.publishedCount} ${category.publishedCount === 1 ? "pubblicato" : "pubblicati"})` : ""}
+              </p>
+              <CardActions>
+                <button type="button" className="btn-secondary" onClick={() => open({ mode: "edit", category })} aria-label={`Modifica la categoria «${category.name}»`}>
+                  <Icon node={Pencil} aria-hidden size={16} /> Modifica
+                </button>
+                <button
+                  type="button"
+                  className="btn-secondary text-red-800"
+                  onClick={() => setToDelete(category)}
+                  disabled={remover.state !== "idle"}
+                  aria-label={`Elimina la categoria «${category.name}»`}
+                >
+                  <Icon node={Trash2} aria-hidden size={16} /> Elimina
+                </button>
+              </CardActions>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Dialog open={editing !== null} title={editing?.mode === "edit" ? "Modifica categoria" : "Nuova categoria"} onClose={() => setEditing(null)}>
+        {editing ? (
+          <CategoryForm
+            key={opened}
+            category={editing.mode === "edit" ? editing.category : null}
+            onCancel={() => setEditing(null)}
+            onSaved={(message) => {
+              setEditing(null);
+              setFeedback({ kind: "success", text: message, key: Date.now() });
+            }}
+          />
+        ) : null}
+      </Dialog>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        question={toDelete ? `Vuoi eliminare la categoria «${toDelete.name}»? L'operazione non si può annullare.` : ""}
+        confirmLabel="Elimina"
+        destructive
+        busy={remover.state !== "idle"}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (!toDelete) return;
+          remover.submit({ intent: "delete", id: toDelete.id }, { method: "post" });
+          setToDelete(null);
+        }}
+      />
+    </>
+  );
+}
+
+function CategoryForm({ category, onCancel, onSaved }: { category: AdminCategory | null; onCancel: () => void; onSaved: (message: string) => void }) {
+  const fetcher = useFetcher<ActionData>();
+  const firstField = useRef<HTMLInputElement>(null);
+  useFocusWhenShown(firstField);
+  const [name, setName] = useState(category?.name ?? "");
+  // The slug follows the name until the admin types one (a new category), or keeps the current one
+  // (an edit: a category's address does not change unless asked). Emptied, it follows again.
+  const [slug, setSlug] = useState(category?.slug ?? "");
+  const [slugTouched, setSlugTouched] = useState(category !== null);
+  const [clientErrors, setClientErrors] = useState<FieldErrors<CategoryField> | null>(null);
+  const handled = useRef<ActionData | undefined>(undefined);
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.data;
+  const shownSlug = slugTouched ? slug : slugify(name);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    handled.current = result;
+    if (result.ok) onSaved(result.message);
+  }, [fetcher.state, result, onSaved]);
+
+  const serverFailure = result && !result.ok && !busy ? result : null;
+  const errors: FieldErrors<CategoryField> = clientErrors ?? serverFailure?.fieldErrors ?? {};
+  const summary = clientErrors ? Object.values(clientErrors) : serverFailure ? (serverFailure.fieldErrors ? Object.values(serverFailure.fieldErrors) : [serverFailure.error]) : [];
+  // An icon outside the twelve (written before the list existed) stays selectable, as it is.
+  const legacyIcon = category?.icon && !(category.icon in CATEGORY_ICONS) ? category.icon : null;
+
+  return (
+    <fetcher.Form
+      method="post"
+      noValidate
+      className="space-y-4"
+      onSubmit={(event) => {
+        const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+        const parsed = categorySchema(legacyIcon).safeParse(values);
+        if (!parsed.success) {
+          event.preventDefault();
+          setClientErrors(fieldErrorsOf(parsed.error));
+        } else setClientErrors(null);
+      }}
+    >
+      <input type="hidden" name="intent" value={category ? "update" : "create"} />
+      {category ? <input type="hidden" name="id" value={category.id} /> : null}
+      <div>
+        <label htmlFor="category-name" className="field-label">
+          Nome
+        </label>
+        <input
+          id="category-name"
+          ref={firstField}
+          name="name"
+          required
+          maxLength={CATEGORY_LIMITS.name}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          className="field-input"
+          {...fieldAria("category-name", errors.name)}
+        />
+        <FieldMessage fieldId="category-name" error={errors.name} />
+      </div>
+      <div>
+        <label htmlFor="category-slug" className="field-label">
+          Slug
+        </label>
+        <input
+          id="category-slug"
+          name="slug"
+          required
+          maxLength={CATEGORY_LIMITS.slug}
+          value={shownSlug}
+          onChange={(event) => {
+            setSlug(event.target.value);
+            setSlugTouched(event.target.value !== "");
+          }}
+          autoCapitalize="none"
+          spellCheck={false}
+          className="field-input font-mono"
+          {...fieldAria("category-slug", errors.slug, "category-slug-hint")}
+        />
+        <p id="category-slug-hint" className="mt-1 text-sm text-stone-600">
+          L'indirizzo della pagina: /category/{shownSlug || "…"}. Lettere minuscole, numeri e trattini.
+        </p>
+        <FieldMessage fieldId="category-slug" error={errors.slug} />
+      </div>
+      <div>
+        <label htmlFor="category-description" className="field-label">
+          Descrizione <span className="font-normal text-stone-600">(facoltativa)</span>
+        </label>
+        <textarea
+          id="category-description"
+          name="description"
+          rows={3}
+          maxLength={CATEGORY_LIMITS.description}
+          defaultValue={category?.description ?? ""}
+          className="field-input"
+          {...fieldAria("category-description", errors.description)}
+        />
+        <FieldMessage fieldId="category-description" error={errors.description} />
+      </div>
+      <fieldset {...fieldAria("category-icon", errors.icon)}>
+        <legend className="field-label">Icona</legend>
+        <div className="grid grid-cols-2 gap-2 min-[400px]:grid-cols-3 sm:grid-cols-4">
+          <IconChoice value="" label="Automatica" defaultChecked={!category?.icon} />
+          {legacyIcon ? <IconChoice value={legacyIcon} label={`Attuale (${legacyIcon})`} defaultChecked preview={{ icon: legacyIcon, name }} /> : null}
+          {CATEGORY_ICON_KEYS.map((key) => (
+            <IconChoice key={key} value={key} label={CATEGORY_ICONS[key]} defaultChecked={category?.icon === key} />
+          ))}
+        </div>
+        <p className="mt-1 text-sm text-stone-600">«Automatica» sceglie l'icona dal nome della categoria.</p>
+        <FieldMessage fieldId="category-icon" error={errors.icon} />
+      </fieldset>
+      <ErrorSummary title={M.saveError} errors={summary} />
+      <div className="flex flex-wrap justify-end gap-3 pt-2">
+        <button type="button" className="btn-secondary" onClick={onCancel}>
+          Annulla
+        </button>
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? "Salvataggio..." : category ? "Salva modifiche" : "Crea categoria"}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function IconChoice({ value, label, defaultChecked, preview }: { value: string; label: string; defaultChecked: boolean; preview?: { icon: string; name: string } }) {
+  const node = value in CATEGORY_ICON_NODES ? CATEGORY_ICON_NODES[value as keyof typeof CATEGORY_ICON_NODES] : null;
+  return (
+    <label className="flex cursor-pointer flex-col items-center gap-1 rounded-lg border border-stone-300 bg-white px-2 py-2 text-center text-sm text-stone-800 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold has-[:checked]:text-brand-900 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700">
+      <input type="radio" name="icon" value={value} defaultChecked={defaultChecked} className="sr-only" />
+      {node ? (
+        <Icon node={node} aria-hidden size={24} />
+      ) : preview ? (
+        <CategoryIcon icon={preview.icon} name={preview.name} size={24} />
+      ) : (
+        <span aria-hidden className="flex h-6 items-center text-xs font-bold text-stone-600">
+          A
+        </span>
+      )}
+      <span>{label}</span>
+    </label>
+  );
 }

@@ -1,6 +1,7 @@
 // The article form's rules (spec section 5) and their Italian messages, shared by the server (which
 // decides) and the form (which shows the same texts and derives the slug as the admin types). No
 // server code here.
+import { slugify as slugifyText } from "~/lib/slug";
 import { z } from "zod";
 import { checkbox } from "~/accounts/validation";
 import { ARTICLE_STATUSES } from "~/lib/enums";
@@ -71,21 +72,9 @@ export function saveError(detail: string): string {
   return `Errore: ${detail}`;
 }
 
-/**
- * The slug of a title: lowercase, accents removed, anything not a letter or digit turned into a
- * hyphen, repeated hyphens collapsed, none at either end. "" when nothing is left.
- */
+/** An article's slug: the site's one slug rule (app/lib/slug.ts), up to ARTICLE_LIMITS.slug characters. */
 export function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/ß/g, "ss")
-    .replace(/[æ]/g, "ae")
-    .replace(/[œ]/g, "oe")
-    .replace(/[ø]/g, "o")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
+  return slugifyText(text, ARTICLE_LIMITS.slug);
 }
 
 /** An editor's HTML with nothing visible in it ("<p></p>", "<p><br></p>", spaces) counts as empty. */

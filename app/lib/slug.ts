@@ -8,16 +8,22 @@ export const SLUG_MAX_LENGTH = 100;
 /** What a stored slug looks like: words of a–z and 0–9 joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export function slugify(text: string): string {
+/** `maxLength`: articles allow longer slugs than categories (ARTICLE_LIMITS.slug). */
+export function slugify(text: string, maxLength = SLUG_MAX_LENGTH): string {
   const slug = text
     .normalize("NFKD")
     // Combining marks left by the decomposition (the accents of "è", "à", …).
     .replace(/\p{M}/gu, "")
     .toLowerCase()
+    // Letters that do not decompose into a base letter and an accent.
+    .replace(/ß/g, "ss")
+    .replace(/æ/g, "ae")
+    .replace(/œ/g, "oe")
+    .replace(/ø/g, "o")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
-  if (slug.length <= SLUG_MAX_LENGTH) return slug;
-  const cut = slug.slice(0, SLUG_MAX_LENGTH);
+  if (slug.length <= maxLength) return slug;
+  const cut = slug.slice(0, maxLength);
   const lastHyphen = cut.lastIndexOf("-");
   return (lastHyphen > 0 ? cut.slice(0, lastHyphen) : cut).replace(/-+$/, "");
 }

@@ -45,7 +45,11 @@ function refused(response: Response, method = "GET"): boolean {
 describe("the back office over HTTP", () => {
   it("refuses every admin page, its data and every action to visitors and to users", async () => {
     const cookie = await userCookie();
-    for (const who of [{ name: "visitatore", headers: {} }, { name: "utente", headers: { cookie } }]) {
+    const people: { name: string; headers: Record<string, string> }[] = [
+      { name: "visitatore", headers: {} },
+      { name: "utente", headers: { cookie } },
+    ];
+    for (const who of people) {
       for (const page of PAGES) {
         const get = await fetch(`${baseUrl()}${page}`, { headers: who.headers, redirect: "manual" });
         expect(refused(get), `${who.name} GET ${page} → ${get.status}`).toBe(true);

@@ -1,6 +1,6 @@
 // Pieces shared by the back office's create/edit modals: a field's message beside it, the summary
 // read out when a save is refused, and the page's status line for what just happened.
-import { useEffect, type ReactNode, type Ref, type RefObject } from "react";
+import type { ReactNode, Ref } from "react";
 
 /** The id a field's message gets; the field points to it with aria-describedby. */
 export const errorId = (fieldId: string) => `${fieldId}-error`;
@@ -66,16 +66,4 @@ export function StatusLine({ feedback, focusRef }: { feedback: Feedback; focusRe
 
 export function CardActions({ children }: { children: ReactNode }) {
   return <div className="mt-auto flex flex-wrap gap-2 pt-4">{children}</div>;
-}
-
-/**
- * Puts the focus on a modal form's first field once the dialog is shown. `autoFocus` cannot do it:
- * React focuses the field while the <dialog> is still closed (Dialog opens it in its own effect,
- * after its children's), and the dialog then focuses its first focusable box instead.
- */
-export function useFocusWhenShown(ref: RefObject<HTMLElement | null>) {
-  useEffect(() => {
-    const timer = setTimeout(() => ref.current?.focus(), 0);
-    return () => clearTimeout(timer);
-  }, [ref]);
 }

@@ -15,7 +15,13 @@ export function Dialog({ open, title, onClose, children }: DialogProps) {
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // showModal() picks its own first focus (React's autoFocus ran while the dialog was closed):
+      // the element marked data-autofocus gets it, else the form's first field.
+      const first = dialog.querySelector<HTMLElement>("[data-autofocus]") ?? dialog.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea");
+      first?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
@@ -64,7 +70,7 @@ export function ConfirmDialog({ open, question, confirmLabel, destructive, busy,
         </button>
         <button
           type="button"
-          autoFocus
+          data-autofocus
           disabled={busy}
           className={destructive ? "btn-primary bg-red-700 hover:bg-red-800" : "btn-primary"}
           onClick={onConfirm}

@@ -8,7 +8,7 @@ import { createCategory, deleteCategory, listCategoriesForAdmin, updateCategory,
 import { CATEGORY_ICON_NODES } from "~/categories/icons";
 import { articleCountLabel } from "~/categories/labels";
 import { CATEGORY_ICON_KEYS, CATEGORY_ICONS, CATEGORY_LIMITS, CATEGORY_MESSAGES as M, categorySchema, type CategoryField } from "~/categories/validation";
-import { CardActions, ErrorSummary, FieldMessage, fieldAria, StatusLine, useFocusWhenShown, type Feedback } from "~/components/admin/card-form";
+import { CardActions, ErrorSummary, FieldMessage, fieldAria, StatusLine, type Feedback } from "~/components/admin/card-form";
 import { ConfirmDialog, Dialog } from "~/components/admin/dialog";
 import { Icon } from "~/components/icon";
 import { CategoryIcon } from "~/content/category-icon";
@@ -175,8 +175,6 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
 
 function CategoryForm({ category, onCancel, onSaved }: { category: AdminCategory | null; onCancel: () => void; onSaved: (message: string) => void }) {
   const fetcher = useFetcher<ActionData>();
-  const firstField = useRef<HTMLInputElement>(null);
-  useFocusWhenShown(firstField);
   const [name, setName] = useState(category?.name ?? "");
   // The slug follows the name until the admin types one (a new category), or keeps the current one
   // (an edit: a category's address does not change unless asked). Emptied, it follows again.
@@ -222,7 +220,6 @@ function CategoryForm({ category, onCancel, onSaved }: { category: AdminCategory
         </label>
         <input
           id="category-name"
-          ref={firstField}
           name="name"
           required
           maxLength={CATEGORY_LIMITS.name}

@@ -4,7 +4,7 @@ import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/partners";
 import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
 import { refuseNonAdmin } from "~/admin/access.server";
-import { CardActions, ErrorSummary, FieldMessage, fieldAria, StatusLine, useFocusWhenShown, type Feedback } from "~/components/admin/card-form";
+import { CardActions, ErrorSummary, FieldMessage, fieldAria, StatusLine, type Feedback } from "~/components/admin/card-form";
 import { ConfirmDialog, Dialog } from "~/components/admin/dialog";
 import { Icon } from "~/components/icon";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/field-errors";
@@ -194,8 +194,6 @@ function PartnerForm({
   onSaved: (message: string) => void;
 }) {
   const fetcher = useFetcher<ActionData>();
-  const firstField = useRef<HTMLInputElement>(null);
-  useFocusWhenShown(firstField);
   const [clientErrors, setClientErrors] = useState<FieldErrors<PartnerField> | null>(null);
   const handled = useRef<ActionData | undefined>(undefined);
   const busy = fetcher.state !== "idle";
@@ -236,7 +234,6 @@ function PartnerForm({
         </label>
         <input
           id="partner-name"
-          ref={firstField}
           name="name"
           required
           maxLength={PARTNER_LIMITS.name}

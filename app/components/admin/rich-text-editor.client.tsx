@@ -95,9 +95,27 @@ function extensions() {
   ];
 }
 
-/** What the form sends: "" for an empty editor, so that "Contenuto" is reported as missing. */
+/**
+ * What the form sends: "" for an empty editor, so that "Contenuto" is reported as missing, and no
+ * trailing empty paragraphs (the editor keeps one after a final heading or image, to type below it).
+ */
 function htmlOf(editor: Editor): string {
-  return editor.isEmpty ? "" : editor.getHTML();
+  return editor.isEmpty ? "" : editor.getHTML().replace(/(<p><\/p>)+$/, "");
+}
+
+function toolbarState(e: Editor) {
+  return {
+    h2: e.isActive("heading", { level: 2 }),
+    h3: e.isActive("heading", { level: 3 }),
+    bold: e.isActive("bold"),
+    italic: e.isActive("italic"),
+    bullet: e.isActive("bulletList"),
+    ordered: e.isActive("orderedList"),
+    quote: e.isActive("blockquote"),
+    link: e.isActive("link"),
+    canUndo: e.can().undo(),
+    canRedo: e.can().redo(),
+  };
 }
 
 interface ToolbarItem {
@@ -146,24 +164,9 @@ export function TiptapEditor({ name, id, defaultValue, labelledBy, invalid, desc
     editor.setOptions({ editorProps: { ...editor.options.editorProps, attributes: editableAttributes({ id, labelledBy, invalid, describedBy }) } });
   }, [editor, id, labelledBy, invalid, describedBy]);
 
-  const state = useEditorState({
-    editor,
-    selector: ({ editor: e }) =>
-      e
-        ? {
-            h2: e.isActive("heading", { level: 2 }),
-            h3: e.isActive("heading", { level: 3 }),
-            bold: e.isActive("bold"),
-            italic: e.isActive("italic"),
-            bullet: e.isActive("bulletList"),
-            ordered: e.isActive("orderedList"),
-            quote: e.isActive("blockquote"),
-            link: e.isActive("link"),
-            canUndo: e.can().undo(),
-            canRedo: e.can().redo(),
-          }
-        : null,
-  });
+  const selected = useEditorState({ editor, selector: ({ editor: e }) => (e ? toolbarState(e) : null) });
+  // useEditorState answers only after the editor's first transaction; until then, read it directly.
+  const state = selected ?? (editor ? toolbarState(editor) : null);
 
   const items: ToolbarItem[] =
     editor && state

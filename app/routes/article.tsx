@@ -3,6 +3,8 @@ import { Icon } from "~/components/icon";
 import { useEffect, useState } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/article";
+import { getCurrentUser, hasSessionCookie } from "~/accounts/session.server";
+import { getArticlePreview } from "~/articles/admin.server";
 import { getPublishedArticle } from "~/articles/articles.server";
 import { CACHE_TAGS } from "~/cache/cache.server";
 import { cacheHeaders } from "~/cache/page-cache.server";
@@ -14,17 +16,28 @@ import { formatDateLong, formatNumber, isoDate } from "~/lib/format";
 import { imageSources } from "~/lib/images";
 import { absoluteUrl, pageMeta, siteFrom } from "~/lib/seo";
 
-export async function loader({ params }: Route.LoaderArgs) {
+const PREVIEW_HEADERS = { "cache-control": "private, no-store", "x-robots-tag": "noindex" };
+
+export async function loader({ params, request }: Route.LoaderArgs) {
   const article = await getPublishedArticle(params.slug);
-  if (!article) return data({ article: null }, { status: 404 });
-  return { article };
+  if (article) return { article, preview: false };
+  // An admin's preview of an article not published: looked up only after the public lookup missed
+  // and only for a request that may be signed in, so the public path costs nothing more.
+  if (hasSessionCookie(request)) {
+    const preview = await getArticlePreview(await getCurrentUser(request), params.slug);
+    if (preview) return data({ article: preview, preview: true }, { headers: PREVIEW_HEADERS });
+  }
+  return data({ article: null, preview: false }, { status: 404 });
 }
 
-export const headers = () => cacheHeaders([CACHE_TAGS.articles, CACHE_TAGS.categories]);
+// A preview is never kept by any cache (nor by the page cache: its request carries a session cookie).
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) =>
+  loaderHeaders.has("x-robots-tag") ? PREVIEW_HEADERS : cacheHeaders([CACHE_TAGS.articles, CACHE_TAGS.categories]);
 
 export const meta: Route.MetaFunction = (args) => {
   const article = args.data?.article;
   if (!article) return pageMeta(args, { title: "Articolo non trovato", noindex: true });
+  if (args.data?.preview) return pageMeta(args, { title: `Anteprima: ${article.metaTitle || article.title}`, noindex: true });
   const site = siteFrom(args.matches);
   const description = article.metaDescription || article.excerpt;
   const image = article.featuredImage && site ? absoluteUrl(site, article.featuredImage) : undefined;
@@ -93,8 +106,9 @@ function NotFound() {
 }
 
 export default function ArticlePage({ loaderData, matches }: Route.ComponentProps) {
-  const article = loaderData.article;
-  const views = useViewCount(article?.slug ?? "", article?.views ?? 0);
+  const { article, preview } = loaderData;
+  // A preview is not a view: nothing is counted.
+  const views = useViewCount(preview ? "" : (article?.slug ?? ""), article?.views ?? 0);
   if (!article) return <NotFound />;
   const site = siteFrom(matches);
   const url = site ? absoluteUrl(site, `/article/${article.slug}`) : `/article/${article.slug}`;
@@ -102,6 +116,11 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
+      {preview ? (
+        <p role="status" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 font-semibold text-amber-900">
+          Anteprima: questo articolo non è pubblicato
+        </p>
+      ) : null}
       {article.category ? (
         <Link
           to={`/category/${article.category.slug}`}

@@ -1,6 +1,214 @@
-import { ComingSoon } from "~/components/admin/coming-soon";
+import { useState } from "react";
+import { data, Link, useFetcher } from "react-router";
+import type { Route } from "./+types/edit";
+import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
+import { articleFormOptions, getArticleForEdit, getRevision, listRevisions, restoreRevision, updateArticle, type RevisionSummary } from "~/articles/admin.server";
+import { ARTICLE_BODY_LIMIT, ARTICLE_MESSAGES as M, formValuesOf, toRomeDateTimeInput, type ArticleFormValues } from "~/articles/validation";
+import { ArticleForm } from "~/components/admin/article-form";
+import { ConfirmDialog } from "~/components/admin/dialog";
+import { Prose } from "~/components/prose";
+import { formatDateTimeLong } from "~/lib/format";
+import { readForm, readQuery } from "~/lib/form.server";
 
-// Placeholder until this section is built (issue 16).
-export default function Section() {
-  return <ComingSoon />;
+// /admin/articles/edit?id=… — the article form, the revision history (?revision=… shows one saved
+// version) and the restore of a version. The admin layout guards the page; the domain module checks
+// the role again for every read and write.
+export const handle = { bodyLimit: ARTICLE_BODY_LIMIT };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const query = readQuery(request);
+  const id = query.get("id") ?? "";
+  const found = await getArticleForEdit(admin, id);
+  if (!found.ok) return data({ article: null, error: found.error }, { status: found.status });
+  const [options, history] = await Promise.all([articleFormOptions(admin), listRevisions(admin, found.article.id)]);
+  const revisionId = query.get("revision");
+  const revision = revisionId ? await getRevision(admin, found.article.id, revisionId) : null;
+  const saved = query.get("saved") === "created" ? M.created : null;
+  return {
+    article: found.article,
+    error: null,
+    categories: options.ok ? options.categories : [],
+    revisions: history.ok ? history.revisions : [],
+    revision: revision?.ok ? revision.revision : null,
+    revisionError: revision && !revision.ok ? revision.error : null,
+    saved,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await getCurrentUser(request);
+  const form = await readForm(request);
+  if (!form.ok) return data({ intent: "save" as const, ok: false as const, error: form.error, fieldErrors: {}, values: null }, { status: form.status });
+  const { fields } = form;
+  const id = fields.id || (readQuery(request).get("id") ?? "");
+  if (fields.intent === "restore") {
+    const result = await restoreRevision(actor, id, fields.revisionId ?? "");
+    if (!result.ok) return data({ intent: "restore" as const, ok: false as const, error: result.error, fieldErrors: {}, values: null }, { status: result.status });
+    return { intent: "restore" as const, ok: true as const, message: result.message };
+  }
+  const result = await updateArticle(actor, id, fields);
+  if (!result.ok) {
+    return data({ intent: "save" as const, ok: false as const, error: result.error, fieldErrors: result.fieldErrors, values: formValuesOf(fields) }, { status: result.status });
+  }
+  return { intent: "save" as const, ok: true as const, message: result.message };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `${loaded?.article ? `Modifica: ${loaded.article.title}` : "Articolo"} — Zampa Admin` },
+  { name: "robots", content: "noindex" },
+];
+
+function valuesOf(article: NonNullable<Route.ComponentProps["loaderData"]["article"]>): ArticleFormValues {
+  return {
+    title: article.title,
+    slug: article.slug,
+    categoryId: article.categoryId ?? "",
+    excerpt: article.excerpt,
+    content: article.content,
+    featuredImage: article.featuredImage ?? "",
+    status: article.status,
+    metaTitle: article.metaTitle ?? "",
+    metaDescription: article.metaDescription ?? "",
+    isScheduled: article.isScheduled,
+    scheduledPublishDate: toRomeDateTimeInput(article.scheduledPublishDate),
+    aiGenerated: article.aiGenerated,
+  };
+}
+
+function Revisions({ articleId, revisions }: { articleId: string; revisions: RevisionSummary[] }) {
+  const fetcher = useFetcher<typeof action>();
+  const [pending, setPending] = useState<RevisionSummary | null>(null);
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.data && fetcher.data.intent === "restore" ? fetcher.data : null;
+  return (
+    <section aria-labelledby="revisions-title" className="mt-12">
+      <h2 id="revisions-title" className="text-xl font-bold text-stone-900">
+        Cronologia revisioni
+      </h2>
+      <p className="mt-1 text-sm text-stone-700">Gli ultimi {revisions.length === 1 ? "salvataggio" : `${revisions.length} salvataggi`} (al massimo 25).</p>
+      <p aria-live="polite" className="mt-2 text-sm">
+        {result && !busy ? <span className={result.ok ? "text-green-800" : "text-red-800"}>{result.ok ? result.message : result.error}</span> : null}
+      </p>
+      <ol className="mt-2 divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
+        {revisions.map((revision, index) => (
+          <li key={revision.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 p-3">
+            <div className="min-w-0 flex-1">
+              <p className="font-medium break-words text-stone-900">{revision.title}</p>
+              <p className="text-sm text-stone-700">
+                {formatDateTimeLong(revision.createdAt)} · {revision.authorName ?? "Utente eliminato"} · {revision.statusLabel}
+                {index === 0 ? " · versione attuale" : ""}
+              </p>
+            </div>
+            <Link to={`?id=${articleId}&revision=${revision.id}#revision-view`} className="btn-secondary" aria-label={`Visualizza la versione del ${formatDateTimeLong(revision.createdAt)}`}>
+              Visualizza
+            </Link>
+            <fetcher.Form
+              method="post"
+              onSubmit={(event) => {
+                event.preventDefault();
+                setPending(revision);
+              }}
+            >
+              <input type="hidden" name="intent" value="restore" />
+              <input type="hidden" name="id" value={articleId} />
+              <input type="hidden" name="revisionId" value={revision.id} />
+              <button type="submit" className="btn-secondary" disabled={busy} aria-label={`Ripristina la versione del ${formatDateTimeLong(revision.createdAt)}`}>
+                Ripristina
+              </button>
+            </fetcher.Form>
+          </li>
+        ))}
+      </ol>
+      <ConfirmDialog
+        open={pending !== null}
+        question={pending ? `Vuoi ripristinare la versione del ${formatDateTimeLong(pending.createdAt)}? Verrà salvata come nuova versione dell'articolo.` : ""}
+        confirmLabel="Ripristina"
+        busy={busy}
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          if (pending) void fetcher.submit({ intent: "restore", id: articleId, revisionId: pending.id }, { method: "post" });
+          setPending(null);
+        }}
+      />
+    </section>
+  );
+}
+
+export default function EditArticle({ loaderData, actionData }: Route.ComponentProps) {
+  const { article } = loaderData;
+  if (!article) {
+    return (
+      <>
+        <h1 className="text-2xl font-bold text-stone-900">{loaderData.error}</h1>
+        <p className="mt-2">
+          <Link to="/admin/articles" className="text-brand-800 underline">
+            Torna agli articoli
+          </Link>
+        </p>
+      </>
+    );
+  }
+  const failed = actionData && actionData.intent === "save" && !actionData.ok ? actionData : null;
+  const message = actionData?.intent === "save" && actionData.ok ? actionData.message : loaderData.saved;
+  const published = article.status === "published";
+  const { revision, revisionError } = loaderData;
+  return (
+    <div className="mx-auto max-w-4xl">
+      <p className="text-sm">
+        <Link to="/admin/articles" className="text-brand-800 underline">
+          Articoli
+        </Link>
+      </p>
+      <div className="mt-1 mb-6 flex flex-wrap items-center gap-3">
+        <h1 className="flex-1 text-2xl font-bold break-words text-stone-900">Modifica articolo</h1>
+        <a href={`/article/${article.slug}`} target="_blank" rel="noopener" className="btn-secondary">
+          {published ? "Vedi articolo" : "Anteprima"}
+        </a>
+      </div>
+      <ArticleForm
+        // A restored version (or any save) gives the form the saved values again.
+        key={new Date(article.updatedAt).toISOString()}
+        mode="edit"
+        id={article.id}
+        published={published}
+        values={failed?.values ?? valuesOf(article)}
+        categories={loaderData.categories}
+        fieldErrors={failed?.fieldErrors}
+        error={failed?.error}
+        message={message}
+      />
+
+      {revision || revisionError ? (
+        <section id="revision-view" aria-labelledby="revision-view-title" className="mt-12 rounded-2xl border border-amber-200 bg-amber-50 p-4">
+          {revision ? (
+            <>
+              <h2 id="revision-view-title" className="text-lg font-bold text-stone-900">
+                Versione del {formatDateTimeLong(revision.createdAt)} ({revision.authorName ?? "Utente eliminato"})
+              </h2>
+              <p className="mt-1 text-sm text-stone-700">
+                {revision.statusLabel} · /article/{revision.slug}
+              </p>
+              <div className="mt-4 rounded-xl bg-white p-4">
+                <p className="text-2xl font-bold text-stone-900">{revision.title}</p>
+                <p className="mt-2 text-stone-700 italic">{revision.excerpt}</p>
+                <Prose html={revision.html} className="mt-4" />
+              </div>
+              <p className="mt-3">
+                <Link to={`?id=${article.id}`} className="text-brand-800 underline">
+                  Chiudi la versione
+                </Link>
+              </p>
+            </>
+          ) : (
+            <h2 id="revision-view-title" role="alert" className="font-semibold text-red-800">
+              {revisionError}
+            </h2>
+          )}
+        </section>
+      ) : null}
+
+      <Revisions articleId={article.id} revisions={loaderData.revisions} />
+    </div>
+  );
 }

@@ -1,6 +1,48 @@
-import { ComingSoon } from "~/components/admin/coming-soon";
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/new";
+import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
+import { articleFormOptions, createArticle } from "~/articles/admin.server";
+import { ARTICLE_BODY_LIMIT, EMPTY_ARTICLE_FORM, formValuesOf } from "~/articles/validation";
+import { ArticleForm } from "~/components/admin/article-form";
+import { readForm } from "~/lib/form.server";
 
-// Placeholder until this section is built (issue 16).
-export default function Section() {
-  return <ComingSoon />;
+// /admin/articles/new — a new article. On success, on to its edit page with "Articolo creato!".
+export const handle = { bodyLimit: ARTICLE_BODY_LIMIT };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const options = await articleFormOptions(admin);
+  if (!options.ok) throw data({ error: options.error }, { status: options.status });
+  return { categories: options.categories };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await getCurrentUser(request);
+  const form = await readForm(request);
+  if (!form.ok) return data({ error: form.error, fieldErrors: {}, values: EMPTY_ARTICLE_FORM }, { status: form.status });
+  const result = await createArticle(actor, form.fields);
+  if (!result.ok) return data({ error: result.error, fieldErrors: result.fieldErrors, values: formValuesOf(form.fields) }, { status: result.status });
+  return redirect(`/admin/articles/edit?id=${result.id}&saved=created`);
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Nuovo articolo — Zampa Admin" }, { name: "robots", content: "noindex" }];
+
+export default function NewArticle({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-4xl">
+      <p className="text-sm">
+        <Link to="/admin/articles" className="text-brand-800 underline">
+          Articoli
+        </Link>
+      </p>
+      <h1 className="mt-1 mb-6 text-2xl font-bold text-stone-900">Nuovo articolo</h1>
+      <ArticleForm
+        mode="new"
+        values={actionData?.values ?? EMPTY_ARTICLE_FORM}
+        categories={loaderData.categories}
+        fieldErrors={actionData?.fieldErrors}
+        error={actionData?.error}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,569 @@
+// Articles in the back office (/admin/articles, /admin/articles/new, /admin/articles/edit?id=…):
+// admins only. Every save runs in one transaction that writes the article, one revision (the last
+// ARTICLE_REVISIONS_KEPT are kept) and, when a published article changes address, the redirect
+// from its old one (decision 0044).
+import { and, asc, count, desc, eq, ilike, ne, notInArray, sql, type SQL } from "drizzle-orm";
+import type { CurrentUser } from "~/accounts/session.server";
+import { refuseNonAdmin } from "~/admin/access.server";
+import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
+import { renderContent } from "~/content/render.server";
+import { db, transaction } from "~/db/client.server";
+import { articleRevisions, articles, categories, profiles, seoRedirects } from "~/db/schema";
+import { ARTICLE_STATUSES } from "~/lib/enums";
+import { isUuid } from "~/lib/ids";
+import { logger } from "~/lib/logger.server";
+import { fail, type Failure, type Result } from "~/lib/result";
+import {
+  ADMIN_ARTICLES_PAGE_SIZE,
+  ARTICLE_MESSAGES as M,
+  ARTICLE_REVISIONS_KEPT,
+  articleSchema,
+  fieldErrorsOf,
+  isPastSchedule,
+  saveError,
+  type ArticleFieldErrors,
+  type ArticleInput,
+} from "./validation";
+
+export type ArticleStatus = (typeof ARTICLE_STATUSES.values)[number];
+
+// --- The list ------------------------------------------------------------------------------------
+
+export interface AdminArticleQuery {
+  q?: string | null;
+  status?: string | null;
+  categoryId?: string | null;
+  page?: number;
+}
+
+export interface AdminArticleRow {
+  id: string;
+  title: string;
+  slug: string;
+  categoryName: string | null;
+  status: ArticleStatus;
+  statusLabel: string;
+  views: number;
+  publishedAt: Date | null;
+  isScheduled: boolean;
+  scheduledPublishDate: Date | null;
+}
+
+export interface CategoryOption {
+  id: string;
+  name: string;
+}
+
+export interface AdminArticlePage {
+  items: AdminArticleRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+  /** the filters as applied (an unknown status or category is dropped) */
+  filters: { q: string; status: ArticleStatus | ""; categoryId: string };
+  categories: CategoryOption[];
+}
+
+/** `%` and `_` typed in the search box are searched as themselves. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function categoryOptions(): Promise<CategoryOption[]> {
+  return db().select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name));
+}
+
+/**
+ * A page of every article (any status), newest created first, filtered in SQL: a title search
+ * in any case and any part of the title (the trigram index answers it), a status, a category.
+ */
+export async function listArticlesForAdmin(actor: CurrentUser | null, query: AdminArticleQuery = {}): Promise<Result<AdminArticlePage>> {
+  const refused = refuseNonAdmin(actor);
+  if (refused) return refused;
+  const q = (query.q ?? "").trim().slice(0, 200);
+  const status = (ARTICLE_STATUSES.values as readonly string[]).includes(query.status ?? "") ? (query.status as ArticleStatus) : "";
+  const categoryId = isUuid(query.categoryId ?? undefined) ? query.categoryId!.toLowerCase() : "";
+  const page = Number.isInteger(query.page) && (query.page ?? 1) > 0 ? (query.page as number) : 1;
+
+  const conditions: SQL[] = [];
+  if (q) conditions.push(ilike(articles.title, `%${escapeLike(q)}%`));
+  if (status) conditions.push(eq(articles.status, status));
+  if (categoryId) conditions.push(eq(articles.categoryId, categoryId));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+
+  const [rows, [totals], options] = await Promise.all([
+    db()
+      .select({
+        id: articles.id,
+        title: articles.title,
+        slug: articles.slug,
+        categoryName: categories.name,
+        status: articles.status,
+        views: articles.views,
+        publishedAt: articles.publishedAt,
+        isScheduled: articles.isScheduled,
+        scheduledPublishDate: articles.scheduledPublishDate,
+      })
+      .from(articles)
+      .leftJoin(categories, eq(categories.id, articles.categoryId))
+      .where(where)
+      .orderBy(desc(articles.createdAt), desc(articles.id))
+      .limit(ADMIN_ARTICLES_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_ARTICLES_PAGE_SIZE),
+    db().select({ n: count() }).from(articles).where(where),
+    categoryOptions(),
+  ]);
+  const total = totals?.n ?? 0;
+  return {
+    ok: true,
+    items: rows.map((row) => ({ ...row, statusLabel: ARTICLE_STATUSES.labels[row.status] })),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / ADMIN_ARTICLES_PAGE_SIZE)),
+    filters: { q, status, categoryId },
+    categories: options,
+  };
+}
+
+/** The categories the form offers. */
+export async function articleFormOptions(actor: CurrentUser | null): Promise<Result<{ categories: CategoryOption[] }>> {
+  const refused = refuseNonAdmin(actor);
+  if (refused) return refused;
+  return { ok: true, categories: await categoryOptions() };
+}
+
+// --- One article ---------------------------------------------------------------------------------
+
+export interface ArticleForEdit {
+  id: string;
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+  featuredImage: string | null;
+  categoryId: string | null;
+  status: ArticleStatus;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  isScheduled: boolean;
+  scheduledPublishDate: Date | null;
+  aiGenerated: boolean;
+  publishedAt: Date | null;
+  views: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const editColumns = {
+  id: articles.id,
+  title: articles.title,
+  slug: articles.slug,
+  excerpt: articles.excerpt,
+  content: articles.content,
+  featuredImage: articles.featuredImage,
+  categoryId: articles.categoryId,
+  status: articles.status,
+  metaTitle: articles.metaTitle,
+  metaDescription: articles.metaDescription,
+  isScheduled: articles.isScheduled,
+  scheduledPublishDate: articles.scheduledPublishDate,
+  aiGenerated: articles.aiGenerated,
+  publishedAt: articles.publishedAt,
+  views: articles.views,
+  createdAt: articles.createdAt,
+  updatedAt: articles.updatedAt,
+};
+
+export async function getArticleForEdit(actor: CurrentUser | null, id: string): Promise<Result<{ article: ArticleForEdit }>> {
+  const refused = refuseNonAdmin(actor);
+  if (refused) return refused;
+  if (!isUuid(id)) return fail(404, M.loadError);
+  const [article] = await db().select(editColumns).from(articles).where(eq(articles.id, id)).limit(1);
+  if (!article) return fail(404, M.loadError);
+  return { ok: true, article };
+}
+
+/** An article that is not published, for an admin's preview of /article/{slug}; null when none. */
+export async function getArticlePreview(actor: CurrentUser | null, slug: string) {
+  if (refuseNonAdmin(actor)) return null;
+  const [row] = await db()
+    .select({
+      id: articles.id,
+      title: articles.title,
+      slug: articles.slug,
+      excerpt: articles.excerpt,
+      content: articles.content,
+      featuredImage: articles.featuredImage,
+      status: articles.status,
+      publishedAt: articles.publishedAt,
+      createdAt: articles.createdAt,
+      updatedAt: articles.updatedAt,
+      views: articles.views,
+      metaTitle: articles.metaTitle,
+      metaDescription: articles.metaDescription,
+      categoryName: categories.name,
+      categorySlug: categories.slug,
+      authorName: profiles.fullName,
+    })
+    .from(articles)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(profiles, eq(profiles.id, articles.authorId))
+    .where(and(eq(articles.slug, slug), ne(articles.status, "published")))
+    .limit(1);
+  if (!row) return null;
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    excerpt: row.excerpt,
+    featuredImage: row.featuredImage,
+    publishedAt: row.publishedAt ?? row.updatedAt,
+    views: row.views,
+    category: row.categoryName && row.categorySlug ? { name: row.categoryName, slug: row.categorySlug } : null,
+    html: renderContent(row.content),
+    metaTitle: row.metaTitle,
+    metaDescription: row.metaDescription,
+    updatedAt: row.updatedAt,
+    authorName: row.authorName || null,
+    statusLabel: ARTICLE_STATUSES.labels[row.status],
+  };
+}
+
+// --- Saving --------------------------------------------------------------------------------------
+
+export type SaveFailure = Failure & { fieldErrors: ArticleFieldErrors };
+export type SaveResult = { ok: true; id: string; slug: string; message: string } | SaveFailure;
+
+function saveFailure(status: number, detail: string, fieldErrors: ArticleFieldErrors = {}): SaveFailure {
+  return { ...fail(status, saveError(detail)), fieldErrors };
+}
+
+/** A refusal of refuseNonAdmin, in the save's shape. */
+function refusedSave(refused: Failure): SaveFailure {
+  return { ...refused, fieldErrors: {} };
+}
+
+function parseInput(fields: Record<string, unknown>): { ok: true; input: ArticleInput } | SaveFailure {
+  const parsed = articleSchema.safeParse(fields);
+  if (parsed.success) return { ok: true, input: parsed.data };
+  const fieldErrors = fieldErrorsOf(parsed.error);
+  return saveFailure(400, parsed.error.issues[0]?.message ?? M.saveFailed, fieldErrors);
+}
+
+/** PostgreSQL's unique_violation, as either driver reports it (Drizzle wraps it in `cause`). */
+export function uniqueViolation(error: unknown): string | null {
+  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (e.code === "23505") return e.constraint ?? "";
+    e = e.cause as typeof e;
+  }
+  return null;
+}
+
+class SaveRefused extends Error {
+  constructor(readonly failure: SaveFailure) {
+    super(failure.error);
+  }
+}
+
+export const articlePath = (slug: string) => `/article/${slug}`;
+
+/**
+ * The redirects of an address change: old → new, 301 and active; any redirect that led to the old
+ * address now leads to the new one (no chains); a redirect away from the new address is removed
+ * (renaming back to an old slug, or a new article taking it), since it would hide the article.
+ */
+async function redirectAddress(oldSlug: string | null, newSlug: string): Promise<boolean> {
+  const to = articlePath(newSlug);
+  let changed = false;
+  if (oldSlug) {
+    const from = articlePath(oldSlug);
+    const moved = await db()
+      .update(seoRedirects)
+      .set({ toPath: to })
+      .where(sql`lower(rtrim(${seoRedirects.toPath}, '/')) = ${from}`)
+      .returning({ id: seoRedirects.id });
+    changed ||= moved.length > 0;
+    await db()
+      .insert(seoRedirects)
+      .values({ fromPath: from, toPath: to, redirectType: 301, isActive: true })
+      .onConflictDoUpdate({ target: seoRedirects.fromPath, set: { toPath: to, redirectType: 301, isActive: true, updatedAt: sql`now()` } });
+    changed = true;
+  }
+  const removed = await db()
+    .delete(seoRedirects)
+    .where(sql`lower(rtrim(${seoRedirects.fromPath}, '/')) = ${to}`)
+    .returning({ id: seoRedirects.id });
+  return changed || removed.length > 0;
+}
+
+interface SaveOptions {
+  /** the article's id when updating */
+  id: string | null;
+  /** restoring a revision: a scheduled date already passed is dropped rather than refused */
+  restoring?: boolean;
+}
+
+/** The one save path of create, update and restore. */
+async function saveArticle(actor: CurrentUser, input: ArticleInput, { id, restoring }: SaveOptions): Promise<SaveResult> {
+  if (!isUuid(input.categoryId)) return saveFailure(400, M.categoryRequired, { categoryId: M.categoryRequired });
+  const [category] = await db().select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)).limit(1);
+  if (!category) return saveFailure(400, M.categoryRequired, { categoryId: M.categoryRequired });
+
+  try {
+    return await transaction(async () => {
+      const now = new Date();
+      let before: { slug: string; status: ArticleStatus; scheduledPublishDate: Date | null; aiGenerated: boolean } | undefined;
+      if (id) {
+        // Locked: two saves of one article at once write their revisions one after the other.
+        [before] = await db()
+          .select({ slug: articles.slug, status: articles.status, scheduledPublishDate: articles.scheduledPublishDate, aiGenerated: articles.aiGenerated })
+          .from(articles)
+          .where(eq(articles.id, id))
+          .for("update")
+          .limit(1);
+        if (!before) throw new SaveRefused({ ...fail(404, M.loadError), fieldErrors: {} });
+      }
+
+      let { isScheduled, scheduledPublishDate } = input;
+      if (isScheduled && scheduledPublishDate && isPastSchedule(scheduledPublishDate, now, before?.scheduledPublishDate ?? null)) {
+        if (!restoring) throw new SaveRefused(saveFailure(400, M.schedulePast, { scheduledPublishDate: M.schedulePast }));
+        isScheduled = false;
+        scheduledPublishDate = null;
+      }
+
+      const [taken] = await db()
+        .select({ id: articles.id })
+        .from(articles)
+        .where(id ? and(eq(articles.slug, input.slug), ne(articles.id, id)) : eq(articles.slug, input.slug))
+        .limit(1);
+      if (taken) throw new SaveRefused(saveFailure(409, M.slugInUse, { slug: M.slugInUse }));
+
+      const values = {
+        title: input.title,
+        slug: input.slug,
+        excerpt: input.excerpt,
+        content: input.content,
+        featuredImage: input.featuredImage,
+        categoryId: input.categoryId,
+        status: input.status,
+        // Spec section 4: on every save, now when published, otherwise none.
+        publishedAt: input.status === "published" ? now : null,
+        metaTitle: input.metaTitle,
+        metaDescription: input.metaDescription,
+        isScheduled,
+        scheduledPublishDate,
+      };
+      let saved: { id: string; slug: string };
+      if (id) {
+        const aiGenerated = restoring ? (before?.aiGenerated ?? false) : input.aiGenerated;
+        [saved] = (await db()
+          .update(articles)
+          .set({ ...values, aiGenerated, updatedAt: now })
+          .where(eq(articles.id, id))
+          .returning({ id: articles.id, slug: articles.slug })) as [{ id: string; slug: string }];
+      } else {
+        [saved] = (await db()
+          .insert(articles)
+          .values({ ...values, aiGenerated: input.aiGenerated, authorId: actor.id })
+          .returning({ id: articles.id, slug: articles.slug })) as [{ id: string; slug: string }];
+      }
+
+      await db()
+        .insert(articleRevisions)
+        .values({
+          articleId: saved.id,
+          authorId: actor.id,
+          title: values.title,
+          slug: values.slug,
+          excerpt: values.excerpt,
+          content: values.content,
+          featuredImage: values.featuredImage,
+          categoryId: values.categoryId,
+          status: values.status,
+          metaTitle: values.metaTitle,
+          metaDescription: values.metaDescription,
+          isScheduled: values.isScheduled,
+          scheduledPublishDate: values.scheduledPublishDate,
+          // The clock, not the transaction's start: saves in one transaction (tests, imports) stay in order.
+          createdAt: sql`clock_timestamp()`,
+        });
+      await pruneRevisions(saved.id);
+
+      const slugChanged = !before || before.slug !== saved.slug;
+      if (slugChanged) {
+        const oldSlug = before?.status === "published" ? before.slug : null;
+        if (await redirectAddress(oldSlug, saved.slug)) await invalidate(CACHE_TAGS.redirects);
+      }
+      await invalidate(CACHE_TAGS.articles, CACHE_TAGS.categories);
+      return { ok: true as const, id: saved.id, slug: saved.slug, message: id ? M.updated : M.created };
+    });
+  } catch (error) {
+    if (error instanceof SaveRefused) return error.failure;
+    const constraint = uniqueViolation(error);
+    // The same slug saved at the same moment by another request (a double submit of the form).
+    if (constraint !== null && constraint.includes("slug")) return saveFailure(409, M.slugInUse, { slug: M.slugInUse });
+    logger.error({ err: error, articleId: id }, "articolo: salvataggio non riuscito");
+    return saveFailure(500, M.saveFailed);
+  }
+}
+
+/** Keeps the newest ARTICLE_REVISIONS_KEPT revisions of an article. */
+async function pruneRevisions(articleId: string): Promise<void> {
+  const kept = db()
+    .select({ id: articleRevisions.id })
+    .from(articleRevisions)
+    .where(eq(articleRevisions.articleId, articleId))
+    .orderBy(desc(articleRevisions.createdAt), desc(articleRevisions.id))
+    .limit(ARTICLE_REVISIONS_KEPT);
+  await db()
+    .delete(articleRevisions)
+    .where(and(eq(articleRevisions.articleId, articleId), notInArray(articleRevisions.id, kept)));
+}
+
+/** Creates an article written by the admin (author_id is the admin). */
+export async function createArticle(actor: CurrentUser | null, fields: Record<string, unknown>): Promise<SaveResult> {
+  const refused = refuseNonAdmin(actor);
+  if (refused) return refusedSave(refused);
+  const parsed = parseInput(fields);
+  if (!parsed.ok) return parsed;
+  return saveArticle(actor!, parsed.input, { id: null });
+}
+
+export async function updateArticle(actor: CurrentUser | null, id: string, fields: Record<string, unknown>): Promise<SaveResult> {
+  const refused = refuseNonAdmin(actor);
+  if (refused) return refusedSave(refused);
+  if (!isUuid(id)) return { ...fail(404, M.loadError), fieldErrors: {} };
+  const parsed = parseInput(fields);
+  if (!parsed.ok) return parsed;
+  return saveArticle(actor!, parsed.input, { id: id.toLowerCase() });
+}
+
+export async function deleteArticle(actor: CurrentUser | null, id: string): Promise<Result<{ message: string }>> {
+  const refused = refuseNonAdmin(actor);
+  if (refused) return refused;
+  if (!isUuid(id)) return fail(404, M.deleteError);
+  try {
+    return await transaction(async () => {
+      const deleted = await db().delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
+      if (deleted.length === 0) return fail(404, M.deleteError);
+      await invalidate(CACHE_TAGS.articles, CACHE_TAGS.categories);
+      return { ok: true as const, message: M.deleted };
+    });
+  } catch (error) {
+    logger.error({ err: error, articleId: id }, "articolo: eliminazione non riuscita");
+    return fail(500, M.deleteError);
+  }
+}
+
+// --- Revisions -----------------------------------------------------------------------------------
+
+export interface RevisionSummary {
+  id: string;
+  createdAt: Date;
+  authorName: string | null;
+  title: string;
+  status: ArticleStatus;
+  statusLabel: string;
+}
+
+export async function listRevisions(actor: CurrentUser | null, articleId: string): Promise<Result<{ revisions: RevisionSummary[] }>> {
+  const refused = refuseNonAdmin(actor);
+  if (refused) return refused;
+  if (!isUuid(articleId)) return fail(404, M.loadError);
+  const rows = await db()
+    .select({
+      id: articleRevisions.id,
+      createdAt: articleRevisions.createdAt,
+      authorName: profiles.fullName,
+      title: articleRevisions.title,
+      status: articleRevisions.status,
+    })
+    .from(articleRevisions)
+    .leftJoin(profiles, eq(profiles.id, articleRevisions.authorId))
+    .where(eq(articleRevisions.articleId, articleId))
+    .orderBy(desc(articleRevisions.createdAt), desc(articleRevisions.id))
+    .limit(ARTICLE_REVISIONS_KEPT);
+  return {
+    ok: true,
+    revisions: rows.map((row) => ({ ...row, authorName: row.authorName || null, statusLabel: ARTICLE_STATUSES.labels[row.status] })),
+  };
+}
+
+export interface RevisionView {
+  id: string;
+  createdAt: Date;
+  authorName: string | null;
+  title: string;
+  slug: string;
+  excerpt: string;
+  /** sanitised, as the public page would show it */
+  html: string;
+  statusLabel: string;
+}
+
+async function findRevision(articleId: string, revisionId: string) {
+  if (!isUuid(articleId) || !isUuid(revisionId)) return undefined;
+  const [row] = await db()
+    .select()
+    .from(articleRevisions)
+    .where(and(eq(articleRevisions.id, revisionId), eq(articleRevisions.articleId, articleId)))
+    .limit(1);
+  return row;
+}
+
+/** One saved version, its content sanitised as on the public page. */
+export async function getRevision(actor: CurrentUser | null, articleId: string, revisionId: string): Promise<Result<{ revision: RevisionView }>> {
+  const refused = refuseNonAdmin(actor);
+  if (refused) return refused;
+  const row = await findRevision(articleId, revisionId);
+  if (!row) return fail(404, M.revisionNotFound);
+  const [author] = row.authorId ? await db().select({ name: profiles.fullName }).from(profiles).where(eq(profiles.id, row.authorId)).limit(1) : [];
+  return {
+    ok: true,
+    revision: {
+      id: row.id,
+      createdAt: row.createdAt,
+      authorName: author?.name || null,
+      title: row.title,
+      slug: row.slug,
+      excerpt: row.excerpt,
+      html: renderContent(row.content),
+      statusLabel: ARTICLE_STATUSES.labels[row.status],
+    },
+  };
+}
+
+/**
+ * Saves a past version again as a new save: it becomes the newest revision, and the slug check,
+ * the published_at rule and the address redirect apply as to any save. A category deleted since is
+ * replaced by the article's current one; a scheduled date already passed is dropped.
+ */
+export async function restoreRevision(actor: CurrentUser | null, articleId: string, revisionId: string): Promise<SaveResult> {
+  const refused = refuseNonAdmin(actor);
+  if (refused) return refusedSave(refused);
+  const row = await findRevision(articleId, revisionId);
+  if (!row) return { ...fail(404, M.revisionNotFound), fieldErrors: {} };
+  const [current] = await db().select({ categoryId: articles.categoryId }).from(articles).where(eq(articles.id, row.articleId)).limit(1);
+  if (!current) return { ...fail(404, M.loadError), fieldErrors: {} };
+  let categoryId = row.categoryId;
+  if (categoryId) {
+    const [exists] = await db().select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)).limit(1);
+    if (!exists) categoryId = null;
+  }
+  const input: ArticleInput = {
+    title: row.title,
+    slug: row.slug,
+    excerpt: row.excerpt,
+    content: row.content,
+    featuredImage: row.featuredImage,
+    categoryId: categoryId ?? current.categoryId ?? "",
+    status: row.status,
+    metaTitle: row.metaTitle,
+    metaDescription: row.metaDescription,
+    isScheduled: row.isScheduled && row.scheduledPublishDate !== null,
+    scheduledPublishDate: row.isScheduled ? row.scheduledPublishDate : null,
+    aiGenerated: false,
+  };
+  const result = await saveArticle(actor!, input, { id: row.articleId, restoring: true });
+  return result.ok ? { ...result, message: M.restored } : result;
+}

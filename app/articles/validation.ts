@@ -1,0 +1,296 @@
+// The article form's rules (spec section 5) and their Italian messages, shared by the server (which
+// decides) and the form (which shows the same texts and derives the slug as the admin types). No
+// server code here.
+import { z } from "zod";
+import { checkbox } from "~/accounts/validation";
+import { ARTICLE_STATUSES } from "~/lib/enums";
+import { isUuid } from "~/lib/ids";
+
+export const ARTICLE_LIMITS = {
+  title: 200,
+  slug: 200,
+  /** A hint shown by the form, not enforced (spec section 5). */
+  excerptHint: 200,
+  excerpt: 2_000,
+  /** Characters of HTML: a very long article is a few tens of thousands. */
+  content: 500_000,
+  metaTitle: 200,
+  /** A hint shown by the form, not enforced (spec section 5). */
+  metaDescriptionHint: 160,
+  metaDescription: 1_000,
+  featuredImage: 2_000,
+} as const;
+
+/** Rows per page of /admin/articles. */
+export const ADMIN_ARTICLES_PAGE_SIZE = 20;
+/**
+ * What the new and edit pages accept: content of ARTICLE_LIMITS.content characters, each up to nine
+ * bytes once percent-encoded (an accented letter), plus the other fields.
+ */
+export const ARTICLE_BODY_LIMIT = 6 * 1024 * 1024;
+/** Saves kept in an article's revision history. */
+export const ARTICLE_REVISIONS_KEPT = 25;
+/** The time zone of the scheduled date typed in the form (a datetime-local field has none). */
+export const SCHEDULE_TIME_ZONE = "Europe/Rome";
+
+export const ARTICLE_MESSAGES = {
+  // Spec section 8, word for word.
+  created: "Articolo creato!",
+  updated: "Articolo aggiornato!",
+  loadError: "Errore nel caricamento dell'articolo",
+  deleteError: "Errore durante l'eliminazione dell'articolo",
+  // Ours.
+  deleted: "Articolo eliminato",
+  restored: "Versione ripristinata: l'articolo è stato aggiornato",
+  revisionNotFound: "Versione non trovata",
+  saveFailed: "salvataggio non riuscito, riprova",
+  titleRequired: "Inserisci il titolo",
+  titleTooLong: `Il titolo può contenere al massimo ${ARTICLE_LIMITS.title} caratteri`,
+  slugRequired: "Inserisci lo slug (l'indirizzo dell'articolo)",
+  slugInvalid: "Lo slug deve contenere almeno una lettera o un numero",
+  slugTooLong: `Lo slug può contenere al massimo ${ARTICLE_LIMITS.slug} caratteri`,
+  slugInUse: "Questo slug è già usato da un altro articolo: scegline un altro",
+  categoryRequired: "Seleziona una categoria",
+  excerptRequired: "Inserisci l'estratto",
+  excerptTooLong: `L'estratto può contenere al massimo ${ARTICLE_LIMITS.excerpt.toLocaleString("it-IT")} caratteri`,
+  contentRequired: "Inserisci il contenuto dell'articolo",
+  contentTooLong: "Il contenuto è troppo lungo: al massimo 500.000 caratteri",
+  statusRequired: "Scegli lo stato dell'articolo",
+  imageInvalid: "Inserisci un indirizzo valido per l'immagine (http, https o /uploads/…)",
+  metaTitleTooLong: `Il meta title può contenere al massimo ${ARTICLE_LIMITS.metaTitle} caratteri`,
+  metaDescriptionTooLong: `La meta description può contenere al massimo ${ARTICLE_LIMITS.metaDescription.toLocaleString("it-IT")} caratteri`,
+  scheduleRequired: "Inserisci la data e l'ora di pubblicazione programmata",
+  scheduleInvalid: "Inserisci una data e un'ora valide",
+  schedulePast: "La data di pubblicazione programmata non può essere nel passato",
+} as const;
+
+const M = ARTICLE_MESSAGES;
+
+/** "Errore: {detail}" (spec section 8), the message shown when a save fails. */
+export function saveError(detail: string): string {
+  return `Errore: ${detail}`;
+}
+
+/**
+ * The slug of a title: lowercase, accents removed, anything not a letter or digit turned into a
+ * hyphen, repeated hyphens collapsed, none at either end. "" when nothing is left.
+ */
+export function slugify(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/ß/g, "ss")
+    .replace(/[æ]/g, "ae")
+    .replace(/[œ]/g, "oe")
+    .replace(/[ø]/g, "o")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/** An editor's HTML with nothing visible in it ("<p></p>", "<p><br></p>", spaces) counts as empty. */
+export function isBlankContent(content: string): boolean {
+  if (/<(img|iframe|video|hr)\b/i.test(content)) return false;
+  const text = content
+    .replace(/<[^>]*>/g, "")
+    .replace(/&nbsp;|&#160;/gi, " ")
+    .trim();
+  return text === "";
+}
+
+// --- The scheduled date: a datetime-local value, read as Rome's wall-clock time --------------
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+const romeParts = new Intl.DateTimeFormat("en-GB", {
+  timeZone: SCHEDULE_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+function wallClock(date: Date): { y: number; mo: number; d: number; h: number; mi: number; s: number } {
+  const parts = Object.fromEntries(romeParts.formatToParts(date).map((p) => [p.type, p.value]));
+  return { y: +parts.year!, mo: +parts.month!, d: +parts.day!, h: +parts.hour!, mi: +parts.minute!, s: +parts.second! };
+}
+
+/** Rome's offset from UTC at that instant, in milliseconds (+1 h in winter, +2 h in summer). */
+function romeOffset(date: Date): number {
+  const w = wallClock(date);
+  return Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s) - Math.floor(date.getTime() / 1000) * 1000;
+}
+
+/**
+ * The instant a `datetime-local` value ("2026-12-01T09:30") names in Rome; null when it is not a
+ * real date. A time skipped by the spring change (02:30 on that Sunday) is read one hour later.
+ */
+export function parseRomeDateTime(value: string): Date | null {
+  const match = LOCAL_DATE_TIME.exec(value.trim());
+  if (!match) return null;
+  const [y, mo, d, h, mi, s] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) return null;
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi, s);
+  const check = new Date(asUtc);
+  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return null;
+  // Twice: the offset one hour away from a change of time may differ from the one at the result.
+  let instant = asUtc - romeOffset(new Date(asUtc));
+  instant = asUtc - romeOffset(new Date(instant));
+  return new Date(instant);
+}
+
+/** The `datetime-local` value of an instant in Rome ("2026-12-01T09:30"). */
+export function toRomeDateTimeInput(date: Date | string | null | undefined): string {
+  if (!date) return "";
+  const w = wallClock(new Date(date));
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${w.y}-${pad(w.mo)}-${pad(w.d)}T${pad(w.h)}:${pad(w.mi)}`;
+}
+
+/**
+ * A scheduled date is refused when it is before the current minute (a datetime-local field has no
+ * seconds: the minute being typed counts as now). A date kept as it was saved is accepted even once
+ * passed: the admin editing something else is not asked to reschedule.
+ */
+export function isPastSchedule(date: Date, now: Date, saved: Date | null = null): boolean {
+  if (saved && Math.floor(saved.getTime() / 60_000) === Math.floor(date.getTime() / 60_000)) return false;
+  return Math.floor(date.getTime() / 60_000) < Math.floor(now.getTime() / 60_000);
+}
+
+// --- The form ---------------------------------------------------------------------------------
+
+const requiredText = (required: string, max: number, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .optional()
+    .transform((value) => value || null);
+
+/** An uploaded image's own path, or an absolute http(s) address. */
+function isImageAddress(value: string): boolean {
+  if (value.startsWith("/")) return !value.startsWith("//") && !/[\s<>"']/.test(value);
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The article form's fields as the server reads them. The scheduled date is checked against the
+ * clock by the server (isPastSchedule), which knows the date saved before.
+ */
+export const articleSchema = z
+  .object({
+    title: requiredText(M.titleRequired, ARTICLE_LIMITS.title, M.titleTooLong),
+    slug: z
+      .string({ error: M.slugRequired })
+      .trim()
+      .min(1, M.slugRequired)
+      .max(ARTICLE_LIMITS.slug * 2, M.slugTooLong)
+      // Typed by hand, it is normalised as a derived one would be ("Mio Articolo" → "mio-articolo").
+      .transform((value) => slugify(value))
+      .pipe(z.string().min(1, M.slugInvalid).max(ARTICLE_LIMITS.slug, M.slugTooLong)),
+    categoryId: z.string({ error: M.categoryRequired }).trim().refine(isUuid, M.categoryRequired).transform((v) => v.toLowerCase()),
+    excerpt: requiredText(M.excerptRequired, ARTICLE_LIMITS.excerpt, M.excerptTooLong),
+    content: z
+      .string({ error: M.contentRequired })
+      .max(ARTICLE_LIMITS.content, M.contentTooLong)
+      .refine((value) => !isBlankContent(value), M.contentRequired),
+    featuredImage: z
+      .string()
+      .trim()
+      .max(ARTICLE_LIMITS.featuredImage, M.imageInvalid)
+      .optional()
+      .transform((value) => value || null)
+      .refine((value) => value === null || isImageAddress(value), M.imageInvalid),
+    status: z.enum(ARTICLE_STATUSES.values, { error: M.statusRequired }),
+    metaTitle: optionalText(ARTICLE_LIMITS.metaTitle, M.metaTitleTooLong),
+    metaDescription: optionalText(ARTICLE_LIMITS.metaDescription, M.metaDescriptionTooLong),
+    isScheduled: checkbox,
+    scheduledPublishDate: z.string().optional(),
+    aiGenerated: checkbox,
+  })
+  .superRefine((value, ctx) => {
+    if (!value.isScheduled) return;
+    const typed = value.scheduledPublishDate?.trim() ?? "";
+    if (typed === "") ctx.addIssue({ code: "custom", message: M.scheduleRequired, path: ["scheduledPublishDate"] });
+    else if (!parseRomeDateTime(typed)) ctx.addIssue({ code: "custom", message: M.scheduleInvalid, path: ["scheduledPublishDate"] });
+  })
+  .transform(({ scheduledPublishDate, ...rest }) => ({
+    ...rest,
+    // Not scheduled: no date is kept, whatever the hidden field still held.
+    scheduledPublishDate: rest.isScheduled ? parseRomeDateTime(scheduledPublishDate ?? "") : null,
+  }));
+
+export type ArticleInput = z.output<typeof articleSchema>;
+export type ArticleField = keyof z.input<typeof articleSchema>;
+export type ArticleFieldErrors = Partial<Record<ArticleField, string>>;
+
+/** The first message for each field, in the form's order. */
+export function fieldErrorsOf(error: z.ZodError): ArticleFieldErrors {
+  const errors: ArticleFieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0] as ArticleField | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** The fields the form sends back when a save fails (so the admin's text is kept). */
+export interface ArticleFormValues {
+  title: string;
+  slug: string;
+  categoryId: string;
+  excerpt: string;
+  content: string;
+  featuredImage: string;
+  status: string;
+  metaTitle: string;
+  metaDescription: string;
+  isScheduled: boolean;
+  scheduledPublishDate: string;
+  aiGenerated: boolean;
+}
+
+export const EMPTY_ARTICLE_FORM: ArticleFormValues = {
+  title: "",
+  slug: "",
+  categoryId: "",
+  excerpt: "",
+  content: "",
+  featuredImage: "",
+  status: "draft",
+  metaTitle: "",
+  metaDescription: "",
+  isScheduled: false,
+  scheduledPublishDate: "",
+  aiGenerated: false,
+};
+
+/** What was posted, as the form shows it again. */
+export function formValuesOf(fields: Record<string, string>): ArticleFormValues {
+  const text = (name: keyof ArticleFormValues) => (typeof fields[name] === "string" ? fields[name] : "");
+  return {
+    title: text("title"),
+    slug: text("slug"),
+    categoryId: text("categoryId"),
+    excerpt: text("excerpt"),
+    content: text("content"),
+    featuredImage: text("featuredImage"),
+    status: text("status") || "draft",
+    metaTitle: text("metaTitle"),
+    metaDescription: text("metaDescription"),
+    isScheduled: fields.isScheduled === "on" || fields.isScheduled === "true",
+    scheduledPublishDate: text("scheduledPublishDate"),
+    aiGenerated: fields.aiGenerated === "on" || fields.aiGenerated === "true",
+  };
+}

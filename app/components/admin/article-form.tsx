@@ -1,0 +1,300 @@
+// The article form of /admin/articles/new and /admin/articles/edit?id=…. A plain POST form: it
+// works before JavaScript loads (the server checks every rule and sends the values back on error);
+// with it, the slug and the meta title follow the title as it is typed, and the counters move.
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { ImageField } from "~/components/admin/image-field";
+import { RichTextEditor } from "~/components/admin/rich-text-editor";
+import { EnumOptions } from "~/components/enum-options";
+import { ARTICLE_LIMITS, slugify, type ArticleField, type ArticleFieldErrors, type ArticleFormValues } from "~/articles/validation";
+import { ARTICLE_STATUSES } from "~/lib/enums";
+
+export interface ArticleFormProps {
+  mode: "new" | "edit";
+  /** the article's id in edit mode */
+  id?: string;
+  values: ArticleFormValues;
+  categories: { id: string; name: string }[];
+  fieldErrors?: ArticleFieldErrors;
+  /** "Errore: …" of a failed save */
+  error?: string | null;
+  /** "Articolo creato!" / "Articolo aggiornato!" */
+  message?: string | null;
+  /** the article as saved is published: its address is not changed by typing the title */
+  published?: boolean;
+}
+
+/** The form's fields in their order, with the labels the error summary links to. */
+const FIELD_LABELS: [ArticleField, string][] = [
+  ["title", "Titolo"],
+  ["slug", "Slug"],
+  ["categoryId", "Categoria"],
+  ["excerpt", "Estratto"],
+  ["content", "Contenuto"],
+  ["featuredImage", "Immagine in evidenza"],
+  ["status", "Stato"],
+  ["metaTitle", "Meta title"],
+  ["metaDescription", "Meta description"],
+  ["scheduledPublishDate", "Data di pubblicazione"],
+];
+
+const input = "mt-1 w-full rounded-lg border border-stone-300 bg-white p-2 text-stone-900 aria-[invalid=true]:border-red-700";
+const labelClass = "block text-sm font-medium text-stone-800";
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-800">
+      {message}
+    </p>
+  );
+}
+
+function Counter({ id, length, hint }: { id: string; length: number; hint: number }) {
+  return (
+    <p id={id} className={`mt-1 text-sm ${length > hint ? "text-amber-800" : "text-stone-600"}`}>
+      max {hint} caratteri · <span aria-live="polite">{length}/{hint}</span>
+    </p>
+  );
+}
+
+export function ArticleForm({ mode, id, values, categories, fieldErrors = {}, error, message, published = false }: ArticleFormProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post" && navigation.formData?.get("intent") !== "restore";
+  const [title, setTitle] = useState(values.title);
+  const [slug, setSlug] = useState(values.slug);
+  const [metaTitle, setMetaTitle] = useState(values.metaTitle);
+  const [excerpt, setExcerpt] = useState(values.excerpt);
+  const [metaDescription, setMetaDescription] = useState(values.metaDescription);
+  // The slug follows the title until the admin types one; an article already saved keeps its
+  // address unless it was derived from its title and the article is not published (decision 0044).
+  const [slugByHand, setSlugByHand] = useState(mode === "edit" && (published || values.slug !== slugify(values.title)));
+  const [metaTitleByHand, setMetaTitleByHand] = useState(values.metaTitle !== "" && values.metaTitle !== values.title);
+
+  const invalid = (field: ArticleField) => (fieldErrors[field] ? true : undefined);
+  const describedBy = (field: ArticleField, ...more: string[]) => [fieldErrors[field] ? `${field}-error` : "", ...more].filter(Boolean).join(" ") || undefined;
+  const errors = FIELD_LABELS.filter(([field]) => fieldErrors[field]);
+
+  return (
+    <Form method="post" className="space-y-6" noValidate>
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="aiGenerated" value={values.aiGenerated ? "true" : "false"} />
+
+      {message && !busy ? (
+        <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 font-medium text-green-900">
+          {message}
+        </p>
+      ) : null}
+      {error && !busy ? (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          <p className="font-semibold">{error}</p>
+          {errors.length > 1 ? (
+            <ul className="mt-1 list-inside list-disc">
+              {errors.map(([field, label]) => (
+                <li key={field}>
+                  <a href={`#${field}`} className="underline">
+                    {label}
+                  </a>
+                  : {fieldErrors[field]}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div>
+        <label htmlFor="title" className={labelClass}>
+          Titolo *
+        </label>
+        <input
+          id="title"
+          name="title"
+          required
+          maxLength={ARTICLE_LIMITS.title}
+          value={title}
+          onChange={(event) => {
+            const next = event.target.value;
+            setTitle(next);
+            if (!slugByHand) setSlug(slugify(next));
+            if (!metaTitleByHand) setMetaTitle(next);
+          }}
+          aria-invalid={invalid("title")}
+          aria-describedby={describedBy("title")}
+          className={input}
+        />
+        <FieldError id="title-error" message={fieldErrors.title} />
+      </div>
+
+      <div>
+        <label htmlFor="slug" className={labelClass}>
+          Slug *
+        </label>
+        <input
+          id="slug"
+          name="slug"
+          required
+          maxLength={ARTICLE_LIMITS.slug}
+          value={slug}
+          onChange={(event) => {
+            setSlug(event.target.value);
+            setSlugByHand(true);
+          }}
+          aria-invalid={invalid("slug")}
+          aria-describedby={describedBy("slug", "slug-hint")}
+          className={`${input} font-mono text-sm`}
+        />
+        <p id="slug-hint" className="mt-1 text-sm break-all text-stone-600">
+          Indirizzo pubblico: /article/{slugify(slug) || "…"}
+        </p>
+        <FieldError id="slug-error" message={fieldErrors.slug} />
+      </div>
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <div>
+          <label htmlFor="categoryId" className={labelClass}>
+            Categoria *
+          </label>
+          <select
+            id="categoryId"
+            name="categoryId"
+            required
+            defaultValue={values.categoryId}
+            aria-invalid={invalid("categoryId")}
+            aria-describedby={describedBy("categoryId")}
+            className={input}
+          >
+            <option value="">Seleziona una categoria</option>
+            {categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+          <FieldError id="categoryId-error" message={fieldErrors.categoryId} />
+        </div>
+        <div>
+          <label htmlFor="status" className={labelClass}>
+            Stato *
+          </label>
+          <select id="status" name="status" required defaultValue={values.status} aria-invalid={invalid("status")} aria-describedby={describedBy("status")} className={input}>
+            <EnumOptions values={ARTICLE_STATUSES.values} labels={ARTICLE_STATUSES.labels} />
+          </select>
+          <FieldError id="status-error" message={fieldErrors.status} />
+        </div>
+      </div>
+
+      <div>
+        <label htmlFor="excerpt" className={labelClass}>
+          Estratto *
+        </label>
+        <textarea
+          id="excerpt"
+          name="excerpt"
+          required
+          rows={3}
+          value={excerpt}
+          onChange={(event) => setExcerpt(event.target.value)}
+          aria-invalid={invalid("excerpt")}
+          aria-describedby={describedBy("excerpt", "excerpt-count")}
+          className={input}
+        />
+        <Counter id="excerpt-count" length={excerpt.length} hint={ARTICLE_LIMITS.excerptHint} />
+        <FieldError id="excerpt-error" message={fieldErrors.excerpt} />
+      </div>
+
+      <div>
+        <label id="content-label" htmlFor="content" className={labelClass}>
+          Contenuto *
+        </label>
+        <div className="mt-1">
+          <RichTextEditor
+            name="content"
+            id="content"
+            defaultValue={values.content}
+            labelledBy="content-label"
+            invalid={fieldErrors.content ? true : undefined}
+            describedBy={describedBy("content")}
+          />
+        </div>
+        <FieldError id="content-error" message={fieldErrors.content} />
+      </div>
+
+      <div>
+        <ImageField name="featuredImage" id="featuredImage" label="Immagine in evidenza" defaultValue={values.featuredImage} />
+        <FieldError id="featuredImage-error" message={fieldErrors.featuredImage} />
+      </div>
+
+      <fieldset className="space-y-6 rounded-2xl border border-stone-200 bg-white p-4">
+        <legend className="px-1 text-sm font-semibold text-stone-900">SEO</legend>
+        <div>
+          <label htmlFor="metaTitle" className={labelClass}>
+            Meta title
+          </label>
+          <input
+            id="metaTitle"
+            name="metaTitle"
+            maxLength={ARTICLE_LIMITS.metaTitle}
+            value={metaTitle}
+            onChange={(event) => {
+              setMetaTitle(event.target.value);
+              setMetaTitleByHand(true);
+            }}
+            aria-invalid={invalid("metaTitle")}
+            aria-describedby={describedBy("metaTitle")}
+            className={input}
+          />
+          <FieldError id="metaTitle-error" message={fieldErrors.metaTitle} />
+        </div>
+        <div>
+          <label htmlFor="metaDescription" className={labelClass}>
+            Meta description
+          </label>
+          <textarea
+            id="metaDescription"
+            name="metaDescription"
+            rows={2}
+            value={metaDescription}
+            onChange={(event) => setMetaDescription(event.target.value)}
+            aria-invalid={invalid("metaDescription")}
+            aria-describedby={describedBy("metaDescription", "metaDescription-count")}
+            className={input}
+          />
+          <Counter id="metaDescription-count" length={metaDescription.length} hint={ARTICLE_LIMITS.metaDescriptionHint} />
+          <FieldError id="metaDescription-error" message={fieldErrors.metaDescription} />
+        </div>
+      </fieldset>
+
+      {/* The date field shows while the box is ticked, by CSS alone: also before JavaScript loads. */}
+      <fieldset className="group rounded-2xl border border-stone-200 bg-white p-4">
+        <legend className="px-1 text-sm font-semibold text-stone-900">Pubblicazione</legend>
+        <label className="flex items-center gap-2 text-stone-800">
+          <input type="checkbox" name="isScheduled" defaultChecked={values.isScheduled} className="schedule-toggle size-4" />
+          Programma pubblicazione
+        </label>
+        <div className="mt-4 hidden group-has-[.schedule-toggle:checked]:block">
+          <label htmlFor="scheduledPublishDate" className={labelClass}>
+            Data e ora di pubblicazione (ora italiana)
+          </label>
+          <input
+            type="datetime-local"
+            id="scheduledPublishDate"
+            name="scheduledPublishDate"
+            defaultValue={values.scheduledPublishDate}
+            aria-invalid={invalid("scheduledPublishDate")}
+            aria-describedby={describedBy("scheduledPublishDate")}
+            className={`${input} sm:w-auto`}
+          />
+          <FieldError id="scheduledPublishDate-error" message={fieldErrors.scheduledPublishDate} />
+        </div>
+      </fieldset>
+
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? "Salvataggio…" : mode === "new" ? "Crea articolo" : "Salva modifiche"}
+        </button>
+      </div>
+    </Form>
+  );
+}

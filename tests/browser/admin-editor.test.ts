@@ -206,3 +206,62 @@ describe("the featured image", () => {
     expect(await field.getByText("Inserisci un indirizzo che inizi con http:// o https://").count()).toBe(0);
   });
 });
+
+describe("saving an article written in the editor", () => {
+  it("saves the formatted content and the uploaded featured image, and opens them again for editing", async () => {
+    const { page } = await openForm();
+    const stamp = Date.now().toString(36);
+    await page.getByLabel("Titolo *").fill(`Il gatto e la pappa ${stamp}`);
+    await page.getByLabel("Categoria *").selectOption({ index: 1 });
+    await page.getByLabel("Estratto *").fill("Cosa mettere nella ciotola.");
+    await editable(page).click();
+    await toolbarButton(page, "Titolo di sezione (H2)").click();
+    await page.keyboard.type("La ciotola giusta");
+    await page.keyboard.press("Enter");
+    await toolbarButton(page, "Corsivo").click();
+    await page.keyboard.type("Poca ma buona");
+    const field = page.getByRole("group", { name: "Immagine in evidenza" });
+    const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#d9a066" } }).png().toBuffer();
+    await field.getByLabel("Scegli un'immagine dal dispositivo").setInputFiles({ name: "ciotola.png", mimeType: "image/png", buffer: png });
+    await field.getByRole("img", { name: "Anteprima dell'immagine in evidenza" }).waitFor();
+
+    await page.getByRole("button", { name: "Crea articolo" }).click();
+    await page.getByRole("status").filter({ hasText: "Articolo creato!" }).waitFor();
+    await page.getByRole("heading", { name: "Modifica articolo" }).waitFor();
+    await page.locator("[data-editor-ready] .ProseMirror").waitFor();
+    await editable(page).locator("h2", { hasText: "La ciotola giusta" }).waitFor();
+    expect(await editable(page).locator("em", { hasText: "Poca ma buona" }).count()).toBe(1);
+    expect(await contentHtml(page)).toBe("<h2>La ciotola giusta</h2><p><em>Poca ma buona</em></p>");
+    const image = await page.locator('input[type="hidden"][name="featuredImage"]').inputValue();
+    expect(image).toMatch(/^\/uploads\/article-images\/[^/]+\/[0-9a-f-]{36}\.webp$/);
+    await page.getByRole("group", { name: "Immagine in evidenza" }).getByRole("img", { name: "Anteprima dell'immagine in evidenza" }).waitFor();
+  });
+
+  it("works without JavaScript: the server's textarea sends the content, and Markdown opens formatted in the editor", async () => {
+    const { context, page } = await browser.context({ javaScript: false });
+    await signIn(context, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto("/admin/articles/new");
+    const stamp = Date.now().toString(36);
+    await page.getByLabel("Titolo *").fill(`Senza script ${stamp}`);
+    await page.getByLabel("Slug *").fill(`senza-script-${stamp}`);
+    await page.getByLabel("Categoria *").selectOption({ index: 1 });
+    await page.getByLabel("Estratto *").fill("Scritto senza JavaScript.");
+    const textarea = page.locator('textarea[name="content"]');
+    expect(await textarea.getAttribute("aria-labelledby")).toBe("content-label");
+    await page.getByLabel("Contenuto *").fill("## Acqua fresca\n\n- sempre pulita\n- cambiata ogni giorno\n\n**Importante** in estate.");
+    await page.getByRole("button", { name: "Crea articolo" }).click();
+    await page.waitForURL(/\/admin\/articles\/edit\?id=/);
+
+    const { context: withJs, page: editorPage } = await browser.context();
+    await withConsent(withJs);
+    await signIn(withJs, E2E_ADMIN.email, E2E_ADMIN.password);
+    await editorPage.goto(page.url());
+    await editorPage.locator("[data-editor-ready] .ProseMirror").waitFor();
+    await editable(editorPage).locator("h2", { hasText: "Acqua fresca" }).waitFor();
+    expect(await editable(editorPage).locator("li").count()).toBe(2);
+    expect(await contentHtml(editorPage)).toBe(
+      "<h2>Acqua fresca</h2><ul><li><p>sempre pulita</p></li><li><p>cambiata ogni giorno</p></li></ul><p><strong>Importante</strong> in estate.</p>",
+    );
+  });
+});
+

@@ -156,6 +156,8 @@ export function TiptapEditor({ name, id, defaultValue, labelledBy, invalid, desc
   useEffect(() => {
     if (!editor || defaultValue === loaded.current) return;
     loaded.current = defaultValue;
+    // The form sent back what the editor already holds (a refused save): keep the cursor and history.
+    if (defaultValue === htmlOf(editor)) return;
     editor.commands.setContent(defaultValue, { contentType: defaultValue && !looksLikeHtml(defaultValue) ? "markdown" : "html", emitUpdate: true });
   }, [editor, defaultValue]);
 

@@ -32,10 +32,27 @@ describe("admin articles", () => {
     expect(await page.getByLabel("Slug *").inputValue()).toBe(`perche-il-cane-e-felice-${stamp}`);
     expect(await page.getByLabel("Meta title").inputValue()).toBe(title);
     expect(await page.getByText("31/200").isVisible()).toBe(true);
+    const scheduled = page.getByLabel("Data e ora di pubblicazione (ora italiana)");
+    expect(await scheduled.isVisible()).toBe(false);
+    await page.getByLabel("Programma pubblicazione").check();
+    expect(await scheduled.isVisible()).toBe(true);
+    await page.getByLabel("Programma pubblicazione").uncheck();
     await page.getByRole("button", { name: "Crea articolo" }).click();
     await page.getByRole("status").filter({ hasText: "Articolo creato!" }).waitFor();
     await page.getByRole("heading", { name: "Modifica articolo" }).waitFor();
     expect(page.url()).toContain("/admin/articles/edit?id=");
+
+    // The draft's preview: for the admin only, with the banner, not indexed.
+    const preview = page.getByRole("link", { name: "Anteprima" });
+    expect(await preview.getAttribute("href")).toBe(`/article/perche-il-cane-e-felice-${stamp}`);
+    const shown = await page.request.get(`/article/perche-il-cane-e-felice-${stamp}`);
+    expect(shown.status()).toBe(200);
+    expect(shown.headers()["cache-control"]).toBe("private, no-store");
+    const html = await shown.text();
+    expect(html).toContain("Anteprima: questo articolo non è pubblicato");
+    expect(html).toMatch(/<meta name="robots" content="noindex"/);
+    const anonymous = await fetch(new URL(`/article/perche-il-cane-e-felice-${stamp}`, page.url()));
+    expect(anonymous.status).toBe(404);
 
     // The list, then the search (any case, any part of the title).
     await page.goto("/admin/articles");
@@ -61,10 +78,13 @@ describe("admin articles", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Ripristina" }).click();
     await history.getByText("Versione ripristinata").waitFor();
     await page.waitForFunction((t) => (document.querySelector("#title") as HTMLInputElement | null)?.value === t, title);
+    expect(await page.getByText("Articolo aggiornato!").count()).toBe(0);
     expect(await history.getByRole("listitem").count()).toBe(3);
 
-    // Delete, with the confirmation.
+    // Delete, with the confirmation, on a phone-sized screen: the table is cards, nothing overflows.
+    await page.setViewportSize({ width: 360, height: 800 });
     await page.goto(`/admin/articles?q=${stamp}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.getByRole("button", { name: `Elimina «${title}»` }).click();
     await page.getByRole("dialog").getByText(`Vuoi eliminare l'articolo «${title}»?`).waitFor();
     await page.getByRole("dialog").getByRole("button", { name: "Elimina" }).click();

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/edit";
 import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
@@ -76,11 +76,16 @@ function valuesOf(article: NonNullable<Route.ComponentProps["loaderData"]["artic
   };
 }
 
-function Revisions({ articleId, revisions }: { articleId: string; revisions: RevisionSummary[] }) {
+function Revisions({ articleId, revisions, onRestored }: { articleId: string; revisions: RevisionSummary[]; onRestored: () => void }) {
   const fetcher = useFetcher<typeof action>();
   const [pending, setPending] = useState<RevisionSummary | null>(null);
   const busy = fetcher.state !== "idle";
   const result = fetcher.data && fetcher.data.intent === "restore" ? fetcher.data : null;
+  useEffect(() => {
+    if (result?.ok) onRestored();
+    // Once per answer: onRestored changes with every render of the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result]);
   return (
     <section aria-labelledby="revisions-title" className="mt-12">
       <h2 id="revisions-title" className="text-xl font-bold text-stone-900">
@@ -137,6 +142,9 @@ function Revisions({ articleId, revisions }: { articleId: string; revisions: Rev
 
 export default function EditArticle({ loaderData, actionData }: Route.ComponentProps) {
   const { article } = loaderData;
+  // A restore replaces the form's values: the last save's answer (its message, or the values it
+  // refused) no longer describes them.
+  const [restoredOver, setRestoredOver] = useState<unknown>(null);
   if (!article) {
     return (
       <>
@@ -149,8 +157,9 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       </>
     );
   }
-  const failed = actionData && actionData.intent === "save" && !actionData.ok ? actionData : null;
-  const message = actionData?.intent === "save" && actionData.ok ? actionData.message : loaderData.saved;
+  const saveAnswer = actionData !== undefined && actionData !== restoredOver ? actionData : undefined;
+  const failed = saveAnswer && saveAnswer.intent === "save" && !saveAnswer.ok ? saveAnswer : null;
+  const message = saveAnswer?.intent === "save" && saveAnswer.ok ? saveAnswer.message : restoredOver === null ? loaderData.saved : null;
   const published = article.status === "published";
   const { revision, revisionError } = loaderData;
   return (
@@ -208,7 +217,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         </section>
       ) : null}
 
-      <Revisions articleId={article.id} revisions={loaderData.revisions} />
+      <Revisions articleId={article.id} revisions={loaderData.revisions} onRestored={() => setRestoredOver(actionData ?? "restored")} />
     </div>
   );
 }

@@ -2,7 +2,14 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { matchRoutes } from "react-router";
 import { describe, expect, it } from "vitest";
 import routeConfig from "../app/routes";
-import { CONTEST_BODY_LIMIT, LISTING_BODY_LIMIT, MAX_IMAGE_BYTES, MAX_LISTING_IMAGES } from "../app/images/limits";
+import {
+  ARTICLE_IMAGE_BODY_LIMIT,
+  CONTEST_BODY_LIMIT,
+  LISTING_BODY_LIMIT,
+  MAX_ARTICLE_IMAGE_BYTES,
+  MAX_IMAGE_BYTES,
+  MAX_LISTING_IMAGES,
+} from "../app/images/limits";
 import { bodyLimitLookup, DEFAULT_BODY_LIMIT, pagePath, type BuildRoute } from "./body-limits";
 
 /**
@@ -27,6 +34,7 @@ const uploadRoutes = {
   "routes/listings/create": await import("../app/routes/listings/create"),
   "routes/api.pet-listings": await import("../app/routes/api.pet-listings"),
   "routes/contests/detail": await import("../app/routes/contests/detail"),
+  "routes/admin/article-images": await import("../app/routes/admin/article-images"),
 };
 const limitOf = bodyLimitLookup(manifest(uploadRoutes), matchRoutes);
 const CONTEST = "/contests/3f0f8a5e-1111-4222-8333-944455556666";
@@ -43,6 +51,13 @@ describe("body limits", () => {
     expect(uploadRoutes["routes/listings/create"].handle.bodyLimit).toBe(LISTING_BODY_LIMIT);
     expect(uploadRoutes["routes/api.pet-listings"].handle.bodyLimit).toBe(LISTING_BODY_LIMIT);
     expect(uploadRoutes["routes/contests/detail"].handle.bodyLimit).toBe(CONTEST_BODY_LIMIT);
+    expect(uploadRoutes["routes/admin/article-images"].handle.bodyLimit).toBe(ARTICLE_IMAGE_BODY_LIMIT);
+  });
+
+  it("let an article image a little over 5 MB reach the server's own message, and no much larger body", () => {
+    expect(ARTICLE_IMAGE_BODY_LIMIT).toBeGreaterThan(MAX_ARTICLE_IMAGE_BYTES + 1);
+    expect(ARTICLE_IMAGE_BODY_LIMIT).toBeLessThan(2 * MAX_ARTICLE_IMAGE_BYTES);
+    expect(limitOf("/admin/article-images")).toBe(ARTICLE_IMAGE_BODY_LIMIT);
   });
 
   it("apply to a page's path", () => {

@@ -2,6 +2,7 @@
 // this one allow-list sanitiser: no script, no event handler, no javascript: URL survives.
 import { marked } from "marked";
 import sanitizeHtml from "sanitize-html";
+import { looksLikeHtml } from "./format";
 
 const ALLOWED_TAGS = [
   "h2", "h3", "h4", "p", "br", "hr", "strong", "b", "em", "i", "u", "s", "mark", "small", "sub", "sup",
@@ -37,10 +38,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-/** Content starting with a block-level tag is HTML; anything else is Markdown. */
-export function looksLikeHtml(content: string): boolean {
-  return /^\s*<(h[1-6]|p|div|ul|ol|blockquote|section|article|figure|table|img|br|hr|strong|em)[\s>/]/i.test(content);
-}
+export { looksLikeHtml };
 
 export function renderContent(content: string): string {
   const html = looksLikeHtml(content) ? content : (marked.parse(content, { async: false, gfm: true }) as string);

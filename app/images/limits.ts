@@ -37,6 +37,30 @@ export const LISTING_BODY_LIMIT = MAX_LISTING_IMAGES * MAX_IMAGE_BYTES + 2 * MB;
 /** One contest photo of at most 10 MB, the text fields and the multipart framing. */
 export const CONTEST_BODY_LIMIT = MAX_IMAGE_BYTES + 1 * MB;
 
+/**
+ * Article images (the featured image and the pictures in an article's text), uploaded by admins:
+ * the spec's own limits, stricter than a listing photo's, with its two messages. AVIF is not in
+ * the spec's list, so it is refused here (listing photos accept it quietly).
+ */
+export const MAX_ARTICLE_IMAGE_BYTES = 5 * MB;
+export const ARTICLE_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
+/** The extensions the spec names; the browser check falls back on them when the browser reports no type. */
+export const ARTICLE_IMAGE_EXTENSIONS = ["jpeg", "jpg", "png", "webp", "gif"] as const;
+/** For `<input type="file" accept={ARTICLE_IMAGE_ACCEPT}>`. */
+export const ARTICLE_IMAGE_ACCEPT = [...ARTICLE_IMAGE_TYPES, ...ARTICLE_IMAGE_EXTENSIONS.map((ext) => `.${ext}`)].join(",");
+/**
+ * One image, the multipart framing and nothing else. A file a little over 5 MB still gets through,
+ * so that the server answers with the spec's message instead of the generic request-too-large one.
+ */
+export const ARTICLE_IMAGE_BODY_LIMIT = MAX_ARTICLE_IMAGE_BYTES + 1 * MB;
+
+export const ARTICLE_IMAGE_MESSAGES = {
+  invalid: "Per favore seleziona un file immagine valido",
+  tooLarge: "Il file è troppo grande. Dimensione massima: 5MB",
+  uploadFailed: (detail: string) => `Errore nel caricamento dell'immagine: ${detail}`,
+  hint: `JPG, PNG, WEBP o GIF · massimo ${MAX_ARTICLE_IMAGE_BYTES / MB} MB`,
+} as const;
+
 export const IMAGE_MESSAGES = {
   /** Hint under the file input (the spec names these four; AVIF is accepted too, quietly). */
   hint: `JPG, PNG, WEBP, GIF · massimo ${MAX_LISTING_IMAGES} immagini da ${MAX_MB} MB`,

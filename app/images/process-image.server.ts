@@ -8,6 +8,9 @@ import { config } from "~/config.server";
 import { createLimiter, type Limiter } from "./limiter.server";
 import {
   ACCEPTED_IMAGE_TYPES,
+  ARTICLE_IMAGE_MESSAGES,
+  ARTICLE_IMAGE_TYPES,
+  MAX_ARTICLE_IMAGE_BYTES,
   MAX_IMAGE_BYTES,
   MAX_IMAGE_PIXELS,
   MAX_IMAGE_SIDE,
@@ -57,6 +60,34 @@ export class ImageRejected extends Error {
   }
 }
 
+/** What a kind of upload accepts, and how it says no. The processing itself is the same for all. */
+export interface ImagePolicy {
+  maxBytes: number;
+  /** MIME types, checked against the file's magic bytes. */
+  types: readonly string[];
+  tooLarge: (name: string) => string;
+  notAnImage: (name: string) => string;
+  tooManyPixels: (name: string) => string;
+}
+
+/** Photos of listings and contest entries. */
+export const PHOTO_POLICY: ImagePolicy = {
+  maxBytes: MAX_IMAGE_BYTES,
+  types: ACCEPTED_IMAGE_TYPES,
+  tooLarge: IMAGE_MESSAGES.tooLarge,
+  notAnImage: IMAGE_MESSAGES.notAnImage,
+  tooManyPixels: IMAGE_MESSAGES.tooManyPixels,
+};
+
+/** Article images: the spec's stricter size and list of types, and its two messages (which name no file). */
+export const ARTICLE_IMAGE_POLICY: ImagePolicy = {
+  maxBytes: MAX_ARTICLE_IMAGE_BYTES,
+  types: ARTICLE_IMAGE_TYPES,
+  tooLarge: () => ARTICLE_IMAGE_MESSAGES.tooLarge,
+  notAnImage: () => ARTICLE_IMAGE_MESSAGES.invalid,
+  tooManyPixels: IMAGE_MESSAGES.tooManyPixels,
+};
+
 export interface ProcessedImage {
   main: Buffer;
   thumb: Buffer;
@@ -70,31 +101,29 @@ export function displayName(name: string): string {
   return base.length > 60 ? `${base.slice(0, 57)}…` : base;
 }
 
-export async function processImage(input: Buffer, name: string): Promise<ProcessedImage> {
+export async function processImage(input: Buffer, name: string, policy: ImagePolicy = PHOTO_POLICY): Promise<ProcessedImage> {
   const shown = displayName(name);
-  if (input.length > MAX_IMAGE_BYTES) throw new ImageRejected(IMAGE_MESSAGES.tooLarge(shown), 413);
+  if (input.length > policy.maxBytes) throw new ImageRejected(policy.tooLarge(shown), 413);
 
   const type = await fileTypeFromBuffer(input);
-  if (!type || !(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(type.mime)) {
-    throw new ImageRejected(IMAGE_MESSAGES.notAnImage(shown), 415);
-  }
+  if (!type || !policy.types.includes(type.mime)) throw new ImageRejected(policy.notAnImage(shown), 415);
 
   // The cheap checks above run at once; reading and re-encoding the pixels waits for a slot.
-  return imageSlots().run(() => decodeAndEncode(input, shown));
+  return imageSlots().run(() => decodeAndEncode(input, shown, policy));
 }
 
 /** The header check and the real decode and re-encode: the memory-hungry part, run in a slot. */
-async function decodeAndEncode(input: Buffer, shown: string): Promise<ProcessedImage> {
+async function decodeAndEncode(input: Buffer, shown: string, policy: ImagePolicy): Promise<ProcessedImage> {
   // Animated GIF/WebP: only the first frame is read (sharp's default, pages: 1); a listing photo
-  // is a still. failOn "truncated": a cut-off upload is refused, while the minor warnings some
+  // or an article's picture is a still. failOn "truncated": a cut-off upload is refused, while the minor warnings some
   // cameras' JPEGs raise (extraneous bytes, …) do not refuse a photo that displays fine.
   const options: SharpOptions = { failOn: "truncated", limitInputPixels: MAX_IMAGE_PIXELS };
   const sharp = await loadSharp();
   const header = await sharp(input, { ...options, limitInputPixels: false })
     .metadata()
     .catch(() => null);
-  if (!header?.width || !header.height) throw new ImageRejected(IMAGE_MESSAGES.notAnImage(shown), 422);
-  if (header.width * header.height > MAX_IMAGE_PIXELS) throw new ImageRejected(IMAGE_MESSAGES.tooManyPixels(shown), 413);
+  if (!header?.width || !header.height) throw new ImageRejected(policy.notAnImage(shown), 422);
+  if (header.width * header.height > MAX_IMAGE_PIXELS) throw new ImageRejected(policy.tooManyPixels(shown), 413);
 
   try {
     // rotate() with no angle applies the EXIF Orientation, before the metadata is dropped.
@@ -111,6 +140,6 @@ async function decodeAndEncode(input: Buffer, shown: string): Promise<ProcessedI
       .toBuffer();
     return { main: main.data, thumb, width: main.info.width, height: main.info.height };
   } catch {
-    throw new ImageRejected(IMAGE_MESSAGES.notAnImage(shown), 422);
+    throw new ImageRejected(policy.notAnImage(shown), 422);
   }
 }

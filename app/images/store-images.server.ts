@@ -1,17 +1,33 @@
 // Uploaded photos: processed (process-image.server.ts), then stored through the storage service as
-// {prefix}{user id}/{uuid}.webp with its {uuid}.thumb.webp sibling (app/lib/images.ts). Two
-// prefixes: listing-images/ (a listing's photos) and contest-photos/ (a contest entry's photo).
-// All or nothing: a refused photo or a failed write leaves no file behind.
+// {prefix}{user id}/{uuid}.webp with its {uuid}.thumb.webp sibling (app/lib/images.ts). Three
+// prefixes: listing-images/ (a listing's photos), contest-photos/ (a contest entry's photo) and
+// article-images/ (an admin's pictures for articles). All or nothing: a refused photo or a failed
+// write leaves no file behind.
 import { randomUUID } from "node:crypto";
 import { deleteFile, isSafeKey, keyFromPublicUrl, publicUrl, putFile } from "~/storage/storage.server";
-import { processImage, type ProcessedImage } from "./process-image.server";
+import { ARTICLE_IMAGE_POLICY, PHOTO_POLICY, processImage, type ImagePolicy, type ProcessedImage } from "./process-image.server";
 
 export const LISTING_IMAGES_PREFIX = "listing-images/";
 export const CONTEST_PHOTOS_PREFIX = "contest-photos/";
+export const ARTICLE_IMAGES_PREFIX = "article-images/";
 
-/** The folders Zampa writes uploaded photos to; deleteStoredImages touches nothing else. */
-export const IMAGE_PREFIXES = [LISTING_IMAGES_PREFIX, CONTEST_PHOTOS_PREFIX] as const;
+/** The folders Zampa writes uploaded photos to. */
+export const IMAGE_PREFIXES = [LISTING_IMAGES_PREFIX, CONTEST_PHOTOS_PREFIX, ARTICLE_IMAGES_PREFIX] as const;
 export type ImagePrefix = (typeof IMAGE_PREFIXES)[number];
+
+/**
+ * The folders whose files belong to one listing or one contest entry, and go with it:
+ * deleteStoredImages touches nothing else. Article images are left out: their URL can be copied
+ * into any number of articles (featured image, pictures in the text), so no one article owns them.
+ */
+export const OWNED_IMAGE_PREFIXES = [LISTING_IMAGES_PREFIX, CONTEST_PHOTOS_PREFIX] as const;
+
+/** What each folder accepts: article images follow the spec's stricter rule. */
+const POLICIES: Record<ImagePrefix, ImagePolicy> = {
+  [LISTING_IMAGES_PREFIX]: PHOTO_POLICY,
+  [CONTEST_PHOTOS_PREFIX]: PHOTO_POLICY,
+  [ARTICLE_IMAGES_PREFIX]: ARTICLE_IMAGE_POLICY,
+};
 
 export interface UploadedFile {
   name: string;
@@ -46,7 +62,7 @@ export async function storeImages(prefix: ImagePrefix, userId: string, files: Up
   // One photo at a time: sharp already spreads each one over the cores (two pipelines, libvips
   // threads), and at most one decoded photo per request is in memory.
   const processed: ProcessedImage[] = [];
-  for (const file of files) processed.push(await processImage(file.data, file.name));
+  for (const file of files) processed.push(await processImage(file.data, file.name, POLICIES[prefix]));
 
   const entries = processed.map((image) => ({ image, key: `${prefix}${userId}/${randomUUID()}.webp` }));
   const written = entries.flatMap(({ key }) => [key, thumbKey(key)]);
@@ -76,16 +92,22 @@ export async function storeContestPhoto(userId: string, file: UploadedFile): Pro
   return { url: stored.urls[0]!, remove: stored.remove };
 }
 
+/** An admin's picture for an article (featured image or in the text), under article-images/{admin id}/. */
+export async function storeArticleImage(adminId: string, file: UploadedFile): Promise<string> {
+  const stored = await storeImages(ARTICLE_IMAGES_PREFIX, adminId, [file]);
+  return stored.urls[0]!;
+}
+
 /**
  * Deletes the main file and thumbnail behind each URL stored with a listing or a contest entry.
  * Only keys under listing-images/ and contest-photos/ are touched: the demo content's shared
- * illustrations (demo/…) and external URLs are left alone. Throws (after trying them all) if some
- * file could not be deleted.
+ * illustrations (demo/…), article images and external URLs are left alone. Throws (after trying
+ * them all) if some file could not be deleted.
  */
 export async function deleteStoredImages(urls: string[]): Promise<void> {
   const keys = urls.flatMap((url) => {
     const key = keyFromPublicUrl(url);
-    if (!key || !IMAGE_PREFIXES.some((prefix) => key.startsWith(prefix))) return [];
+    if (!key || !OWNED_IMAGE_PREFIXES.some((prefix) => key.startsWith(prefix))) return [];
     if (!key.endsWith(".webp") || key.endsWith(".thumb.webp")) return [];
     return [key, thumbKey(key)];
   });

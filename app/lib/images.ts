@@ -1,5 +1,5 @@
 // Images processed by Zampa's storage service are WebP files with a 400 px wide sibling named
-// `*.thumb.webp`, under /uploads/ or, with an S3 bucket, under its listing-images/ and contest-photos/ folders; other
+// `*.thumb.webp`, under /uploads/ or, with an S3 bucket, under its listing-images/, contest-photos/ and article-images/ folders; other
 // images (URLs entered by an admin) are used as they are.
 export interface ImageSources {
   src: string;
@@ -7,7 +7,7 @@ export interface ImageSources {
 }
 
 function isProcessed(url: string): boolean {
-  return (url.startsWith("/uploads/") || url.includes("/listing-images/") || url.includes("/contest-photos/")) && url.endsWith(".webp") && !url.endsWith(".thumb.webp");
+  return (url.startsWith("/uploads/") || url.includes("/listing-images/") || url.includes("/contest-photos/") || url.includes("/article-images/")) && url.endsWith(".webp") && !url.endsWith(".thumb.webp");
 }
 
 /** The 400 px copy of a processed image, or the image itself. */

@@ -1,4 +1,18 @@
-// Placeholder until the article image upload is built (issue 16).
-export function action() {
-  return new Response(null, { status: 404 });
+import type { Route } from "./+types/article-images";
+import { getCurrentUser } from "~/accounts/session.server";
+import { uploadArticleImage } from "~/articles/images.server";
+import { ARTICLE_IMAGE_BODY_LIMIT } from "~/images/limits";
+
+/** One image of up to 5 MB (the server refuses larger bodies before reading them). */
+export const handle = { bodyLimit: ARTICLE_IMAGE_BODY_LIMIT };
+
+// POST /admin/article-images — an article image sent by the featured image field or the editor's
+// image button (multipart field `file`, sent with XMLHttpRequest for its progress). Answers JSON:
+// `{ url }`, or `{ error }` with 400/401/403/413/415. Admins only: the domain function refuses
+// anyone else before the body is read.
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await getCurrentUser(request);
+  const result = await uploadArticleImage(actor, request);
+  if (!result.ok) return Response.json({ error: result.error }, { status: result.status });
+  return Response.json({ url: result.url });
 }

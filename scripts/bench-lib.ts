@@ -190,9 +190,9 @@ export const BROWSER_HEADERS: Readonly<Record<string, string>> = {
   "user-agent": BROWSER_USER_AGENT,
 };
 
-/** BROWSER_HEADERS as wrk's `-H` flags (the Lua script's wrk.format() sends them too). */
-export function wrkHeaderArgs(): string[] {
-  return Object.entries(BROWSER_HEADERS).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
+/** BROWSER_HEADERS, plus `extra`, as wrk's `-H` flags (the Lua script's wrk.format() sends them too). */
+export function wrkHeaderArgs(extra: Record<string, string> = {}): string[] {
+  return Object.entries(browserHeaders(extra)).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
 }
 
 /** BROWSER_HEADERS plus the request's own (which win). */

@@ -1,5 +1,5 @@
-// The catalogue of `npm run bench -- --scale` (scripts/bench-scale.ts): users, published articles
-// and active pet listings in the numbers of a grown site, written straight into the bench's embedded
+// The catalogue of `npm run bench -- --scale` (scripts/bench-scale.ts): users, articles (published,
+// plus drafts and archived ones for the back office) and active pet listings in the numbers of a grown site, written straight into the bench's embedded
 // database while no server runs (PGlite is single-process), in one session. Set-based SQL where the
 // rows are simple (users: their profiles come from the users_create_profile trigger, migration 0001),
 // large JSON batches where they are text (articles, and listings through scripts/bench-listings.ts's
@@ -16,6 +16,12 @@ const USER_BATCH = 25_000;
 const ARTICLE_BATCH = 500;
 const LISTING_BATCH = 5_000;
 const DAY_MS = 86_400_000;
+/**
+ * Articles not published, on top of the published ones: one in ten of all (so the public pages see
+ * the same published count with or without them). Drafts are recent work; archived ones old.
+ */
+const UNPUBLISHED_SHARE = 0.1;
+const DRAFT_SHARE = 0.6;
 
 export interface ScaleCounts {
   listings: number;
@@ -27,12 +33,14 @@ export interface ScaleData {
   /** opening the database, before anything is written */
   openMs: number;
   users: { inserted: number; ms: number };
-  articles: { inserted: number; ms: number; bytes: number; categories: number };
+  articles: { inserted: number; drafts: number; archived: number; ms: number; bytes: number; categories: number };
+  /** the categories' ids (the back office filters articles by id) */
+  categoryIds: string[];
   listings: Generated;
   /** slugs of the generated articles, spread over the whole set (seeded order) */
   articleSlugs: string[];
   /** rows afterwards, demo content included */
-  totals: { users: number; profiles: number; accounts: number; publishedArticles: number; activeListings: number };
+  totals: { users: number; profiles: number; accounts: number; articles: number; publishedArticles: number; activeListings: number };
   /** everything, closing the database included */
   ms: number;
 }
@@ -217,7 +225,18 @@ function makeArticle(random: () => number, n: number, category: { id: string; sl
   };
 }
 
-async function insertArticles(client: PGlite, count: number): Promise<{ inserted: number; bytes: number; categories: number; slugs: string[] }> {
+interface WrittenArticles {
+  inserted: number;
+  drafts: number;
+  archived: number;
+  bytes: number;
+  categoryIds: string[];
+  /** the published ones' */
+  slugs: string[];
+}
+
+/** `count` published articles, then drafts and archived ones (UNPUBLISHED_SHARE of all) in the same batches. */
+async function insertArticles(client: PGlite, count: number): Promise<WrittenArticles> {
   const categories = (await client.query<{ id: string; slug: string }>("select id, slug from categories order by slug")).rows;
   if (categories.length === 0) throw new Error("no category in the database: was the demo content loaded?");
   const author = (await client.query<{ id: string }>("select id from profiles where role = 'admin' order by created_at limit 1")).rows[0]?.id ?? null;
@@ -233,28 +252,39 @@ async function insertArticles(client: PGlite, count: number): Promise<{ inserted
   const now = Date.now();
   const slugs: string[] = [];
   let bytes = 0;
+  const unpublished = count > 0 ? Math.round((count * UNPUBLISHED_SHARE) / (1 - UNPUBLISHED_SHARE)) : 0;
+  const drafts = Math.round(unpublished * DRAFT_SHARE);
+  const total = count + unpublished;
   const columns =
-    "title text, slug text, excerpt text, content text, featured_image text, category_id uuid, views int, meta_title text, meta_description text, published_at timestamptz";
+    "title text, slug text, excerpt text, content text, featured_image text, category_id uuid, views int, meta_title text, meta_description text, status text, published_at timestamptz, created_at timestamptz";
   const names = columns
     .split(", ")
     .map((c) => c.split(" ")[0])
     .join(", ");
-  for (let done = 0; done < count; done += ARTICLE_BATCH) {
-    const rows: ArticleRow[] = [];
-    for (let i = done; i < Math.min(count, done + ARTICLE_BATCH); i++) {
+  for (let done = 0; done < total; done += ARTICLE_BATCH) {
+    const rows: (Omit<ArticleRow, "published_at"> & { published_at: string | null; status: string; created_at: string })[] = [];
+    for (let i = done; i < Math.min(total, done + ARTICLE_BATCH); i++) {
       const category = categories[Math.floor(random() * categories.length)]!;
       const row = makeArticle(random, i + 1, category, imageOf(category.id, i), now);
       bytes += row.content.length;
-      slugs.push(row.slug);
-      rows.push(row);
+      if (i < count) {
+        slugs.push(row.slug);
+        rows.push({ ...row, status: "published", created_at: row.published_at });
+      } else if (i < count + drafts) {
+        // Started in the last four months, never published.
+        const created = new Date(now - Math.floor(random() * 120 * DAY_MS)).toISOString();
+        rows.push({ ...row, views: 0, status: "draft", published_at: null, created_at: created });
+      } else {
+        rows.push({ ...row, status: "archived", created_at: row.published_at });
+      }
     }
     await client.query(
-      `insert into articles (${names}, author_id, status, created_at, updated_at)
-       select ${names}, $2::uuid, 'published', published_at, published_at from json_to_recordset($1::json) as t(${columns})`,
+      `insert into articles (${names}, author_id, updated_at)
+       select ${names}, $2::uuid, created_at from json_to_recordset($1::json) as t(${columns})`,
       [JSON.stringify(rows), author],
     );
   }
-  return { inserted: count, bytes, categories: categories.length, slugs };
+  return { inserted: total, drafts, archived: unpublished - drafts, bytes, categoryIds: categories.map((c) => c.id), slugs };
 }
 
 // --- All of it -----------------------------------------------------------------------------------
@@ -273,10 +303,17 @@ export async function generateScaleData(dataDir: string, counts: ScaleCounts, pr
     let t = performance.now();
     progress(`${counts.users.toLocaleString("en-US")} users (accounts and, by trigger, profiles)…`);
     const users = { inserted: await insertUsers(client, counts.users), ms: performance.now() - t };
-    progress(`… in ${(users.ms / 1000).toFixed(1)} s; ${counts.articles.toLocaleString("en-US")} published articles…`);
+    progress(`… in ${(users.ms / 1000).toFixed(1)} s; ${counts.articles.toLocaleString("en-US")} published articles, drafts and archived ones…`);
     t = performance.now();
     const written = await insertArticles(client, counts.articles);
-    const articles = { inserted: written.inserted, ms: performance.now() - t, bytes: written.bytes, categories: written.categories };
+    const articles = {
+      inserted: written.inserted,
+      drafts: written.drafts,
+      archived: written.archived,
+      ms: performance.now() - t,
+      bytes: written.bytes,
+      categories: written.categoryIds.length,
+    };
     progress(`… in ${(articles.ms / 1000).toFixed(1)} s; ${counts.listings.toLocaleString("en-US")} active listings…`);
     const listings = await generateListings(client, counts.listings, { batch: LISTING_BATCH, distinct: false });
     progress(`… in ${(listings.ms / 1000).toFixed(1)} s (inserts ${(listings.insertMs / 1000).toFixed(1)} s, the rest counting the bench mix's matches)`);
@@ -285,6 +322,7 @@ export async function generateScaleData(dataDir: string, counts: ScaleCounts, pr
       users: await count("select count(*)::int as n from users"),
       profiles: await count("select count(*)::int as n from profiles"),
       accounts: await count("select count(*)::int as n from accounts"),
+      articles: await count("select count(*)::int as n from articles"),
       publishedArticles: await count("select count(*)::int as n from articles where status = 'published'"),
       activeListings: listings.active,
     };
@@ -295,7 +333,7 @@ export async function generateScaleData(dataDir: string, counts: ScaleCounts, pr
       const j = Math.floor(shuffle() * (i + 1));
       [slugs[i], slugs[j]] = [slugs[j]!, slugs[i]!];
     }
-    data = { openMs, users, articles, listings, articleSlugs: slugs, totals };
+    data = { openMs, users, articles, categoryIds: written.categoryIds, listings, articleSlugs: slugs, totals };
   } finally {
     // Closing flushes the database to its files: part of the time.
     await client.close();

@@ -1,13 +1,14 @@
 // `npm run bench -- --scale`: Zampa at the size of a grown site (issue 15). Builds, starts the
 // production server once on a fresh embedded database (migrations, demo content), stops it, writes
-// 200,000 active listings, 20,000 published articles and 100,000 users into that database
-// (scripts/bench-scale-data.ts), then runs the server twice, with the page cache off
-// (PAGE_CACHE=false) and on, and measures: the restart time to a healthy server and to a fast
-// searched list page (the listing index is read in the background after /healthz answers), resident
-// memory idle and after load, p50/p95 at 16 connections of the list page (plain, a deep page,
-// searched, filtered, both), an article page (cycling over the 20,000), the sitemap (and, when it is
-// an index, its largest child), publishing a listing with 5 photos, and whether the sitemap follows
-// the protocol. Prints a report with PASS/FAIL next to the targets; returns 0 even when targets
+// 200,000 active listings, 20,000 published articles (plus drafts and archived ones) and 100,000
+// users into that database (scripts/bench-scale-data.ts), then runs the server twice, with the page
+// cache off (PAGE_CACHE=false) and on, and measures: the restart time to a healthy server and to a
+// fast searched list page (the listing index is read in the background after /healthz answers),
+// resident memory idle and after load, p50/p95 at 16 connections of the list page (plain, a deep
+// page, searched, filtered, both), an article page (cycling over the 20,000), the sitemap (and, when
+// it is an index, its largest child), the back office's article and user lists signed in as the demo
+// administrator (issue 16), publishing a listing with 5 photos, and whether the sitemap follows the
+// protocol. Prints a report with PASS/FAIL next to the targets; returns 0 even when targets
 // fail, non-zero only when something could not run. Reuses scripts/bench.ts's server, wrk, memory
 // and publishing helpers. Erasable TypeScript only (Node 24 runs it).
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -15,6 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import {
+  DEMO_ADMIN,
   DEMO_USER,
   LISTING_CONNECTIONS,
   PUBLISH,
@@ -33,6 +35,7 @@ import {
   out,
   readMemory,
   runWrk,
+  signIn,
   startServer,
   step,
   stopServer,
@@ -63,9 +66,11 @@ const DEFAULTS: ScaleCounts = { listings: 200_000, articles: 20_000, users: 100_
 const TARGETS = {
   restartS: 30,
   memoryMb: 1024,
-  /** the searched and filtered list page, page cache off, at 16 connections */
+  /** the searched and filtered list page, page cache off, at 16 connections; the back office's lists too */
   listP95: 100,
 };
+/** The back office's lists (app/routes/admin/articles/list.tsx, app/routes/admin/users.tsx): 20 a page. */
+const ADMIN_PAGE_SIZE = 20;
 const DEFAULT_PUBLISH_RUNS = 5;
 /** A searched list page answering under this is taken as answered from the in-memory index. */
 const FAST_LIST_MS = 50;
@@ -84,6 +89,24 @@ const SEARCHES = [
   "vaccinato", "microchip", "famiglia", "roma", "milano", "napoli", "torino", "bologna", "firenze", "forli", "pastore tedesco",
   "gatto roma", "cucciolo milano", "regalo", "adozione", "maine coon", "beagle", "canarino", "furetto", "persiano",
 ];
+/**
+ * Title searches of /admin/articles (words of the generated titles, scripts/bench-scale-data.ts):
+ * common ones, rare ones, and some that match nothing.
+ */
+const ADMIN_ARTICLE_SEARCHES = [
+  "consigli", "guida", "veterinario", "gatto", "cani", "cucciolo", "acquario", "crocchette", "errori da evitare", "Domande frequenti",
+  "cincillà", "clicker", "filaria", "botti", "laghetto", "porcellino", "pronto soccorso",
+  "ippopotamo", "zebra", "fenicottero",
+];
+/**
+ * Searches of /admin/users (name or e-mail; the generated names and e-mails "first.lastN@esempio.it"):
+ * parts of names, parts of e-mails, the domain every generated account shares, and misses.
+ */
+const ADMIN_USER_SEARCHES = [
+  "rossi", "giul", "De Luca", "martinelli", "chiara b", "Ales", "fontana", "Marta Leone", "barbieri", "fede",
+  "marco.rossi", "rossi12", "sara.costa", "esposito7", "laura.galli1", "luca.", "@esempio.it",
+  "zampa.test", "qwerty", "nessuno@altrove.it",
+];
 
 export interface ScaleOptions {
   skipBuild: boolean;
@@ -92,6 +115,8 @@ export interface ScaleOptions {
   articles: string | undefined;
   users: string | undefined;
   publishRuns: string | undefined;
+  /** keep the generated DATA_DIR (to study its queries afterwards) */
+  keepData?: boolean;
 }
 
 // --- What is measured ----------------------------------------------------------------------------
@@ -110,6 +135,8 @@ interface Target {
   /** judged against TARGETS.listP95 with the page cache off */
   judged: boolean;
   timeout?: string;
+  /** a back-office page: requested with the administrator's session cookie */
+  admin?: boolean;
 }
 
 interface Run {
@@ -120,6 +147,10 @@ interface Run {
   /** undefined when the run could not be made (error says why) */
   wrk: WrkResult | undefined;
   error?: string;
+  /** a back-office page: what its first path answered without the session cookie */
+  anonymous?: string;
+  /** a back-office page still showing the "In arrivo" placeholder */
+  placeholder?: boolean;
 }
 
 interface IndexProbe {
@@ -270,7 +301,44 @@ function makeTargets(data: ScaleData, dir: string, deepPage: string, sitemapChil
   if (sitemapChild) {
     targets.push({ key: "sitemap-child", label: `sitemap child ${sitemapChild}`, path: sitemapChild, urls: 1, check: [], judged: false, timeout: SITEMAP_TIMEOUT });
   }
+  targets.push(...adminTargets(data, write));
   return { targets, warmUpFile: write("scale-warm-up.txt", warmUp) };
+}
+
+/** The back office's article and user lists (issue 16), judged like the searched list pages. */
+function adminTargets(data: ScaleData, write: (name: string, paths: string[]) => string): Target[] {
+  const query = (base: string, params: Record<string, string | number | undefined>) => {
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== "") search.set(name, String(value));
+    const text = search.toString();
+    return text ? `${base}?${text}` : base;
+  };
+  // Half-way through the newest-first list: the offset a deep page costs.
+  const deep = (rows: number) => Math.max(2, Math.floor(Math.ceil(rows / ADMIN_PAGE_SIZE) / 2));
+  const articlesDeep = query("/admin/articles", { page: deep(data.totals.articles) });
+  const usersDeep = query("/admin/users", { page: deep(data.totals.profiles) });
+  const articleSearches = ADMIN_ARTICLE_SEARCHES.map((q) => query("/admin/articles", { q }));
+  const articleFilters: string[] = [];
+  for (const status of ["", "draft", "published", "archived"]) {
+    for (const category of ["", ...data.categoryIds]) if (status || category) articleFilters.push(query("/admin/articles", { status, category }));
+  }
+  const userSearches = ADMIN_USER_SEARCHES.map((q) => query("/admin/users", { q }));
+  const files = {
+    articleSearches: write("scale-admin-articles-searched.txt", articleSearches),
+    articleFilters: write("scale-admin-articles-filtered.txt", articleFilters),
+    userSearches: write("scale-admin-users-searched.txt", userSearches),
+  };
+  const one = (key: string, label: string, p: string): Target => ({ key, label, path: p, urls: 1, check: [p], judged: true, admin: true });
+  const many = (key: string, label: string, file: string, paths: string[]): Target => ({ key, label, path: "/", pathsFile: file, urls: paths.length, check: paths, judged: true, admin: true });
+  return [
+    one("admin-articles", "admin articles, plain", "/admin/articles"),
+    one("admin-articles-deep", "admin articles, deep page", articlesDeep),
+    many("admin-articles-searched", "admin articles, searched (?q=)", files.articleSearches, articleSearches),
+    many("admin-articles-filtered", "admin articles, filtered (status/category)", files.articleFilters, articleFilters),
+    one("admin-users", "admin users, plain", "/admin/users"),
+    one("admin-users-deep", "admin users, deep page", usersDeep),
+    many("admin-users-searched", "admin users, searched (?q= name/e-mail)", files.userSearches, userSearches),
+  ];
 }
 
 function broadSearches(): string[] {
@@ -335,6 +403,18 @@ async function measurePhase(
     );
     const memoryIdle = readMemory(server.pid);
     const { targets, warmUpFile } = await prepare(server);
+    // One sign-in a phase (the sign-in rate limits allow a few): the back office needs an administrator.
+    let adminCookie: string | undefined;
+    let adminError: string | undefined;
+    if (targets.some((t) => t.admin)) {
+      try {
+        adminCookie = await signIn(server.base, DEMO_ADMIN);
+        step(`${on}: signed in as ${DEMO_ADMIN.email} for the back-office pages`);
+      } catch (error) {
+        adminError = error instanceof Error ? error.message : String(error);
+        step(`${on}: could not sign in as ${DEMO_ADMIN.email}: ${adminError}`);
+      }
+    }
 
     step(`${on}: warm-up, wrk -c${LISTING_CONNECTIONS} for ${duration} over list and article pages (not judged)`);
     const warmUp = await runWrk(wrk, server.base, duration, { connections: LISTING_CONNECTIONS, pathsFile: warmUpFile });
@@ -346,8 +426,13 @@ async function measurePhase(
         runs.push({ target, status: "-", ok: false, encoding: "-", wrk: undefined, error: exitText(server) });
         continue;
       }
+      if (target.admin && !adminCookie) {
+        runs.push({ target, status: "-", ok: false, encoding: "-", wrk: undefined, error: `no administrator session: ${adminError ?? "unknown"}` });
+        continue;
+      }
       try {
-        const check = target.check.length ? await checkPaths(server.base, target.check) : { text: "200", ok: true };
+        const headers: Record<string, string> = target.admin && adminCookie ? { cookie: adminCookie } : {};
+        const check = target.check.length ? await checkPaths(server.base, target.check, headers) : { text: "200", ok: true };
         let status = check.text;
         let ok = check.ok;
         let encoding = target.check.map((p) => encodings.get(p)).find(Boolean) ?? "-";
@@ -359,11 +444,20 @@ async function measurePhase(
           encoding = got.encoding;
           if (got.status === 200) encodings.set(target.path, got.encoding);
         }
+        const extra: Pick<Run, "anonymous" | "placeholder"> = {};
+        if (target.admin) {
+          // Without the cookie the page must send to /login: the measured answers are the signed-in ones.
+          const first = target.check[0] ?? target.path;
+          const anonymous = await timedFetch(server.base, first);
+          extra.anonymous = `${anonymous.status}${anonymous.location ? ` → ${anonymous.location}` : ""}`;
+          const signedIn = await benchFetch(server.base + first, { headers, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+          extra.placeholder = (await signedIn.text()).includes("In arrivo");
+        }
         step(`${on}: ${target.label}: wrk -c${LISTING_CONNECTIONS} for ${duration} (${formatInt(target.urls)} URL(s))`);
-        const options: WrkOptions = { connections: LISTING_CONNECTIONS, lua: true, timeout: target.timeout };
+        const options: WrkOptions = { connections: LISTING_CONNECTIONS, lua: true, timeout: target.timeout, headers };
         if (target.pathsFile) options.pathsFile = target.pathsFile;
         const url = target.pathsFile ? server.base : server.base + target.path;
-        runs.push({ target, status, ok, encoding, wrk: await runWrk(wrk, url, duration, options) });
+        runs.push({ target, status, ok, encoding, wrk: await runWrk(wrk, url, duration, options), ...extra });
       } catch (error) {
         const message = server.exit ? exitText(server) : error instanceof Error ? error.message : String(error);
         step(`${on}: ${target.label}: could not measure: ${message}`);
@@ -411,6 +505,11 @@ function exitText(server: Server): string {
 
 // --- The report ----------------------------------------------------------------------------------
 
+/** The target's label, marked when the page measured is still the "In arrivo" placeholder. */
+function labelOf(run: Run): string {
+  return run.placeholder ? `${run.target.label} [placeholder page]` : run.target.label;
+}
+
 function runVerdict(run: Run, cache: boolean): string {
   if (!run.target.judged || cache) return "-";
   if (!run.wrk) return "FAIL (not measured)";
@@ -444,7 +543,11 @@ function printPhase(phase: Phase, duration: string): void {
       `after the page runs ${memText(phase.memoryLoaded?.rssKb)} (peak ${memText(phase.memoryLoaded?.peakKb)})` +
       (phase.publish ? `, after publishing ${memText(phase.memoryFinal?.rssKb)} (peak ${memText(phase.memoryFinal?.peakKb)})` : ""),
   );
-  out(phase.cache ? "  Not judged with the cache on: shown to compare." : `  Judged: the searched and filtered list pages' p95 ≤ ${TARGETS.listP95} ms.`);
+  out(
+    phase.cache
+      ? "  Not judged with the cache on: shown to compare (the back office is never page-cached: signed-in pages are private)."
+      : `  Judged: the searched and filtered list pages' and the back-office lists' p95 ≤ ${TARGETS.listP95} ms.`,
+  );
   const rows = [["page", "URLs", "HTTP", "encoding", "req/s", "p50", "p95", "p99", "requests", "errors", "target"]];
   if (phase.warmUp) {
     const w = phase.warmUp;
@@ -453,7 +556,7 @@ function printPhase(phase: Phase, duration: string): void {
   for (const run of phase.runs) {
     const w = run.wrk;
     rows.push([
-      run.target.label,
+      labelOf(run),
       formatInt(run.target.urls),
       run.status,
       run.encoding,
@@ -468,6 +571,11 @@ function printPhase(phase: Phase, duration: string): void {
   }
   out(table(rows));
   for (const run of phase.runs) if (run.error) out(`  ${run.target.label}: not measured: ${run.error}`);
+  const admin = phase.runs.filter((r) => r.target.admin && r.anonymous);
+  if (admin.length) {
+    const answers = [...new Set(admin.map((r) => r.anonymous))].join(", ");
+    out(`  Back-office pages: measured with ${DEMO_ADMIN.email}'s session cookie; without it their first path answered: ${answers}.`);
+  }
   if (phase.publish) {
     out();
     out(
@@ -560,7 +668,8 @@ export async function runScale(options: ScaleOptions): Promise<number> {
   }
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "zampa-bench-scale-"));
-  live.tempDirs.add(dataDir);
+  if (options.keepData) step(`--scale-keep-data: the database stays in ${dataDir} (remove it by hand)`);
+  else live.tempDirs.add(dataDir);
   step(`first start on a new database in ${dataDir} (migrations + demo content)…`);
   const first = await startServer(dataDir, true);
   const firstStartMs = first.readyMs;
@@ -591,9 +700,10 @@ export async function runScale(options: ScaleOptions): Promise<number> {
   const genRows = [["rows", "generated", "in the database", "time"]];
   genRows.push(["users (+ accounts, profiles by trigger)", formatInt(data.users.inserted), `${formatInt(data.totals.users)} users, ${formatInt(data.totals.accounts)} accounts, ${formatInt(data.totals.profiles)} profiles`, seconds(data.users.ms)]);
   genRows.push([
-    `published articles (${data.articles.categories} categories, ${(data.articles.bytes / Math.max(1, data.articles.inserted) / 1024).toFixed(1)} KB of HTML each)`,
+    `articles (${data.articles.categories} categories, ${(data.articles.bytes / Math.max(1, data.articles.inserted) / 1024).toFixed(1)} KB of HTML each): ` +
+      `${formatInt(data.articles.inserted - data.articles.drafts - data.articles.archived)} published, ${formatInt(data.articles.drafts)} drafts, ${formatInt(data.articles.archived)} archived`,
     formatInt(data.articles.inserted),
-    formatInt(data.totals.publishedArticles),
+    `${formatInt(data.totals.articles)}, ${formatInt(data.totals.publishedArticles)} published`,
     seconds(data.articles.ms),
   ]);
   genRows.push([
@@ -636,7 +746,7 @@ export async function runScale(options: ScaleOptions): Promise<number> {
   if (sitemap) printSitemap(sitemap, data.totals.activeListings + data.totals.publishedArticles);
 
   // --- Summary ---
-  out("== Summary (targets of issue 15) ==");
+  out("== Summary (targets of issues 15 and 16) ==");
   const rows = [["check", "measured", "target", "result"]];
   for (const phase of phases) {
     const on = phase.cache ? "cache ON" : "cache OFF";
@@ -663,7 +773,7 @@ export async function runScale(options: ScaleOptions): Promise<number> {
   }
   for (const phase of phases.filter((p) => !p.cache)) {
     for (const run of phase.runs.filter((r) => r.target.judged)) {
-      rows.push([`${run.target.label} p95 @${LISTING_CONNECTIONS}, cache OFF`, run.wrk?.p95 === undefined ? "n/a" : formatMs(run.wrk.p95), `≤ ${TARGETS.listP95} ms`, runVerdict(run, false)]);
+      rows.push([`${labelOf(run)} p95 @${LISTING_CONNECTIONS}, cache OFF`, run.wrk?.p95 === undefined ? "n/a" : formatMs(run.wrk.p95), `≤ ${TARGETS.listP95} ms`, runVerdict(run, false)]);
     }
   }
   for (const phase of phases) {
@@ -671,7 +781,7 @@ export async function runScale(options: ScaleOptions): Promise<number> {
       const on = phase.cache ? "cache ON" : "cache OFF";
       const w = run.wrk;
       const measured = w ? `${formatMs(w.p50)} / ${w.p95 === undefined ? "n/a" : formatMs(w.p95)}` : "not measured";
-      rows.push([`  ${run.target.label}, ${on}: p50 / p95`, measured, "-", run.ok ? "-" : `HTTP ${run.status}`]);
+      rows.push([`  ${labelOf(run)}, ${on}: p50 / p95`, measured, "-", run.ok ? "-" : `HTTP ${run.status}`]);
     }
   }
   for (const phase of phases.filter((p) => p.publish)) {
@@ -688,6 +798,7 @@ export async function runScale(options: ScaleOptions): Promise<number> {
   out(table(rows));
   out("  (1 MB = 1024 KB; memory is the server process's VmRSS, and its peak VmHWM, read from /proc.)");
   out();
+  if (options.keepData) out(`The generated database was kept: DATA_DIR=${dataDir}`);
   out(`Done in ${((Date.now() - startedAt) / 1000).toFixed(0)} s.`);
   if (problems.length) {
     console.error(`\nSome measurements could not run:\n${problems.map((p) => `  - ${p}`).join("\n")}`);

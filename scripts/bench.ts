@@ -79,6 +79,8 @@ const MIX_WARM_ROUNDS = 3;
 export const PUBLISH = { runs: 3, photos: 5, photoBytes: 4 * 1024 * 1024, width: 4000, height: 3000, quality: 92 };
 /** A demo account (app/seed/data/users.ts; the demo users share the password). */
 export const DEMO_USER = { email: "giulia.rossi@zampa.test", password: "ZampaDemo2026!" };
+/** The demo administrator (app/seed/seed.server.ts, DEMO_ADMIN; same password). */
+export const DEMO_ADMIN = { email: "admin@zampa.test", password: "ZampaDemo2026!" };
 
 type PhaseName = "cached" | "uncached";
 const PARTS = ["cached", "uncached", "listings"] as const;
@@ -97,6 +99,8 @@ const USAGE = `Usage: node scripts/bench.ts [options]   (or: npm run bench -- [o
   --scale-listings=N  with --scale: generated active listings (default 200000)
   --scale-articles=N  with --scale: generated published articles (default 20000)
   --scale-users=N     with --scale: generated users (default 100000)
+  --scale-keep-data   with --scale: keep the generated database (its DATA_DIR is printed) to
+                      study it afterwards (EXPLAIN ANALYZE); remove it by hand
   --scale-publish-runs=N  with --scale: listings published with 5 photos (default 5)
   --help              this text`;
 
@@ -374,10 +378,12 @@ export interface WrkOptions {
   lua?: boolean;
   /** wrk's --timeout (its default, 2s, would count slower answers as errors instead of latencies) */
   timeout?: string;
+  /** Sent on every request besides the browser's (a session cookie, say). */
+  headers?: Record<string, string>;
 }
 
 export function runWrk(wrk: string, url: string, duration: string, options: WrkOptions = {}): Promise<WrkResult> {
-  const args = [`-t${WRK_THREADS}`, `-c${options.connections ?? WRK_CONNECTIONS}`, `-d${duration}`, "--latency", ...wrkHeaderArgs()];
+  const args = [`-t${WRK_THREADS}`, `-c${options.connections ?? WRK_CONNECTIONS}`, `-d${duration}`, "--latency", ...wrkHeaderArgs(options.headers)];
   if (options.timeout) args.push("--timeout", options.timeout);
   if (options.lua || options.pathsFile) args.push("-s", LISTINGS_LUA);
   args.push(url);
@@ -614,10 +620,10 @@ function listingUrls(generated: Generated, dir: string): ListingUrls {
 }
 
 /** One request to each path: "200" when all answered 200, else the count of each status. */
-export async function checkPaths(base: string, paths: string[]): Promise<{ text: string; ok: boolean }> {
+export async function checkPaths(base: string, paths: string[], headers: Record<string, string> = {}): Promise<{ text: string; ok: boolean }> {
   const counts = new Map<number, number>();
   for (const p of paths) {
-    const response = await benchFetch(base + p, { redirect: "manual", signal: AbortSignal.timeout(30_000) });
+    const response = await benchFetch(base + p, { headers, redirect: "manual", signal: AbortSignal.timeout(30_000) });
     await response.arrayBuffer();
     noteEncoding(p, response);
     counts.set(response.status, (counts.get(response.status) ?? 0) + 1);
@@ -657,14 +663,14 @@ export async function makePhoto(seed: number, bytes: number): Promise<Buffer> {
   return jpeg;
 }
 
-/** Signs in as the demo user the way the login form does; the cookies to send back. */
-export async function signIn(base: string): Promise<string> {
-  const body = new URLSearchParams({ intent: "signin", email: DEMO_USER.email, password: DEMO_USER.password });
+/** Signs in (the demo user unless told) the way the login form does; the cookies to send back. */
+export async function signIn(base: string, who: { email: string; password: string } = DEMO_USER): Promise<string> {
+  const body = new URLSearchParams({ intent: "signin", email: who.email, password: who.password });
   const response = await benchFetch(`${base}/login`, { method: "POST", body, headers: { origin: base }, redirect: "manual", signal: AbortSignal.timeout(30_000) });
   const text = await response.text();
   const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0] ?? "").filter(Boolean);
   if (!cookies.some((c) => c.includes("session_token"))) {
-    throw new Error(`signing in as ${DEMO_USER.email} answered HTTP ${response.status} without a session cookie: ${text.slice(0, 200)}`);
+    throw new Error(`signing in as ${who.email} answered HTTP ${response.status} without a session cookie: ${text.slice(0, 200)}`);
   }
   return cookies.join("; ");
 }
@@ -1025,6 +1031,7 @@ async function main(): Promise<number> {
         "scale-articles": { type: "string" },
         "scale-users": { type: "string" },
         "scale-publish-runs": { type: "string" },
+        "scale-keep-data": { type: "boolean", default: false },
         help: { type: "boolean", default: false },
       },
       strict: true,
@@ -1054,6 +1061,7 @@ async function main(): Promise<number> {
       articles: args["scale-articles"],
       users: args["scale-users"],
       publishRuns: args["scale-publish-runs"],
+      keepData: args["scale-keep-data"],
     });
   }
   const only = args.only === undefined ? [...PARTS] : args.only.split(",").map((part) => part.trim());

@@ -90,7 +90,8 @@ export async function listMessages(
           .select({ ...columns, message: sql<string>`left(${contactMessages.message}, ${PREVIEW_LENGTH})` })
           .from(contactMessages)
           .where(where)
-          .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+          // "desc nulls last": the order of contact_messages_status_idx (created_at is never null).
+          .orderBy(sql`${contactMessages.createdAt} desc nulls last`, desc(contactMessages.id))
           .limit(CONTACTS_PAGE_SIZE)
           .offset((current - 1) * CONTACTS_PAGE_SIZE);
   return {

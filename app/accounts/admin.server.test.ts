@@ -134,12 +134,12 @@ describe("listUsers", () => {
     await db().execute(sql`set local enable_seqscan = off`);
     const where = userFilter({ q: "persona123" });
     const plan = await db().execute(sql`explain ${db().select({ n: sql`count(*)` }).from(profiles).where(where)}`);
-    const text = JSON.stringify(plan.rows ?? plan);
+    const text = JSON.stringify(plan);
     expect(text).toContain("profiles_name_trgm_idx");
     expect(text).toContain("profiles_email_trgm_idx");
     // The page without a search comes from profiles_created_idx, not from sorting every account.
     const page = await db().execute(sql`explain ${userPage(undefined, 1)}`);
-    const pageText = JSON.stringify(page.rows ?? page);
+    const pageText = JSON.stringify(page);
     expect(pageText).toContain("profiles_created_idx");
     expect(pageText).not.toMatch(/(?<!Incremental )Sort {2}\(/);
     await db().execute(sql`set local enable_seqscan = on`);
@@ -245,6 +245,7 @@ describe("a demoted administrator", () => {
   it("cannot keep a stale role in a cookie: better-auth's session cookie cache is off", () => {
     // getCurrentUser reads the role from profiles on every request; a cached session must not
     // stand in for that read (it would not carry the role anyway, but would outlive a revocation).
-    expect(auth().options.session?.cookieCache?.enabled ?? false).toBe(false);
+    const session = auth().options.session as { cookieCache?: { enabled?: boolean } } | undefined;
+    expect(session?.cookieCache?.enabled ?? false).toBe(false);
   });
 });

@@ -162,6 +162,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             {users.map((user) => (
               <tr
                 key={user.id}
+                data-user-id={user.id}
                 className="border-b border-stone-200 bg-white max-sm:block max-sm:rounded-2xl max-sm:border max-sm:p-4 max-sm:shadow-sm"
               >
                 <td className={`${cell} font-semibold text-stone-900`}>

@@ -129,6 +129,8 @@ describe("listUsers", () => {
       insert into users (name, email)
       select 'Persona ' || i || ' ' || md5(i::text), 'persona' || i || '-' || md5(i::text) || '@example.it'
       from generate_series(1, 3000) as i`);
+    // Accounts made over time (rows made in one transaction would share one created_at).
+    await db().execute(sql`update profiles set created_at = created_at - random() * interval '900 days'`);
     await db().execute(sql`analyze profiles`);
     // The planner may prefer another plan on a table this small; the indexes must be usable.
     await db().execute(sql`set local enable_seqscan = off`);

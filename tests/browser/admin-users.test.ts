@@ -43,7 +43,8 @@ describe("/admin/users", () => {
 
     await page.getByLabel("Cerca per nome o email").fill(account.email.toUpperCase());
     await page.getByRole("button", { name: "Cerca" }).click();
-    await row(page, account.email).waitFor();
+    // The account is the newest, already on the unfiltered page: wait for the search's own result.
+    await page.getByText("1 utente trovato", { exact: true }).waitFor();
     expect(await page.locator("tbody tr").count()).toBe(1);
     expect(await row(page, account.email).textContent()).toContain("Utente");
 
@@ -94,6 +95,14 @@ describe("/admin/users", () => {
     }
     await page.goto("/admin/users");
     expect(await counter(page, "Amministratori")).toBe(others.length + 1);
+  });
+
+  it("shows the accounts as cards on a 360 px screen, without horizontal scrolling", async () => {
+    const { context, page } = await browser.context({ width: 360, height: 740 });
+    await signIn(context, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto(`/admin/users?q=${encodeURIComponent(E2E_ADMIN.email)}`);
+    await row(page, E2E_ADMIN.email).getByRole("button", { name: /Rendi utente/ }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
   it("sends a user who is not an administrator to /login", async () => {

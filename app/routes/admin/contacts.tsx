@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { data, redirect, useFetcher } from "react-router";
+import { useState, useSyncExternalStore } from "react";
+import { data, Form, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/contacts";
 import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
 import { refuseNonAdmin } from "~/admin/access.server";
@@ -67,6 +67,12 @@ export async function action({ request }: Route.ActionArgs) {
   return { ok: true as const, message: result.message };
 }
 
+/** False until the page has hydrated: buttons that open a dialog do nothing before that. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+const noSubscription = () => () => {};
+
 export const meta: Route.MetaFunction = () => [{ title: "Messaggi di contatto — Zampa Admin" }, { name: "robots", content: "noindex" }];
 
 // Colours with AA contrast for small bold text.
@@ -84,6 +90,7 @@ function StatusBadge({ status }: { status: ContactStatus }) {
 function DetailPane({ message, listHref }: { message: AdminContactMessage; listHref: string }) {
   const fetcher = useFetcher<typeof action>();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const hydrated = useHydrated();
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;
   const post = (intent: string) => void fetcher.submit({ intent, id: message.id, back: listHref }, { method: "post" });
@@ -153,7 +160,7 @@ function DetailPane({ message, listHref }: { message: AdminContactMessage; listH
             ) : null}
           </noscript>
         </fetcher.Form>
-        <button type="button" className="btn-secondary text-red-800" disabled={busy} onClick={() => setConfirmingDelete(true)}>
+        <button type="button" className="btn-secondary text-red-800" disabled={busy || !hydrated} onClick={() => setConfirmingDelete(true)}>
           Elimina
         </button>
       </div>
@@ -194,7 +201,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="text-2xl font-bold text-stone-900">Messaggi di contatto</h1>
-      <form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-3">
+      <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-3">
         <div className="min-w-0 flex-1 basis-64">
           <label htmlFor="contacts-q" className="field-label">
             Cerca per nome, email o oggetto
@@ -222,7 +229,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
             Mostra tutti
           </a>
         ) : null}
-      </form>
+      </Form>
       <p className="mt-3 text-sm text-stone-700" role="status">
         {deleted ? `${M.deleted}. ` : ""}
         {formatNumber(matching)} {matching === 1 ? "messaggio" : "messaggi"}

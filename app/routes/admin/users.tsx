@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { data, redirect, useFetcher } from "react-router";
+import { useState, useSyncExternalStore } from "react";
+import { data, Form, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/users";
 import { listUsers, setUserRole, type AdminUserRow } from "~/accounts/admin.server";
 import { roleChangeQuestion, USER_ADMIN_MESSAGES as M, userListQuerySchema, type Role } from "~/accounts/admin-validation";
@@ -38,11 +38,18 @@ export async function action({ request }: Route.ActionArgs) {
   return { ok: true as const, message: result.message };
 }
 
+/** False until the page has hydrated: buttons that open a dialog do nothing before that. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+const noSubscription = () => () => {};
+
 export const meta: Route.MetaFunction = () => [{ title: "Utenti — Zampa Admin" }, { name: "robots", content: "noindex" }];
 
 function RoleToggle({ user, self }: { user: AdminUserRow; self: boolean }) {
   const fetcher = useFetcher<typeof action>();
   const [confirming, setConfirming] = useState(false);
+  const hydrated = useHydrated();
   const target: Role = user.role === "admin" ? "user" : "admin";
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;
@@ -52,7 +59,7 @@ function RoleToggle({ user, self }: { user: AdminUserRow; self: boolean }) {
       <button
         type="button"
         className="btn-secondary px-3 py-1.5 text-sm"
-        disabled={busy}
+        disabled={busy || !hydrated}
         onClick={() => setConfirming(true)}
         aria-label={`${label}: ${user.fullName || user.email}${self ? " (tu)" : ""}`}
       >
@@ -101,7 +108,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         <Counter label="Utenti standard" value={counters.users} />
       </dl>
 
-      <form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
+      <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
         <div className="min-w-0 flex-1 basis-64">
           <label htmlFor="users-q" className="field-label">
             Cerca per nome o email
@@ -129,7 +136,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             Mostra tutti
           </a>
         ) : null}
-      </form>
+      </Form>
 
       <p className="mt-4 text-sm text-stone-700" aria-live="polite">
         {filtered ? `${formatNumber(matching)} ${matching === 1 ? "utente trovato" : "utenti trovati"}` : `${formatNumber(matching)} utenti`}

@@ -4,6 +4,7 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { refuseNonAdmin } from "~/admin/access.server";
 import type { CurrentUser } from "~/accounts/session.server";
+import { newestFirst } from "~/db/order";
 import { db, transaction } from "~/db/client.server";
 import { profiles } from "~/db/schema";
 import { ROLES } from "~/lib/enums";
@@ -101,7 +102,7 @@ export function userPage(where: SQL | undefined, page: number) {
     .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email, role: profiles.role, createdAt: profiles.createdAt })
     .from(profiles)
     .where(where)
-    .orderBy(sql`${profiles.createdAt} desc nulls last`, desc(profiles.id))
+    .orderBy(newestFirst(profiles.createdAt), desc(profiles.id))
     .limit(USERS_PAGE_SIZE)
     .offset((page - 1) * USERS_PAGE_SIZE);
 }

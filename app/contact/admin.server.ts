@@ -4,6 +4,7 @@
 import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { refuseNonAdmin } from "~/admin/access.server";
 import type { CurrentUser } from "~/accounts/session.server";
+import { newestFirst } from "~/db/order";
 import { db } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { CONTACT_STATUSES } from "~/lib/enums";
@@ -90,8 +91,7 @@ export async function listMessages(
           .select({ ...columns, message: sql<string>`left(${contactMessages.message}, ${PREVIEW_LENGTH})` })
           .from(contactMessages)
           .where(where)
-          // "desc nulls last": the order of contact_messages_status_idx (created_at is never null).
-          .orderBy(sql`${contactMessages.createdAt} desc nulls last`, desc(contactMessages.id))
+          .orderBy(newestFirst(contactMessages.createdAt), desc(contactMessages.id))
           .limit(CONTACTS_PAGE_SIZE)
           .offset((current - 1) * CONTACTS_PAGE_SIZE);
   return {

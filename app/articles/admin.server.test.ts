@@ -12,7 +12,6 @@ import { createArticle as createArticleRow, createCategory } from "../../tests/f
 import {
   createArticle,
   deleteArticle,
-  escapeLike,
   uniqueViolation,
   getArticleForEdit,
   getArticlePreview,
@@ -98,9 +97,6 @@ describe("validation helpers", () => {
     expect(isBlankContent('<img src="/uploads/a.webp">')).toBe(false);
   });
 
-  it("escapes the LIKE wildcards", () => {
-    expect(escapeLike("100%_sano\\")).toBe("100\\%\\_sano\\\\");
-  });
 });
 
 describe("createArticle", () => {

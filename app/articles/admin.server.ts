@@ -7,6 +7,8 @@ import type { CurrentUser } from "~/accounts/session.server";
 import { refuseNonAdmin } from "~/admin/access.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { renderContent } from "~/content/render.server";
+import { newestFirst } from "~/db/order";
+import { containsPattern } from "~/lib/like-pattern";
 import { db, transaction } from "~/db/client.server";
 import { articleRevisions, articles, categories, profiles, seoRedirects } from "~/db/schema";
 import { ARTICLE_STATUSES } from "~/lib/enums";
@@ -64,11 +66,6 @@ export interface AdminArticlePage {
   categories: CategoryOption[];
 }
 
-/** `%` and `_` typed in the search box are searched as themselves. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function categoryOptions(): Promise<CategoryOption[]> {
   return db().select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name));
 }
@@ -86,7 +83,7 @@ export async function listArticlesForAdmin(actor: CurrentUser | null, query: Adm
   const page = Number.isInteger(query.page) && (query.page ?? 1) > 0 ? (query.page as number) : 1;
 
   const conditions: SQL[] = [];
-  if (q) conditions.push(ilike(articles.title, `%${escapeLike(q)}%`));
+  if (q) conditions.push(ilike(articles.title, containsPattern(q)));
   if (status) conditions.push(eq(articles.status, status));
   if (categoryId) conditions.push(eq(articles.categoryId, categoryId));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
@@ -107,7 +104,7 @@ export async function listArticlesForAdmin(actor: CurrentUser | null, query: Adm
       .from(articles)
       .leftJoin(categories, eq(categories.id, articles.categoryId))
       .where(where)
-      .orderBy(desc(articles.createdAt), desc(articles.id))
+      .orderBy(newestFirst(articles.createdAt), desc(articles.id))
       .limit(ADMIN_ARTICLES_PAGE_SIZE)
       .offset((page - 1) * ADMIN_ARTICLES_PAGE_SIZE),
     db().select({ n: count() }).from(articles).where(where),

@@ -1,6 +1,286 @@
-import { ComingSoon } from "~/components/admin/coming-soon";
+import { useState, useSyncExternalStore } from "react";
+import { data, Form, redirect, useFetcher } from "react-router";
+import type { Route } from "./+types/contacts";
+import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
+import { refuseNonAdmin } from "~/admin/access.server";
+import { ConfirmDialog } from "~/components/admin/dialog";
+import { Pagination } from "~/components/pagination";
+import { PlainLink } from "~/components/plain-link";
+import { archive, deleteMessage, listMessages, markRead, markReplied, openMessage, type AdminContactMessage } from "~/contact/admin.server";
+import { CONTACT_ADMIN_MESSAGES as M, contactListQuerySchema, replyHref, type ContactStatus } from "~/contact/admin-validation";
+import { CONTACT_STATUSES } from "~/lib/enums";
+import { readForm, readQuery } from "~/lib/form.server";
+import { formatDateTimeLong, formatNumber } from "~/lib/format";
+import { redirectPastLastPage } from "~/lib/paging";
 
-// Placeholder until this section is built (issue 16).
-export default function Section() {
-  return <ComingSoon />;
+// /admin/contacts — the contact form's messages: list (search, status filter), and the message of
+// `?id=` in the detail pane, so that it survives a reload and works without JavaScript. Showing a
+// new message marks it read: the loader calls openMessage, whose UPDATE only matches a 'new'
+// message, so reloading, prefetching or two admins opening it change it once (decision 0048).
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const query = contactListQuerySchema.parse(Object.fromEntries(readQuery(request)));
+  // Opened first, so that the list already shows the message as read.
+  const opened = query.id !== undefined ? await openMessage(admin, query.id) : null;
+  const result = await listMessages(admin, query);
+  if (!result.ok) throw data({ error: result.error }, { status: result.status });
+  redirectPastLastPage(new URL(request.url), query.page, result.pageCount);
+  const loaded = {
+    ...result,
+    q: query.q,
+    status: query.status ?? null,
+    selectedId: query.id ?? null,
+    selected: opened?.ok ? opened.message : null,
+    notFound: opened !== null && !opened.ok,
+    deleted: readQuery(request).has("deleted"),
+  };
+  return opened && !opened.ok ? data(loaded, { status: opened.status }) : loaded;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await getCurrentUser(request);
+  const refused = refuseNonAdmin(actor);
+  if (refused) return data({ ok: false as const, error: refused.error }, { status: refused.status });
+  const form = await readForm(request);
+  if (!form.ok) return data({ ok: false as const, error: form.error }, { status: form.status });
+  const { intent, id = "" } = form.fields;
+  const result =
+    intent === "read"
+      ? await markRead(actor, id)
+      : intent === "replied"
+        ? await markReplied(actor, id)
+        : intent === "archive"
+          ? await archive(actor, id)
+          : intent === "delete"
+            ? await deleteMessage(actor, id)
+            : null;
+  if (!result) return data({ ok: false as const, error: M.invalidAction }, { status: 400 });
+  if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status });
+  // After a delete the pane has nothing to show: back to the list, with its search and filter.
+  if (intent === "delete") {
+    const back = new URL(form.fields.back ?? "", "http://zampa.invalid/admin/contacts");
+    const search = back.pathname === "/admin/contacts" ? new URLSearchParams(back.search) : new URLSearchParams();
+    search.delete("id");
+    search.set("deleted", "1");
+    throw redirect(`/admin/contacts?${search}`);
+  }
+  return { ok: true as const, message: result.message };
+}
+
+/** False until the page has hydrated: buttons that open a dialog do nothing before that. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+const noSubscription = () => () => {};
+
+export const meta: Route.MetaFunction = () => [{ title: "Messaggi di contatto — Zampa Admin" }, { name: "robots", content: "noindex" }];
+
+// Colours with AA contrast for small bold text.
+const STATUS_COLOURS: Record<ContactStatus, string> = {
+  new: "bg-brand-100 text-brand-900",
+  read: "bg-sky-100 text-sky-900",
+  replied: "bg-green-100 text-green-900",
+  archived: "bg-stone-200 text-stone-900",
+};
+
+function StatusBadge({ status }: { status: ContactStatus }) {
+  return <span className={`inline-block rounded-full px-3 py-1 text-xs font-semibold ${STATUS_COLOURS[status]}`}>{CONTACT_STATUSES.labels[status]}</span>;
+}
+
+function DetailPane({ message, listHref }: { message: AdminContactMessage; listHref: string }) {
+  const fetcher = useFetcher<typeof action>();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const hydrated = useHydrated();
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.data;
+  const post = (intent: string) => void fetcher.submit({ intent, id: message.id, back: listHref }, { method: "post" });
+  return (
+    <article aria-labelledby="message-subject" className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
+      <p className="lg:hidden">
+        <PlainLink to={listHref} className="text-sm font-medium text-brand-800 underline">
+          ← Torna all'elenco
+        </PlainLink>
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-2 lg:mt-0">
+        <h2 id="message-subject" className="text-xl font-bold break-words text-stone-900">
+          {message.subject}
+        </h2>
+        <StatusBadge status={message.status} />
+      </div>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="font-medium text-stone-700">Da</dt>
+        <dd className="break-words text-stone-900">
+          {message.name} &lt;{message.email}&gt;
+        </dd>
+        <dt className="font-medium text-stone-700">Ricevuto</dt>
+        <dd className="text-stone-900">{formatDateTimeLong(message.createdAt)}</dd>
+        {message.readAt ? (
+          <>
+            <dt className="font-medium text-stone-700">Letto</dt>
+            <dd className="text-stone-900">{formatDateTimeLong(message.readAt)}</dd>
+          </>
+        ) : null}
+        {message.repliedAt ? (
+          <>
+            <dt className="font-medium text-stone-700">Risposto</dt>
+            <dd className="text-stone-900">{formatDateTimeLong(message.repliedAt)}</dd>
+          </>
+        ) : null}
+      </dl>
+      <p className="mt-4 break-words whitespace-pre-line text-stone-800">{message.message}</p>
+      <div className="mt-6 flex flex-wrap gap-2">
+        <a
+          href={replyHref(message.email, message.subject)}
+          className="btn-primary"
+          onClick={() => {
+            // The link opens the mail client; the message is marked replied alongside.
+            if (message.status !== "replied") post("replied");
+          }}
+        >
+          Rispondi via email
+        </a>
+        <fetcher.Form method="post" className="contents">
+          <input type="hidden" name="id" value={message.id} />
+          {message.status !== "read" ? (
+            <button type="submit" name="intent" value="read" className="btn-secondary" disabled={busy}>
+              Segna come letto
+            </button>
+          ) : null}
+          {message.status !== "archived" ? (
+            <button type="submit" name="intent" value="archive" className="btn-secondary" disabled={busy}>
+              Archivia
+            </button>
+          ) : null}
+          {/* Without JavaScript the link above cannot also post the change: this button does. */}
+          <noscript>
+            {message.status !== "replied" ? (
+              <button type="submit" name="intent" value="replied" className="btn-secondary">
+                Segna come risposto
+              </button>
+            ) : null}
+          </noscript>
+        </fetcher.Form>
+        <button type="button" className="btn-secondary text-red-800" disabled={busy || !hydrated} onClick={() => setConfirmingDelete(true)}>
+          Elimina
+        </button>
+      </div>
+      <ConfirmDialog
+        open={confirmingDelete}
+        question={M.deleteQuestion}
+        confirmLabel="Elimina"
+        destructive
+        busy={busy}
+        onCancel={() => setConfirmingDelete(false)}
+        onConfirm={() => {
+          setConfirmingDelete(false);
+          post("delete");
+        }}
+      />
+      <p aria-live="polite" className="mt-3 text-sm">
+        {result && !busy ? <span className={result.ok ? "text-green-800" : "text-red-800"}>{result.ok ? result.message : result.error}</span> : null}
+      </p>
+    </article>
+  );
+}
+
+export default function AdminContacts({ loaderData }: Route.ComponentProps) {
+  const { messages, matching, page, pageCount, byStatus, q, status, selected, selectedId, notFound, deleted } = loaderData;
+  const search = new URLSearchParams();
+  if (q) search.set("q", q);
+  if (status) search.set("status", status);
+  const listSearch = new URLSearchParams(search);
+  if (page > 1) listSearch.set("page", String(page));
+  const listHref = `/admin/contacts${listSearch.size ? `?${listSearch}` : ""}`;
+  const hrefFor = (id: string) => {
+    const params = new URLSearchParams(listSearch);
+    params.set("id", id);
+    return `/admin/contacts?${params}`;
+  };
+  const paneOpen = selectedId !== null;
+  const total = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-stone-900">Messaggi di contatto</h1>
+      <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-1 basis-64">
+          <label htmlFor="contacts-q" className="field-label">
+            Cerca per nome, email o oggetto
+          </label>
+          <input id="contacts-q" name="q" type="search" defaultValue={q} maxLength={200} className="field-input" />
+        </div>
+        <div>
+          <label htmlFor="contacts-status" className="field-label">
+            Stato
+          </label>
+          <select id="contacts-status" name="status" defaultValue={status ?? ""} className="field-input">
+            <option value="">Tutti ({formatNumber(total)})</option>
+            {CONTACT_STATUSES.values.map((value) => (
+              <option key={value} value={value}>
+                {CONTACT_STATUSES.labels[value]} ({formatNumber(byStatus[value])})
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-primary">
+          Filtra
+        </button>
+        {q || status ? (
+          <a href="/admin/contacts" className="btn-secondary">
+            Mostra tutti
+          </a>
+        ) : null}
+      </Form>
+      <p className="mt-3 text-sm text-stone-700" role="status">
+        {deleted ? `${M.deleted}. ` : ""}
+        {formatNumber(matching)} {matching === 1 ? "messaggio" : "messaggi"}
+      </p>
+
+      <div className="mt-3 grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <section aria-label="Elenco dei messaggi" className={paneOpen ? "max-lg:hidden" : undefined}>
+          {messages.length === 0 ? (
+            <p className="text-stone-700">Nessun messaggio.</p>
+          ) : (
+            <ul className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
+              {messages.map((m) => (
+                <li key={m.id}>
+                  <PlainLink
+                    to={hrefFor(m.id)}
+                    aria-current={m.id === selectedId ? "true" : undefined}
+                    className={`block p-4 hover:bg-stone-50 ${m.id === selectedId ? "bg-brand-50" : ""}`}
+                  >
+                    <span className="flex flex-wrap items-center justify-between gap-2">
+                      <span className={`break-words text-stone-900 ${m.status === "new" ? "font-bold" : "font-semibold"}`}>{m.subject}</span>
+                      <StatusBadge status={m.status} />
+                    </span>
+                    <span className="mt-1 block text-sm break-words text-stone-700">
+                      {m.name} · {m.email}
+                    </span>
+                    <span className="mt-1 block text-xs text-stone-600">{formatDateTimeLong(m.createdAt)}</span>
+                  </PlainLink>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pagination page={page} pageCount={pageCount} search={search} label="Pagine dei messaggi" />
+        </section>
+        <section aria-label="Dettaglio del messaggio" className={paneOpen ? undefined : "max-lg:hidden"}>
+          {selected ? (
+            <DetailPane key={selected.id} message={selected} listHref={listHref} />
+          ) : notFound ? (
+            <div className="rounded-2xl border border-stone-200 bg-white p-5">
+              <p className="lg:hidden">
+                <PlainLink to={listHref} className="text-sm font-medium text-brand-800 underline">
+                  ← Torna all'elenco
+                </PlainLink>
+              </p>
+              <h2 className="mt-2 text-xl font-bold text-stone-900 lg:mt-0">{M.notFound}</h2>
+              <p className="mt-1 text-stone-700">{M.notFoundDetail}</p>
+            </div>
+          ) : (
+            <p className="rounded-2xl border border-dashed border-stone-300 p-5 text-stone-700">Seleziona un messaggio per leggerlo.</p>
+          )}
+        </section>
+      </div>
+    </>
+  );
 }

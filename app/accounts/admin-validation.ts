@@ -1,0 +1,50 @@
+// /admin/users: the Italian texts and the input rules of the users' screen, shared by the page and
+// the server (client-safe: no server code here).
+import { z } from "zod";
+import { ROLES } from "~/lib/enums";
+
+export type Role = (typeof ROLES.values)[number];
+
+/** Accounts per page of /admin/users. */
+export const USERS_PAGE_SIZE = 20;
+/** A search longer than this is cut: no name or e-mail address is longer. */
+export const USER_SEARCH_MAX_LENGTH = 100;
+
+export const USER_ADMIN_MESSAGES = {
+  // Spec section 8, word for word.
+  roleError: "Errore durante l'aggiornamento del ruolo",
+  // Ours.
+  lastAdmin: "Non puoi togliere il ruolo di amministratore all'ultimo amministratore: deve restarne almeno uno",
+  invalidRole: "Ruolo non valido",
+  notFound: "Utente non trovato",
+  roleUpdated: (role: Role) => `Ruolo aggiornato: ${ROLES.labels[role]}`,
+  unchanged: (role: Role) => `L'utente ha già il ruolo ${ROLES.labels[role]}`,
+} as const;
+
+/**
+ * The confirmation the spec writes as 'Vuoi cambiare il ruolo di questo utente a {role}?', with
+ * {role} the target role's value as stored (admin, user), as the spec's template does (decision 0048).
+ */
+export function roleChangeQuestion(role: Role): string {
+  return `Vuoi cambiare il ruolo di questo utente a ${role}?`;
+}
+
+const M = USER_ADMIN_MESSAGES;
+
+/** The query of /admin/users: a search (cut to its maximum), an optional role filter and the page. */
+export const userListQuerySchema = z.object({
+  q: z
+    .string()
+    .catch("")
+    .transform((q) => q.trim().slice(0, USER_SEARCH_MAX_LENGTH)),
+  role: z.enum(ROLES.values).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).catch(1),
+});
+
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/** The role-change form: the account and the role it is given. */
+export const roleChangeSchema = z.object({
+  id: z.string({ error: M.notFound }),
+  role: z.enum(ROLES.values, { error: M.invalidRole }),
+});

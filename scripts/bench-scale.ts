@@ -71,6 +71,7 @@ const TARGETS = {
 };
 /** The back office's lists (app/routes/admin/articles/list.tsx, app/routes/admin/users.tsx): 20 a page. */
 const ADMIN_PAGE_SIZE = 20;
+const ADMIN_TIMEOUT = "30s";
 const DEFAULT_PUBLISH_RUNS = 5;
 /** A searched list page answering under this is taken as answered from the in-memory index. */
 const FAST_LIST_MS = 50;
@@ -328,8 +329,19 @@ function adminTargets(data: ScaleData, write: (name: string, paths: string[]) =>
     articleFilters: write("scale-admin-articles-filtered.txt", articleFilters),
     userSearches: write("scale-admin-users-searched.txt", userSearches),
   };
-  const one = (key: string, label: string, p: string): Target => ({ key, label, path: p, urls: 1, check: [p], judged: true, admin: true });
-  const many = (key: string, label: string, file: string, paths: string[]): Target => ({ key, label, path: "/", pathsFile: file, urls: paths.length, check: paths, judged: true, admin: true });
+  // A slow back-office page is a latency to report, not a socket error: wrk's 2 s timeout is too short.
+  const one = (key: string, label: string, p: string): Target => ({ key, label, path: p, urls: 1, check: [p], judged: true, admin: true, timeout: ADMIN_TIMEOUT });
+  const many = (key: string, label: string, file: string, paths: string[]): Target => ({
+    key,
+    label,
+    path: "/",
+    pathsFile: file,
+    urls: paths.length,
+    check: paths,
+    judged: true,
+    admin: true,
+    timeout: ADMIN_TIMEOUT,
+  });
   return [
     one("admin-articles", "admin articles, plain", "/admin/articles"),
     one("admin-articles-deep", "admin articles, deep page", articlesDeep),

@@ -95,7 +95,8 @@ const USAGE = `Usage: node scripts/bench.ts [options]   (or: npm run bench -- [o
                       The listing catalogue is generated whatever --only says (same database).
   --scale             instead: the scale mode (scripts/bench-scale.ts): a site of 200,000 listings,
                       20,000 articles and 100,000 users; restart time, memory, list, article and
-                      sitemap pages at 16 connections (cache on and off), publishing, sitemap validity
+                      sitemap pages at 16 connections (cache on and off), the back office's article
+                      and user lists (signed in as the demo administrator), publishing, sitemap validity
   --scale-listings=N  with --scale: generated active listings (default 200000)
   --scale-articles=N  with --scale: generated published articles (default 20000)
   --scale-users=N     with --scale: generated users (default 100000)

@@ -26,6 +26,8 @@ export interface Config {
   imageConcurrency: number;
   /** New accounts allowed from one client address (SIGN_UPS_PER_HOUR, SIGN_UPS_PER_DAY; 3 and 10). */
   signUpsPerHour: number;
+  /** Sign-in attempts allowed from one client address in 15 minutes (SIGN_INS_PER_IP; 30). */
+  signInsPerIp: number;
   signUpsPerDay: number;
   /** Memory for memoized query results (MEMO_CACHE_MB, default 32) and cached pages (PAGE_CACHE_MB, default 64), in MB. */
   memoCacheMb: number;
@@ -98,6 +100,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageConcurrency: positiveInteger(env.IMAGE_CONCURRENCY) ?? DEFAULT_IMAGE_CONCURRENCY,
     signUpsPerHour: positiveInteger(env.SIGN_UPS_PER_HOUR) ?? 3,
     signUpsPerDay: positiveInteger(env.SIGN_UPS_PER_DAY) ?? 10,
+    signInsPerIp: positiveInteger(env.SIGN_INS_PER_IP) ?? 30,
     memoCacheMb: positiveInteger(env.MEMO_CACHE_MB) ?? 32,
     pageCacheMb: positiveInteger(env.PAGE_CACHE_MB) ?? 64,
     listingIndex: flag(env.LISTING_INDEX),

@@ -21,10 +21,16 @@ import { firstError, fullNameSchema, signUpConsentSchema } from "./validation";
 /** Set by the HTTP server from the socket (or the trusted proxy); any value sent by a client is replaced. */
 export const CLIENT_IP_HEADER = "x-zampa-client-ip";
 
-export const LOGIN_LIMITS = {
-  perIp: { max: 30, windowSeconds: 15 * 60 },
-  perAccount: { max: 10, windowSeconds: 15 * 60 },
-} as const;
+/**
+ * Sign-in attempts: from one client address (all attempts; SIGN_INS_PER_IP, default 30 in 15
+ * minutes), and on one account (failed ones: a success clears them).
+ */
+export function loginLimits(): { perIp: Limit; perAccount: Limit } {
+  return {
+    perIp: { max: config().signInsPerIp, windowSeconds: 15 * 60 },
+    perAccount: { max: 10, windowSeconds: 15 * 60 },
+  };
+}
 
 /**
  * New accounts from one client address (decision 0036): enough for a family or an office, a wall for
@@ -239,9 +245,10 @@ function createAuth(secret: string) {
         if (ctx.path === "/sign-in/email") {
           const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";
           const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
+          const limits = loginLimits();
           const [byIp, byAccount] = await Promise.all([
-            hit(`login:ip:${ip}`, LOGIN_LIMITS.perIp),
-            hit(`login:account:${email}`, LOGIN_LIMITS.perAccount),
+            hit(`login:ip:${ip}`, limits.perIp),
+            hit(`login:account:${email}`, limits.perAccount),
           ]);
           if (!byIp.allowed || !byAccount.allowed) {
             throw new APIError("TOO_MANY_REQUESTS", { message: M.tooManyAttempts, code: C.tooManyAttempts });

@@ -62,6 +62,8 @@ describe("the back office over HTTP", () => {
           const body = new URLSearchParams({ intent, id: SOME_ID, role: "admin", title: "Titolo", name: "Nome" });
           const post = await fetch(`${baseUrl()}${page}`, { method: "POST", body, headers: { ...who.headers, origin: baseUrl() }, redirect: "manual" });
           expect(refused(post, "POST"), `${who.name} POST ${page} intent=${intent} → ${post.status}`).toBe(true);
+          // A page without an action answers 405 to any intent (and the server logs each one).
+          if (post.status === 405) break;
         }
       }
       const upload = new FormData();

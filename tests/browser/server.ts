@@ -78,6 +78,8 @@ export default async function setup(project: TestProject) {
       // The suite signs many people up from this one address.
       SIGN_UPS_PER_HOUR: "1000",
       SIGN_UPS_PER_DAY: "1000",
+      // Every browser test signs in from 127.0.0.1.
+      SIGN_INS_PER_IP: "1000",
       ...SERVER_ENV,
     },
     stdio: ["ignore", "inherit", "inherit"],

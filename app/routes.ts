@@ -57,9 +57,27 @@ export default [
       route("users", "routes/admin/users.tsx"),
       route("contacts", "routes/admin/contacts.tsx"),
       // Contests
+      route("contests", "routes/admin/contests.tsx"),
       route("contests/:id/submissions", "routes/admin/contest-submissions.tsx"),
+      // Listings, their reports and the breed catalogue
+      route("pet-listings", "routes/admin/pet-listings.tsx"),
+      route("reports", "routes/admin/reports.tsx"),
+      route("breeds", "routes/admin/breeds.tsx"),
+      // Ad codes (a full-page form)
+      route("adsense", "routes/admin/adsense/list.tsx"),
+      route("adsense/new", "routes/admin/adsense/new.tsx"),
+      route("adsense/edit", "routes/admin/adsense/edit.tsx"),
+      // SEO manager: one route per tab, inside the tabs' layout
+      route("seo", "routes/admin/seo/layout.tsx", [
+        index("routes/admin/seo/overview.tsx"),
+        route("keywords", "routes/admin/seo/keywords.tsx"),
+        route("sitemap", "routes/admin/seo/sitemap.tsx"),
+        route("redirects", "routes/admin/seo/redirects.tsx"),
+        route("meta-tags", "routes/admin/seo/meta-tags.tsx"),
+        route("settings", "routes/admin/seo/settings.tsx"),
+      ]),
       // Sections of the sidebar still to be built: an "in arrivo" panel inside the shell.
-      ...["editorial-plan", "api-stats", "contests", "pet-listings", "breeds", "reports", "adsense", "seo"].map((section) =>
+      ...["editorial-plan", "api-stats"].map((section) =>
         route(section, "routes/admin/coming-soon.tsx", { id: `admin-coming-soon-${section}` }),
       ),
       route("*", "routes/admin/fallback.tsx"),

@@ -34,10 +34,10 @@ describe("the admin shell", () => {
   it("keeps unbuilt sections and unknown paths inside the shell", async () => {
     const { page } = await adminPage();
     await page.goto("/admin");
-    await page.getByRole("complementary", { name: "Barra laterale" }).getByRole("link", { name: "SEO" }).click();
-    await page.waitForURL("**/admin/seo");
+    await page.getByRole("complementary", { name: "Barra laterale" }).getByRole("link", { name: "Piano Editoriale" }).click();
+    await page.waitForURL("**/admin/editorial-plan");
     await page.getByText("In arrivo", { exact: true }).waitFor();
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("SEO");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Piano Editoriale");
     const response = await page.goto("/admin/sezione-inesistente");
     expect(response?.status()).toBe(200);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Sezione non disponibile");

@@ -9,6 +9,11 @@ export type Role = (typeof ROLES.values)[number];
 export const USERS_PAGE_SIZE = 20;
 /** A search longer than this is cut: no name or e-mail address is longer. */
 export const USER_SEARCH_MAX_LENGTH = 100;
+/**
+ * A search counts its matches up to this many: past it the list says "more than" (a search that
+ * matches most of 100,000 accounts is not worth counting exactly) and pages that far.
+ */
+export const USER_MATCHES_COUNTED = 1000;
 
 export const USER_ADMIN_MESSAGES = {
   // Spec section 8, word for word.

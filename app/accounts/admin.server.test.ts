@@ -1,5 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { setCacheEnabled } from "~/cache/cache.server";
+import { accountCounts } from "./counts.server";
 import { ADMIN_ACCESS_MESSAGES } from "~/admin/access.server";
 import { db } from "~/db/client.server";
 import { profiles, users } from "~/db/schema";
@@ -10,7 +12,7 @@ import { itDb } from "../../tests/db";
 import { createUserRow } from "../../tests/factories";
 import { auth } from "./auth.server";
 import { listUsers, setUserRole, userFilter, userPage } from "./admin.server";
-import { USER_ADMIN_MESSAGES as M, USERS_PAGE_SIZE } from "./admin-validation";
+import { USER_ADMIN_MESSAGES as M, USER_MATCHES_COUNTED, USERS_PAGE_SIZE } from "./admin-validation";
 import type { CurrentUser } from "./session.server";
 
 const asAdmin = (id: string): CurrentUser => ({ id, email: "admin@example.it", fullName: "Admin", role: "admin" });
@@ -249,5 +251,58 @@ describe("a demoted administrator", () => {
     // stand in for that read (it would not carry the role anyway, but would outlive a revocation).
     const session = auth().options.session as { cookieCache?: { enabled?: boolean } } | undefined;
     expect(session?.cookieCache?.enabled ?? false).toBe(false);
+  });
+});
+
+describe("listUsers at scale", () => {
+  itDb("counts a broad search up to its cap and still pages it newest first", async () => {
+    const stamp = Date.now().toString(36);
+    await db()
+      .insert(users)
+      .values(Array.from({ length: USER_MATCHES_COUNTED + 5 }, (_, i) => ({ name: `Ampio ${stamp} ${i}`, email: `ampio-${stamp}-${i}@example.it` })));
+    const result = await listUsers(asAdmin("00000000-0000-4000-8000-000000000001"), { q: `ampio ${stamp}` });
+    if (!result.ok) throw new Error(result.error);
+    expect(result.matching).toBe(USER_MATCHES_COUNTED);
+    expect(result.matchingCapped).toBe(true);
+    expect(result.pageCount).toBe(USER_MATCHES_COUNTED / USERS_PAGE_SIZE);
+    expect(result.users).toHaveLength(USERS_PAGE_SIZE);
+    for (const user of result.users) expect(user.fullName).toContain(stamp);
+    const times = result.users.map((u) => u.createdAt.getTime());
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  itDb("answers a narrow search from the indexes' matches, each account once, as the broad plan would", async () => {
+    const stamp = Date.now().toString(36);
+    // Matches by name, by e-mail, and by both (listed once).
+    const a = await person(`Nome ${stamp}`, `a-${Date.now()}@example.it`);
+    const b = await person("Altro Nome", `posta-${stamp}@example.it`);
+    const c = await person(`Entrambi ${stamp}`, `entrambi-${stamp}@example.it`);
+    const admin = asAdmin(a.id);
+    const result = await listUsers(admin, { q: stamp });
+    if (!result.ok) throw new Error(result.error);
+    expect(result.matching).toBe(3);
+    expect(result.matchingCapped).toBe(false);
+    expect(result.users.map((u) => u.id).sort()).toEqual([a.id, b.id, c.id].sort());
+    const broad = await userPage(userFilter({ q: stamp }), 1);
+    expect(result.users.map((u) => u.id)).toEqual(broad.map((u) => u.id));
+    const admins = await listUsers(admin, { q: stamp, role: "admin" });
+    expect(admins.ok && admins.matching).toBe(0);
+  });
+});
+
+describe("the account counters", () => {
+  afterEach(() => setCacheEnabled(false));
+
+  itDb("are kept between requests and follow a sign-up and a role change at once", async () => {
+    setCacheEnabled(true);
+    const before = await accountCounts();
+    expect(await accountCounts()).toBe(before);
+    const account = await createAccount();
+    const afterSignUp = await accountCounts();
+    expect(afterSignUp).toEqual({ total: before.total + 1, admins: before.admins });
+    const admin = await person("Capo", `capo-${Date.now()}@example.it`, { role: "admin" });
+    const promoted = await setUserRole(asAdmin(admin.id), account.id, "admin");
+    expect(promoted.ok).toBe(true);
+    expect((await accountCounts()).admins).toBe(before.admins + 2);
   });
 });

@@ -5,14 +5,16 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { refuseNonAdmin } from "~/admin/access.server";
 import type { CurrentUser } from "~/accounts/session.server";
 import { newestFirst } from "~/db/order";
-import { db, transaction } from "~/db/client.server";
+import { db, queryRows, transaction } from "~/db/client.server";
+import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
+import { accountCounts } from "./counts.server";
 import { profiles } from "~/db/schema";
 import { ROLES } from "~/lib/enums";
 import { isUuid } from "~/lib/ids";
 import { containsPattern } from "~/lib/like-pattern";
 import { logger } from "~/lib/logger.server";
 import { fail, type Result } from "~/lib/result";
-import { USER_ADMIN_MESSAGES as M, USERS_PAGE_SIZE, USER_SEARCH_MAX_LENGTH, type Role } from "./admin-validation";
+import { USER_ADMIN_MESSAGES as M, USERS_PAGE_SIZE, USER_MATCHES_COUNTED, USER_SEARCH_MAX_LENGTH, type Role } from "./admin-validation";
 
 export interface AdminUserRow {
   id: string;
@@ -31,8 +33,10 @@ export interface UserCounters {
 
 export interface UserList {
   users: AdminUserRow[];
-  /** accounts matching the search and the filter */
+  /** accounts matching the search and the filter, counted up to USER_MATCHES_COUNTED */
   matching: number;
+  /** true when more accounts match than were counted */
+  matchingCapped: boolean;
   page: number;
   pageCount: number;
   counters: UserCounters;
@@ -40,8 +44,13 @@ export interface UserList {
 
 /**
  * One page of accounts, newest first, matching `q` (any part of the full name OR of the e-mail, any
- * case) and, when given, of one role; with the site-wide counters. The search is a plain ILIKE on
- * the columns, which the trigram indexes of migration 0008 answer.
+ * case) and, when given, of one role; with the site-wide counters (kept between sign-ups, see
+ * counts.server.ts).
+ *
+ * A search is answered in two ways, by how many accounts it matches, counted first (cheaply, up to
+ * USER_MATCHES_COUNTED, from the trigram indexes): a few matches are read from those indexes and
+ * sorted; many are read from the newest-first index, keeping those that match, which soon fills a
+ * page. Either plan alone is slow on the other kind of search.
  */
 export async function listUsers(
   actor: CurrentUser | null,
@@ -49,32 +58,54 @@ export async function listUsers(
 ): Promise<Result<UserList>> {
   const refused = refuseNonAdmin(actor);
   if (refused) return refused;
-  const where = userFilter({ q, role });
+  const search = q.trim().slice(0, USER_SEARCH_MAX_LENGTH);
+  const roleFilter = role && ROLES.values.includes(role) ? role : undefined;
 
-  const [counters] = await db()
-    .select({
-      total: sql<number>`count(*)::int`,
-      admins: sql<number>`(count(*) filter (where ${profiles.role} = 'admin'))::int`,
-      users: sql<number>`(count(*) filter (where ${profiles.role} = 'user'))::int`,
-    })
-    .from(profiles);
-  const totals = counters ?? { total: 0, admins: 0, users: 0 };
-  // Without a search or filter the matching accounts are all of them: no second count.
-  const matching = where ? ((await db().select({ n: count() }).from(profiles).where(where))[0]?.n ?? 0) : totals.total;
+  const counts = await accountCounts();
+  const totals = { total: counts.total, admins: counts.admins, users: counts.total - counts.admins };
+  let matching: number;
+  let matchingCapped = false;
+  let fewMatches = false;
+  if (search) {
+    const [row] = await queryRows<{ n: number }>(
+      sql`select count(*)::int as n from (select 1 from (${matchingIds(search, roleFilter)}) m limit ${USER_MATCHES_COUNTED + 1}) c`,
+    );
+    matching = Math.min(row?.n ?? 0, USER_MATCHES_COUNTED);
+    matchingCapped = (row?.n ?? 0) > USER_MATCHES_COUNTED;
+    fewMatches = !matchingCapped && matching <= FEW_MATCHES;
+  } else {
+    matching = roleFilter === "admin" ? totals.admins : roleFilter === "user" ? totals.users : totals.total;
+  }
   const pageCount = Math.max(1, Math.ceil(matching / USERS_PAGE_SIZE));
   const current = Number.isInteger(page) && page > 0 ? page : 1;
-  const rows =
-    current > pageCount
-      ? []
-      : await userPage(where, current);
+  const where = fewMatches ? sql`${profiles.id} in (${matchingIds(search, roleFilter)})` : userFilter({ q: search, role: roleFilter });
+  const rows = current > pageCount || matching === 0 ? [] : await userPage(where, current);
   return {
     ok: true,
     users: rows.map((row) => ({ ...row, roleLabel: ROLES.labels[row.role] })),
     matching,
+    matchingCapped,
     page: current,
     pageCount,
     counters: totals,
   };
+}
+
+/** Up to this many matches, a search's page is read from the trigram indexes' matches. */
+const FEW_MATCHES = 500;
+
+/**
+ * The ids of the accounts matching a search: one index scan per column, the name's matches first
+ * and then the e-mail's that the name did not match (no account twice, and nothing to sort or
+ * deduplicate, so a LIMIT around it stops early). The planner prefers a full scan to the two
+ * indexes for the OR of the same conditions, at many times the cost.
+ */
+function matchingIds(search: string, role: Role | undefined) {
+  const pattern = containsPattern(search);
+  const byRole = role ? sql` and ${profiles.role} = ${role}` : sql``;
+  return sql`select ${profiles.id} from ${profiles} where ${profiles.fullName} ilike ${pattern}${byRole}
+    union all
+    select ${profiles.id} from ${profiles} where ${profiles.email} ilike ${pattern} and not (${profiles.fullName} ilike ${pattern})${byRole}`;
 }
 
 /**
@@ -134,6 +165,7 @@ export async function setUserRole(actor: CurrentUser | null, userId: string, rol
         if ((admins?.n ?? 0) <= 1) return fail(409, M.lastAdmin);
       }
       await tx.update(profiles).set({ role: target, updatedAt: sql`now()` }).where(eq(profiles.id, userId));
+      await invalidate(CACHE_TAGS.accounts);
       logger.info({ actorId: actor!.id, userId, role: target }, "utenti: ruolo cambiato");
       return { ok: true, changed: true, user, message: M.roleUpdated(target) };
     });

@@ -7,6 +7,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { verifyJWT } from "better-auth/crypto";
 import { and, eq, ne } from "drizzle-orm";
+import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { config } from "~/config.server";
 import { db, dbProxy } from "~/db/client.server";
 import { accounts, appSecrets, sessions, users, verifications } from "~/db/schema";
@@ -195,6 +196,13 @@ function createAuth(secret: string) {
     // Our own limiter lives in the database so that every process shares it (see hooks below).
     rateLimit: { enabled: false },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // A new or removed account changes the admin counters (app/accounts/counts.server.ts).
+    databaseHooks: {
+      user: {
+        create: { after: () => invalidate(CACHE_TAGS.accounts) },
+        delete: { after: () => invalidate(CACHE_TAGS.accounts) },
+      },
+    },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,

@@ -37,3 +37,20 @@ describe("server-side guards", () => {
     expect(current).toMatchObject({ id: admin.id, role: "admin", fullName: "Anna Admin" });
   });
 });
+
+describe("who is there, once per request", () => {
+  itDb("a page's loaders share one lookup for a read; an action looks again", async () => {
+    const account = await createAccount();
+    const read = requestAs(account, "http://localhost:3000/admin");
+    const first = getCurrentUser(read);
+    expect(getCurrentUser(read)).toBe(first);
+    expect((await first)?.id).toBe(account.id);
+    const other = getCurrentUser(requestAs(account, "http://localhost:3000/admin"));
+    expect(other).not.toBe(first);
+    const write = requestAs(account, "http://localhost:3000/admin", { method: "POST" });
+    const [a, b] = [getCurrentUser(write), getCurrentUser(write)];
+    expect(a).not.toBe(b);
+    // Every lookup finishes inside the test's transaction.
+    expect((await Promise.all([other, a, b])).map((u) => u?.id)).toEqual([account.id, account.id, account.id]);
+  });
+});

@@ -20,8 +20,24 @@ export function hasSessionCookie(request: Request): boolean {
   return request.headers.get("cookie")?.includes(SESSION_COOKIE) ?? false;
 }
 
-export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
-  if (!hasSessionCookie(request)) return null;
+/**
+ * A page's loaders (root, layout, page) each ask who is there, with the same Request: a read is
+ * answered once per request. Only for reads: an action may change the role it would remember.
+ */
+const askedBy = new WeakMap<Request, Promise<CurrentUser | null>>();
+
+export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  if (!hasSessionCookie(request)) return Promise.resolve(null);
+  if (request.method !== "GET" && request.method !== "HEAD") return lookUpCurrentUser(request);
+  let answer = askedBy.get(request);
+  if (!answer) {
+    answer = lookUpCurrentUser(request);
+    askedBy.set(request, answer);
+  }
+  return answer;
+}
+
+async function lookUpCurrentUser(request: Request): Promise<CurrentUser | null> {
   const session = await auth().api.getSession({ headers: request.headers });
   if (!session) return null;
   const [profile] = await db()

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { CurrentUser } from "~/accounts/session.server";
 import { ADMIN_ACCESS_MESSAGES } from "~/admin/access.server";
-import { onInvalidate, type CacheTag } from "~/cache/cache.server";
+import { onInvalidate, setCacheEnabled, type CacheTag } from "~/cache/cache.server";
 import { db, transaction } from "~/db/client.server";
 import { articleRevisions, articles, seoRedirects } from "~/db/schema";
 import { applyRedirect } from "~/seo/redirects.server";
@@ -473,5 +473,23 @@ describe("getArticlePreview", () => {
     expect(await getArticlePreview(null, draft.slug)).toBeNull();
     const archived = await db().update(articles).set({ status: "archived" }).where(and(eq(articles.id, draft.id))).returning();
     expect(await getArticlePreview(me, archived[0]!.slug)).toMatchObject({ statusLabel: "Archiviato" });
+  });
+});
+
+describe("the admin list's kept counts", () => {
+  afterEach(() => setCacheEnabled(false));
+
+  itDb("follow a new and a deleted article at once", async () => {
+    setCacheEnabled(true);
+    const actor = await admin();
+    const before = await listArticlesForAdmin(actor, { status: "draft" });
+    if (!before.ok) throw new Error(before.error);
+    const created = await createArticle(actor, await form({ status: "draft" }));
+    if (!created.ok) throw new Error(created.error);
+    const after = await listArticlesForAdmin(actor, { status: "draft" });
+    expect(after.ok && after.total).toBe(before.total + 1);
+    expect((await deleteArticle(actor, created.id)).ok).toBe(true);
+    const again = await listArticlesForAdmin(actor, { status: "draft" });
+    expect(again.ok && again.total).toBe(before.total);
   });
 });

@@ -5,7 +5,7 @@
 import { and, asc, count, desc, eq, ilike, ne, notInArray, sql, type SQL } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
 import { refuseNonAdmin } from "~/admin/access.server";
-import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
+import { CACHE_TAGS, invalidate, memoize } from "~/cache/cache.server";
 import { renderContent } from "~/content/render.server";
 import { newestFirst } from "~/db/order";
 import { containsPattern } from "~/lib/like-pattern";
@@ -67,7 +67,9 @@ export interface AdminArticlePage {
 }
 
 function categoryOptions(): Promise<CategoryOption[]> {
-  return db().select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name));
+  return memoize("admin:category-options", [CACHE_TAGS.categories], () =>
+    db().select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name)),
+  );
 }
 
 /**
@@ -88,7 +90,7 @@ export async function listArticlesForAdmin(actor: CurrentUser | null, query: Adm
   if (categoryId) conditions.push(eq(articles.categoryId, categoryId));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
 
-  const [rows, [totals], options] = await Promise.all([
+  const [rows, total, options] = await Promise.all([
     db()
       .select({
         id: articles.id,
@@ -107,10 +109,13 @@ export async function listArticlesForAdmin(actor: CurrentUser | null, query: Adm
       .orderBy(newestFirst(articles.createdAt), desc(articles.id))
       .limit(ADMIN_ARTICLES_PAGE_SIZE)
       .offset((page - 1) * ADMIN_ARTICLES_PAGE_SIZE),
-    db().select({ n: count() }).from(articles).where(where),
+    // Counting reads every matching row (all of them, unfiltered): kept until an article changes.
+    memoize(`admin:articles:count:${status}:${categoryId}:${q}`, [CACHE_TAGS.articles], async () => {
+      const [row] = await db().select({ n: count() }).from(articles).where(where);
+      return row?.n ?? 0;
+    }, { search: q !== "" }),
     categoryOptions(),
   ]);
-  const total = totals?.n ?? 0;
   return {
     ok: true,
     items: rows.map((row) => ({ ...row, statusLabel: ARTICLE_STATUSES.labels[row.status] })),

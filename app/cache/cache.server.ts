@@ -18,6 +18,8 @@ export const CACHE_TAGS = {
   listings: "listings",
   contests: "contests",
   breeds: "breeds",
+  /** the number of accounts and of administrators (admin counters) */
+  accounts: "accounts",
 } as const;
 export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS];
 

@@ -93,7 +93,7 @@ function Counter({ label, value }: { label: string; value: number }) {
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const { users, counters, matching, page, pageCount, q, role, selfId } = loaderData;
+  const { users, counters, matching, matchingCapped, page, pageCount, q, role, selfId } = loaderData;
   const search = new URLSearchParams();
   if (q) search.set("q", q);
   if (role) search.set("role", role);
@@ -139,7 +139,11 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       </Form>
 
       <p className="mt-4 text-sm text-stone-700" aria-live="polite">
-        {filtered ? `${formatNumber(matching)} ${matching === 1 ? "utente trovato" : "utenti trovati"}` : `${formatNumber(matching)} utenti`}
+        {matchingCapped
+          ? `Più di ${formatNumber(matching)} utenti trovati: affina la ricerca per vederli tutti`
+          : filtered
+            ? `${formatNumber(matching)} ${matching === 1 ? "utente trovato" : "utenti trovati"}`
+            : `${formatNumber(matching)} utenti`}
       </p>
 
       {users.length === 0 ? (

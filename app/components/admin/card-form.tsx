@@ -1,6 +1,7 @@
 // Pieces shared by the back office's create/edit modals: a field's message beside it, the summary
 // read out when a save is refused, and the page's status line for what just happened.
-import type { ReactNode, Ref } from "react";
+import { useEffect, useRef, useState, type ReactNode, type Ref } from "react";
+import { useFetcher } from "react-router";
 
 /** The id a field's message gets; the field points to it with aria-describedby. */
 export const errorId = (fieldId: string) => `${fieldId}-error`;
@@ -66,4 +67,62 @@ export function StatusLine({ feedback, focusRef }: { feedback: Feedback; focusRe
 
 export function CardActions({ children }: { children: ReactNode }) {
   return <div className="mt-auto flex flex-wrap gap-2 pt-4">{children}</div>;
+}
+
+/**
+ * The state of a page of cards edited in a modal (categories, partners): which card the modal
+ * edits (`item` null for a new one), which one awaits the delete confirmation, and the status
+ * line. A delete's answer is shown once, and takes the focus: the card whose button had it may
+ * be gone.
+ */
+export function useCardGrid<T extends { id: string }>(deleteErrorPrefix: string) {
+  const [editing, setEditing] = useState<{ item: T | null } | null>(null);
+  const [opened, setOpened] = useState(0);
+  const [toDelete, setToDelete] = useState<T | null>(null);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  const remover = useFetcher<{ ok: true; message: string } | { ok: false; error: string }>();
+  const handled = useRef<unknown>(undefined);
+  const focusStatus = useRef(false);
+
+  useEffect(() => {
+    const result = remover.data;
+    if (remover.state !== "idle" || !result || handled.current === result) return;
+    handled.current = result;
+    setFeedback({ kind: result.ok ? "success" : "error", text: result.ok ? result.message : `${deleteErrorPrefix}: ${result.error}`, key: Date.now() });
+    focusStatus.current = true;
+  }, [remover.state, remover.data, deleteErrorPrefix]);
+
+  useEffect(() => {
+    if (!feedback || !focusStatus.current) return;
+    focusStatus.current = false;
+    statusRef.current?.focus();
+  }, [feedback]);
+
+  return {
+    editing,
+    /** a key that changes each time the modal opens (a fresh form) */
+    opened,
+    open(item: T | null) {
+      setFeedback(null);
+      setOpened((n) => n + 1);
+      setEditing({ item });
+    },
+    close: () => setEditing(null),
+    saved(message: string) {
+      setEditing(null);
+      setFeedback({ kind: "success", text: message, key: Date.now() });
+    },
+    toDelete,
+    askDelete: setToDelete,
+    cancelDelete: () => setToDelete(null),
+    confirmDelete() {
+      if (!toDelete) return;
+      remover.submit({ intent: "delete", id: toDelete.id }, { method: "post" });
+      setToDelete(null);
+    },
+    deleting: remover.state !== "idle",
+    feedback,
+    statusRef,
+  };
 }

@@ -2,28 +2,24 @@ import { Pencil, Plus, Trash2 } from "lucide";
 import { useEffect, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/categories";
-import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
-import { createCategory, deleteCategory, listCategoriesForAdmin, updateCategory, type AdminCategory, type CategoryFailure } from "~/categories/admin.server";
+import { requireAdmin } from "~/accounts/session.server";
+import { createCategory, deleteCategory, listCategoriesForAdmin, updateCategory, type AdminCategory } from "~/categories/admin.server";
 import { CATEGORY_ICON_NODES } from "~/categories/icons";
 import { articleCountLabel } from "~/categories/labels";
 import { CATEGORY_ICON_KEYS, CATEGORY_ICONS, CATEGORY_LIMITS, CATEGORY_MESSAGES as M, categorySchema, type CategoryField } from "~/categories/validation";
-import { CardActions, ErrorSummary, FieldMessage, fieldAria, StatusLine, type Feedback } from "~/components/admin/card-form";
+import { cardGridAction, type CardActionData } from "~/admin/card-grid-action.server";
+import { CardActions, ErrorSummary, FieldMessage, fieldAria, StatusLine, useCardGrid } from "~/components/admin/card-form";
 import { ConfirmDialog, Dialog } from "~/components/admin/dialog";
 import { Icon } from "~/components/icon";
 import { CategoryIcon } from "~/content/category-icon";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/field-errors";
-import { readForm } from "~/lib/form.server";
 import { slugify } from "~/lib/slug";
 
 // /admin/categories — the categories as cards, created and edited in a modal, deleted after a
 // confirmation. The admin layout guards the page; the domain module checks the role again for
 // every action.
 
-type Intent = "create" | "update" | "delete";
-type ActionData =
-  | { ok: true; intent: Intent; message: string }
-  | { ok: false; intent: Intent | null; error: string; fieldErrors?: FieldErrors<CategoryField> };
+type ActionData = CardActionData<CategoryField>;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
@@ -32,62 +28,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { categories: result.categories };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await getCurrentUser(request);
-  const form = await readForm(request);
-  if (!form.ok) return data<ActionData>({ ok: false, intent: null, error: form.error }, { status: form.status });
-  const { intent, id = "", ...fields } = form.fields;
-  const result =
-    intent === "create"
-      ? await createCategory(actor, fields)
-      : intent === "update"
-        ? await updateCategory(actor, id, fields)
-        : intent === "delete"
-          ? await deleteCategory(actor, id)
-          : (refuseNonAdmin(actor) ?? { ok: false as const, status: 400, error: M.saveError });
-  const known = intent === "create" || intent === "update" || intent === "delete" ? intent : null;
-  if (!result.ok) {
-    const fieldErrors = (result as CategoryFailure).fieldErrors;
-    return data<ActionData>({ ok: false, intent: known, error: result.error, fieldErrors }, { status: result.status });
-  }
-  return data<ActionData>({ ok: true, intent: known!, message: result.message });
+export function action({ request }: Route.ActionArgs) {
+  return cardGridAction<CategoryField>(request, { create: createCategory, update: updateCategory, delete: deleteCategory, unknownIntent: M.saveError });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Categorie — Zampa Admin" }, { name: "robots", content: "noindex" }];
 
-type Editing = { mode: "create" } | { mode: "edit"; category: AdminCategory } | null;
-
 export default function AdminCategories({ loaderData }: Route.ComponentProps) {
   const { categories } = loaderData;
-  const [editing, setEditing] = useState<Editing>(null);
-  const [opened, setOpened] = useState(0);
-  const [toDelete, setToDelete] = useState<AdminCategory | null>(null);
-  const [feedback, setFeedback] = useState<Feedback>(null);
-  const statusRef = useRef<HTMLDivElement>(null);
-  const remover = useFetcher<ActionData>();
-  const handled = useRef<ActionData | undefined>(undefined);
-  const focusStatus = useRef(false);
-
-  useEffect(() => {
-    const result = remover.data;
-    if (remover.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
-    setFeedback({ kind: result.ok ? "success" : "error", text: result.ok ? result.message : `${M.deleteError}: ${result.error}`, key: Date.now() });
-    focusStatus.current = true;
-  }, [remover.state, remover.data]);
-
-  // After a delete the card whose button had the focus may be gone: the message takes it, once shown.
-  useEffect(() => {
-    if (!feedback || !focusStatus.current) return;
-    focusStatus.current = false;
-    statusRef.current?.focus();
-  }, [feedback]);
-
-  const open = (next: Editing) => {
-    setFeedback(null);
-    setOpened((n) => n + 1);
-    setEditing(next);
-  };
+  const grid = useCardGrid<AdminCategory>(M.deleteError);
 
   return (
     <>
@@ -96,12 +45,12 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold text-stone-900">Categorie</h1>
           <p className="mt-1 text-sm text-stone-700">Gli argomenti in cui sono ordinati gli articoli del sito.</p>
         </div>
-        <button type="button" className="btn-primary" onClick={() => open({ mode: "create" })}>
+        <button type="button" className="btn-primary" onClick={() => grid.open(null)}>
           <Icon node={Plus} aria-hidden size={18} /> Nuova categoria
         </button>
       </div>
 
-      <StatusLine feedback={feedback} focusRef={statusRef} />
+      <StatusLine feedback={grid.feedback} focusRef={grid.statusRef} />
 
       {categories.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-dashed border-stone-300 p-10 text-center text-stone-700">Nessuna categoria: creane una.</p>
@@ -124,14 +73,14 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
                 {category.articleCount > 0 ? ` (${category.publishedCount} ${category.publishedCount === 1 ? "pubblicato" : "pubblicati"})` : ""}
               </p>
               <CardActions>
-                <button type="button" className="btn-secondary" onClick={() => open({ mode: "edit", category })} aria-label={`Modifica la categoria «${category.name}»`}>
+                <button type="button" className="btn-secondary" onClick={() => grid.open(category)} aria-label={`Modifica la categoria «${category.name}»`}>
                   <Icon node={Pencil} aria-hidden size={16} /> Modifica
                 </button>
                 <button
                   type="button"
                   className="btn-secondary text-red-800"
-                  onClick={() => setToDelete(category)}
-                  disabled={remover.state !== "idle"}
+                  onClick={() => grid.askDelete(category)}
+                  disabled={grid.deleting}
                   aria-label={`Elimina la categoria «${category.name}»`}
                 >
                   <Icon node={Trash2} aria-hidden size={16} /> Elimina
@@ -142,32 +91,25 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      <Dialog open={editing !== null} title={editing?.mode === "edit" ? "Modifica categoria" : "Nuova categoria"} onClose={() => setEditing(null)}>
-        {editing ? (
+      <Dialog open={grid.editing !== null} title={grid.editing?.item ? "Modifica categoria" : "Nuova categoria"} onClose={grid.close}>
+        {grid.editing ? (
           <CategoryForm
-            key={opened}
-            category={editing.mode === "edit" ? editing.category : null}
-            onCancel={() => setEditing(null)}
-            onSaved={(message) => {
-              setEditing(null);
-              setFeedback({ kind: "success", text: message, key: Date.now() });
-            }}
+            key={grid.opened}
+            category={grid.editing.item}
+            onCancel={grid.close}
+            onSaved={grid.saved}
           />
         ) : null}
       </Dialog>
 
       <ConfirmDialog
-        open={toDelete !== null}
-        question={toDelete ? `Vuoi eliminare la categoria «${toDelete.name}»? L'operazione non si può annullare.` : ""}
+        open={grid.toDelete !== null}
+        question={grid.toDelete ? `Vuoi eliminare la categoria «${grid.toDelete.name}»? L'operazione non si può annullare.` : ""}
         confirmLabel="Elimina"
         destructive
-        busy={remover.state !== "idle"}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => {
-          if (!toDelete) return;
-          remover.submit({ intent: "delete", id: toDelete.id }, { method: "post" });
-          setToDelete(null);
-        }}
+        busy={grid.deleting}
+        onCancel={grid.cancelDelete}
+        onConfirm={grid.confirmDelete}
       />
     </>
   );

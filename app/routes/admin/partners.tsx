@@ -2,24 +2,20 @@ import { ExternalLink, Pencil, Plus, Trash2 } from "lucide";
 import { useEffect, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/partners";
-import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
-import { CardActions, ErrorSummary, FieldMessage, fieldAria, StatusLine, type Feedback } from "~/components/admin/card-form";
+import { requireAdmin } from "~/accounts/session.server";
+import { cardGridAction, type CardActionData } from "~/admin/card-grid-action.server";
+import { CardActions, ErrorSummary, FieldMessage, fieldAria, StatusLine, useCardGrid } from "~/components/admin/card-form";
 import { ConfirmDialog, Dialog } from "~/components/admin/dialog";
 import { Icon } from "~/components/icon";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/field-errors";
-import { readForm } from "~/lib/form.server";
-import { createPartner, deletePartner, listPartnersForAdmin, updatePartner, type AdminPartner, type PartnerFailure } from "~/partners/admin.server";
+import { createPartner, deletePartner, listPartnersForAdmin, updatePartner, type AdminPartner } from "~/partners/admin.server";
 import { PARTNER_LIMITS, PARTNER_MESSAGES as M, partnerSchema, type PartnerField } from "~/partners/validation";
 
 // /admin/partners — the partners as cards, created and edited in a modal (the active toggle is
 // there), deleted after a confirmation. The admin layout guards the page; the domain module checks
 // the role again for every action.
 
-type Intent = "create" | "update" | "delete";
-type ActionData =
-  | { ok: true; intent: Intent; message: string }
-  | { ok: false; intent: Intent | null; error: string; fieldErrors?: FieldErrors<PartnerField> };
+type ActionData = CardActionData<PartnerField>;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
@@ -28,62 +24,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { partners: result.partners };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await getCurrentUser(request);
-  const form = await readForm(request);
-  if (!form.ok) return data<ActionData>({ ok: false, intent: null, error: form.error }, { status: form.status });
-  const { intent, id = "", ...fields } = form.fields;
-  const result =
-    intent === "create"
-      ? await createPartner(actor, fields)
-      : intent === "update"
-        ? await updatePartner(actor, id, fields)
-        : intent === "delete"
-          ? await deletePartner(actor, id)
-          : (refuseNonAdmin(actor) ?? { ok: false as const, status: 400, error: M.saveError });
-  const known = intent === "create" || intent === "update" || intent === "delete" ? intent : null;
-  if (!result.ok) {
-    const fieldErrors = (result as PartnerFailure).fieldErrors;
-    return data<ActionData>({ ok: false, intent: known, error: result.error, fieldErrors }, { status: result.status });
-  }
-  return data<ActionData>({ ok: true, intent: known!, message: result.message });
+export function action({ request }: Route.ActionArgs) {
+  return cardGridAction<PartnerField>(request, { create: createPartner, update: updatePartner, delete: deletePartner, unknownIntent: M.saveError });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Partner — Zampa Admin" }, { name: "robots", content: "noindex" }];
 
-type Editing = { mode: "create" } | { mode: "edit"; partner: AdminPartner } | null;
-
 export default function AdminPartners({ loaderData }: Route.ComponentProps) {
   const { partners } = loaderData;
-  const [editing, setEditing] = useState<Editing>(null);
-  const [opened, setOpened] = useState(0);
-  const [toDelete, setToDelete] = useState<AdminPartner | null>(null);
-  const [feedback, setFeedback] = useState<Feedback>(null);
-  const statusRef = useRef<HTMLDivElement>(null);
-  const remover = useFetcher<ActionData>();
-  const handled = useRef<ActionData | undefined>(undefined);
-  const focusStatus = useRef(false);
-
-  useEffect(() => {
-    const result = remover.data;
-    if (remover.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
-    setFeedback({ kind: result.ok ? "success" : "error", text: result.ok ? result.message : `${M.deleteError}: ${result.error}`, key: Date.now() });
-    focusStatus.current = true;
-  }, [remover.state, remover.data]);
-
-  // After a delete the card whose button had the focus may be gone: the message takes it, once shown.
-  useEffect(() => {
-    if (!feedback || !focusStatus.current) return;
-    focusStatus.current = false;
-    statusRef.current?.focus();
-  }, [feedback]);
-
-  const open = (next: Editing) => {
-    setFeedback(null);
-    setOpened((n) => n + 1);
-    setEditing(next);
-  };
+  const grid = useCardGrid<AdminPartner>(M.deleteError);
 
   return (
     <>
@@ -92,12 +41,12 @@ export default function AdminPartners({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold text-stone-900">Partner</h1>
           <p className="mt-1 text-sm text-stone-700">I partner attivi compaiono nella home page, nell'ordine indicato (al massimo sei).</p>
         </div>
-        <button type="button" className="btn-primary" onClick={() => open({ mode: "create" })}>
+        <button type="button" className="btn-primary" onClick={() => grid.open(null)}>
           <Icon node={Plus} aria-hidden size={18} /> Nuovo partner
         </button>
       </div>
 
-      <StatusLine feedback={feedback} focusRef={statusRef} />
+      <StatusLine feedback={grid.feedback} focusRef={grid.statusRef} />
 
       {partners.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-dashed border-stone-300 p-10 text-center text-stone-700">Nessun partner: aggiungine uno.</p>
@@ -132,14 +81,14 @@ export default function AdminPartners({ loaderData }: Route.ComponentProps) {
               {partner.description ? <p className="mt-2 line-clamp-3 text-sm break-words text-stone-800">{partner.description}</p> : null}
               <p className="mt-2 text-sm text-stone-700">Ordine di visualizzazione: {partner.displayOrder}</p>
               <CardActions>
-                <button type="button" className="btn-secondary" onClick={() => open({ mode: "edit", partner })} aria-label={`Modifica il partner «${partner.name}»`}>
+                <button type="button" className="btn-secondary" onClick={() => grid.open(partner)} aria-label={`Modifica il partner «${partner.name}»`}>
                   <Icon node={Pencil} aria-hidden size={16} /> Modifica
                 </button>
                 <button
                   type="button"
                   className="btn-secondary text-red-800"
-                  onClick={() => setToDelete(partner)}
-                  disabled={remover.state !== "idle"}
+                  onClick={() => grid.askDelete(partner)}
+                  disabled={grid.deleting}
                   aria-label={`Elimina il partner «${partner.name}»`}
                 >
                   <Icon node={Trash2} aria-hidden size={16} /> Elimina
@@ -150,33 +99,26 @@ export default function AdminPartners({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      <Dialog open={editing !== null} title={editing?.mode === "edit" ? "Modifica partner" : "Nuovo partner"} onClose={() => setEditing(null)}>
-        {editing ? (
+      <Dialog open={grid.editing !== null} title={grid.editing?.item ? "Modifica partner" : "Nuovo partner"} onClose={grid.close}>
+        {grid.editing ? (
           <PartnerForm
-            key={opened}
-            partner={editing.mode === "edit" ? editing.partner : null}
+            key={grid.opened}
+            partner={grid.editing.item}
             nextOrder={partners.length}
-            onCancel={() => setEditing(null)}
-            onSaved={(message) => {
-              setEditing(null);
-              setFeedback({ kind: "success", text: message, key: Date.now() });
-            }}
+            onCancel={grid.close}
+            onSaved={grid.saved}
           />
         ) : null}
       </Dialog>
 
       <ConfirmDialog
-        open={toDelete !== null}
-        question={toDelete ? `Vuoi eliminare il partner «${toDelete.name}»? L'operazione non si può annullare.` : ""}
+        open={grid.toDelete !== null}
+        question={grid.toDelete ? `Vuoi eliminare il partner «${grid.toDelete.name}»? L'operazione non si può annullare.` : ""}
         confirmLabel="Elimina"
         destructive
-        busy={remover.state !== "idle"}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => {
-          if (!toDelete) return;
-          remover.submit({ intent: "delete", id: toDelete.id }, { method: "post" });
-          setToDelete(null);
-        }}
+        busy={grid.deleting}
+        onCancel={grid.cancelDelete}
+        onConfirm={grid.confirmDelete}
       />
     </>
   );

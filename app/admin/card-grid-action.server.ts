@@ -1,0 +1,46 @@
+// The action of a back-office page whose cards are created, edited and deleted in place
+// (categories, partners): the form's intent picks the domain function; the answer carries the
+// intent, the message, and the field errors of a refused save.
+import { data } from "react-router";
+import { getCurrentUser, type CurrentUser } from "~/accounts/session.server";
+import type { FieldErrors } from "~/lib/field-errors";
+import { readForm } from "~/lib/form.server";
+import type { Result } from "~/lib/result";
+import { refuseNonAdmin } from "./access.server";
+
+export type CardIntent = "create" | "update" | "delete";
+export type CardActionData<F extends string> =
+  | { ok: true; intent: CardIntent; message: string }
+  | { ok: false; intent: CardIntent | null; error: string; fieldErrors?: FieldErrors<F> };
+
+type Outcome = Result<{ message: string }> & { fieldErrors?: FieldErrors };
+
+export interface CardHandlers {
+  create: (actor: CurrentUser | null, fields: Record<string, string>) => Promise<Outcome>;
+  update: (actor: CurrentUser | null, id: string, fields: Record<string, string>) => Promise<Outcome>;
+  delete: (actor: CurrentUser | null, id: string) => Promise<Outcome>;
+  /** the message of an unknown intent (an admin's form never sends one) */
+  unknownIntent: string;
+}
+
+const isIntent = (value: unknown): value is CardIntent => value === "create" || value === "update" || value === "delete";
+
+export async function cardGridAction<F extends string>(request: Request, handlers: CardHandlers) {
+  const actor = await getCurrentUser(request);
+  const form = await readForm(request);
+  if (!form.ok) return data<CardActionData<F>>({ ok: false, intent: null, error: form.error }, { status: form.status });
+  const { intent, id = "", ...fields } = form.fields;
+  const known = isIntent(intent) ? intent : null;
+  const result: Outcome =
+    known === "create"
+      ? await handlers.create(actor, fields)
+      : known === "update"
+        ? await handlers.update(actor, id, fields)
+        : known === "delete"
+          ? await handlers.delete(actor, id)
+          : (refuseNonAdmin(actor) ?? { ok: false, status: 400, error: handlers.unknownIntent });
+  if (!result.ok) {
+    return data<CardActionData<F>>({ ok: false, intent: known, error: result.error, fieldErrors: result.fieldErrors as FieldErrors<F> }, { status: result.status });
+  }
+  return data<CardActionData<F>>({ ok: true, intent: known!, message: result.message });
+}

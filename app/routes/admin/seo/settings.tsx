@@ -77,19 +77,17 @@ export default function SeoSettings({ loaderData }: Route.ComponentProps) {
   const { form, updatedAt, defaultRobots } = loaderData;
   const fetcher = useFetcher<ActionData>();
   const [clientErrors, setClientErrors] = useState<FieldErrors<SettingsField> | null>(null);
-  const [feedback, setFeedback] = useState<Feedback>(null);
   const handled = useRef<ActionData | undefined>(undefined);
   const statusRef = useRef<HTMLDivElement>(null);
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;
+  const feedback: Feedback = result?.ok && !busy && !clientErrors ? { kind: "success", text: result.message, key: 0 } : null;
 
+  // A save's message takes the focus once shown, so that it is read out.
   useEffect(() => {
     if (fetcher.state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
-    if (result.ok) {
-      setFeedback({ kind: "success", text: result.message, key: Date.now() });
-      statusRef.current?.focus();
-    } else setFeedback(null);
+    if (result.ok) statusRef.current?.focus();
   }, [fetcher.state, result]);
 
   const serverFailure = result && !result.ok && !busy ? result : null;
@@ -114,7 +112,6 @@ export default function SeoSettings({ loaderData }: Route.ComponentProps) {
         aria-label="Impostazioni SEO"
         className="mt-6 max-w-3xl space-y-5 rounded-2xl border border-stone-200 bg-white p-5"
         onSubmit={(event) => {
-          setFeedback(null);
           const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
           const parsed = settingsSchema.safeParse(values);
           if (!parsed.success) {

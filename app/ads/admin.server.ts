@@ -47,7 +47,7 @@ export interface AdCodePage {
 }
 
 export type AdCodeFailure = Failure & { fieldErrors?: FieldErrors<AdCodeField> };
-export type AdCodeSaved = Result<{ adCode: AdminAdCode; message: string }> | AdCodeFailure;
+export type AdCodeSaved = { ok: true; adCode: AdminAdCode; message: string } | AdCodeFailure;
 
 const columns = {
   id: adsenseCodes.id,

@@ -94,7 +94,13 @@ export const adCodeListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 
-export type AdCodeListQuery = z.input<typeof adCodeListQuerySchema>;
+/** The list's query as it arrives (from the address): checked by adCodeListQuerySchema. */
+export interface AdCodeListQuery {
+  placement?: string;
+  pageType?: string;
+  active?: string;
+  page?: number;
+}
 
 /** What the form shows: the saved code, the defaults, or what was posted when a save was refused. */
 export interface AdCodeFormValues {

@@ -31,7 +31,7 @@ describe("ad HTML on the admin pages", () => {
       updatedAt: new Date("2026-11-24T10:00:00Z"),
     };
     const loaderData = { items: [row], total: 1, page: 1, pageCount: 1, filters: { placement: "", pageType: "", active: "all" }, saved: null };
-    const html = render("/admin/adsense", () => <AdminAdCodes {...({ loaderData } as never)} />, loaderData);
+    const html = render("/admin/adsense", () => <AdminAdCodes {...({ loaderData } as unknown as Parameters<typeof AdminAdCodes>[0])} />, loaderData);
     expect(html).toContain("&lt;script&gt;window.pwned = 1&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;");
     expect(html).toContain("&lt;img src=x onerror=alert(2)&gt; Banner");
     expect(html).not.toMatch(/<script>window\.pwned|<img src=x/);

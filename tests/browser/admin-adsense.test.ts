@@ -39,7 +39,8 @@ async function cleanUp(context: BrowserContext, page: Page) {
       .map((row) => new URL((row.querySelector('a[href*="/admin/adsense/edit?id="]') as HTMLAnchorElement).href).searchParams.get("id"));
   }, stamp);
   for (const id of ids) {
-    await context.request.post(`${baseUrl()}/admin/adsense`, { form: { intent: "delete", id: id ?? "" }, headers: { origin: baseUrl() } });
+    const response = await context.request.post(`${baseUrl()}/admin/adsense`, { form: { intent: "delete", id: id ?? "" }, headers: { origin: baseUrl() } });
+    expect(response.status(), `eliminazione del codice ${id}`).toBeLessThan(400);
   }
 }
 

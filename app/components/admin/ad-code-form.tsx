@@ -72,7 +72,7 @@ export function AdCodeForm({ mode, values, fieldErrors = {}, error }: AdCodeForm
           defaultValue={values.name}
           autoComplete="off"
           {...fieldAria(ids.name, fieldErrors.name, "ad-name-hint")}
-          className="field-input aria-[invalid=true]:border-red-700"
+          className="field-input aria-[invalid=true]:border-red-700!"
         />
         <p id="ad-name-hint" className="mt-1 text-sm text-stone-600">
           Un nome per riconoscerlo nell'elenco (es. «Banner home crocchette»).
@@ -95,7 +95,7 @@ export function AdCodeForm({ mode, values, fieldErrors = {}, error }: AdCodeForm
           autoCorrect="off"
           defaultValue={values.htmlCode}
           {...fieldAria(ids.htmlCode, fieldErrors.htmlCode, "ad-html-hint")}
-          className="field-input font-mono text-sm aria-[invalid=true]:border-red-700"
+          className="field-input font-mono text-sm aria-[invalid=true]:border-red-700!"
         />
         <p id="ad-html-hint" className="mt-1 text-sm text-stone-600">
           Il codice fornito dalla rete pubblicitaria, così com'è. Sul sito viene eseguito solo per i visitatori che hanno accettato i cookie di marketing.
@@ -113,7 +113,7 @@ export function AdCodeForm({ mode, values, fieldErrors = {}, error }: AdCodeForm
             name="placementType"
             defaultValue={values.placementType}
             {...fieldAria(ids.placementType, fieldErrors.placementType)}
-            className="field-input aria-[invalid=true]:border-red-700"
+            className="field-input aria-[invalid=true]:border-red-700!"
           >
             <EnumOptions values={AD_PLACEMENTS.values} labels={AD_PLACEMENTS.labels} />
           </select>
@@ -128,7 +128,7 @@ export function AdCodeForm({ mode, values, fieldErrors = {}, error }: AdCodeForm
             name="pageType"
             defaultValue={values.pageType}
             {...fieldAria(ids.pageType, fieldErrors.pageType)}
-            className="field-input aria-[invalid=true]:border-red-700"
+            className="field-input aria-[invalid=true]:border-red-700!"
           >
             <EnumOptions values={AD_PAGE_TYPES.values} labels={AD_PAGE_TYPES.labels} />
           </select>
@@ -148,7 +148,7 @@ export function AdCodeForm({ mode, values, fieldErrors = {}, error }: AdCodeForm
             step={1}
             defaultValue={values.priority}
             {...fieldAria(ids.priority, fieldErrors.priority, "ad-priority-hint")}
-            className="field-input aria-[invalid=true]:border-red-700"
+            className="field-input aria-[invalid=true]:border-red-700!"
           />
           <p id="ad-priority-hint" className="mt-1 text-sm text-stone-600">
             0 è la priorità più alta.

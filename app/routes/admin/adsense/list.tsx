@@ -1,6 +1,291 @@
-import { ComingSoon } from "~/components/admin/coming-soon";
+import { Pencil, Plus, Search, Trash2 } from "lucide";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { data, Form, Link, useFetcher, useLocation } from "react-router";
+import type { Route } from "./+types/list";
+import { deleteAdCode, listAdCodesForAdmin, toggleAdCodeActive, type AdminAdCode } from "~/ads/admin.server";
+import { AD_ACTIVE_FILTER_LABELS, AD_ACTIVE_FILTERS, AD_CODE_MESSAGES as M, SAVED_MESSAGES, type SavedKind } from "~/ads/validation";
+import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
+import { refuseNonAdmin } from "~/admin/access.server";
+import { StatusLine, type Feedback } from "~/components/admin/card-form";
+import { ConfirmDialog } from "~/components/admin/dialog";
+import { EnumOptions } from "~/components/enum-options";
+import { Icon } from "~/components/icon";
+import { Pagination } from "~/components/pagination";
+import { AD_PAGE_TYPES, AD_PLACEMENTS } from "~/lib/enums";
+import { formatDateLong, formatNumber } from "~/lib/format";
+import { readForm, readQuery } from "~/lib/form.server";
+import { pageParam, redirectPastLastPage } from "~/lib/paging";
 
-// Placeholder until this section is built (issue 17).
-export default function Section() {
-  return <ComingSoon />;
+// /admin/adsense — the ad codes, filtered in SQL (placement, page type, state), by priority then
+// newest, 20 a page. The status badge toggles the code; delete asks first. The saved message of the
+// full-page form arrives as ?saved=created|updated.
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const query = readQuery(request);
+  const result = await listAdCodesForAdmin(admin, {
+    placement: query.get("placement") ?? undefined,
+    pageType: query.get("pageType") ?? undefined,
+    active: query.get("active") ?? undefined,
+    page: pageParam(query),
+  });
+  if (!result.ok) throw data({ error: result.error }, { status: result.status });
+  redirectPastLastPage(new URL(request.url), result.page, result.pageCount);
+  const { ok: _ok, ...page } = result;
+  const saved = query.get("saved");
+  return { ...page, saved: saved && saved in SAVED_MESSAGES ? SAVED_MESSAGES[saved as SavedKind] : null };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await getCurrentUser(request);
+  const refused = refuseNonAdmin(actor);
+  if (refused) return data({ ok: false as const, intent: null, error: refused.error }, { status: refused.status });
+  const form = await readForm(request);
+  if (!form.ok) return data({ ok: false as const, intent: null, error: form.error }, { status: form.status });
+  const { intent, id = "" } = form.fields;
+  if (intent === "toggle") {
+    const result = await toggleAdCodeActive(actor, id);
+    if (!result.ok) return data({ ok: false as const, intent, error: result.status === 404 ? result.error : M.statusError }, { status: result.status });
+    return { ok: true as const, intent, message: result.message };
+  }
+  if (intent === "delete") {
+    const result = await deleteAdCode(actor, id);
+    if (!result.ok) return data({ ok: false as const, intent, error: result.status === 404 ? result.error : M.deleteError }, { status: result.status });
+    return { ok: true as const, intent, message: result.message };
+  }
+  return data({ ok: false as const, intent: null, error: M.statusError }, { status: 400 });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Codici annuncio — Zampa Admin" }, { name: "robots", content: "noindex" }];
+
+const cell = "block px-3 py-1 md:table-cell md:py-3 md:align-top";
+const cellLabel = "mr-1 font-medium text-stone-600 md:hidden";
+
+type Answer = { ok: true; message: string } | { ok: false; error: string };
+
+/** The status badge: a button that switches the code on or off (spec section 4). */
+function StatusToggle({ row, onAnswer }: { row: AdminAdCode; onAnswer: (answer: Answer) => void }) {
+  const fetcher = useFetcher<typeof action>();
+  const pending = fetcher.state !== "idle";
+  // Shown switched while the click travels; the list's reload then confirms it.
+  const active = pending ? !row.isActive : row.isActive;
+  const reported = useRef<unknown>(null);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && reported.current !== fetcher.data) {
+      reported.current = fetcher.data;
+      onAnswer(fetcher.data);
+    }
+  }, [fetcher.state, fetcher.data, onAnswer]);
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="toggle" />
+      <input type="hidden" name="id" value={row.id} />
+      <button
+        type="submit"
+        disabled={pending}
+        aria-label={`${active ? "Attivo" : "Inattivo"}: ${active ? "disattiva" : "attiva"} «${row.name}»`}
+        title={active ? "Clicca per disattivare" : "Clicca per attivare"}
+        className={`rounded-full px-3 py-1 text-xs font-semibold ring-offset-2 transition focus-visible:ring-2 focus-visible:ring-brand-700 disabled:opacity-70 ${
+          active ? "bg-green-100 text-green-900 hover:bg-green-200" : "bg-stone-200 text-stone-800 hover:bg-stone-300"
+        }`}
+      >
+        {active ? "Attivo" : "Inattivo"}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export default function AdminAdCodes({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pageCount, filters, saved } = loaderData;
+  const location = useLocation();
+  const remover = useFetcher<typeof action>();
+  const [pending, setPending] = useState<AdminAdCode | null>(null);
+  const [feedback, setFeedback] = useState<Feedback>(saved ? { kind: "success", text: saved, key: 0 } : null);
+  const removing = remover.state !== "idle";
+  const filtered = filters.placement !== "" || filters.pageType !== "" || filters.active !== "all";
+  const counter = useRef(0);
+
+  const show = useCallback((answer: Answer) => {
+    counter.current += 1;
+    setFeedback(answer.ok ? { kind: "success", text: answer.message, key: counter.current } : { kind: "error", text: answer.error, key: counter.current });
+  }, []);
+
+  const reportedRemoval = useRef<unknown>(null);
+  useEffect(() => {
+    if (remover.state === "idle" && remover.data && reportedRemoval.current !== remover.data) {
+      reportedRemoval.current = remover.data;
+      show(remover.data);
+    }
+  }, [remover.state, remover.data, show]);
+
+  // The saved message belongs to the address it came with; another address (a filter, a page) clears
+  // what the last action said.
+  const [feedbackFor, setFeedbackFor] = useState(location.key);
+  if (feedbackFor !== location.key) {
+    setFeedbackFor(location.key);
+    setFeedback(saved ? { kind: "success", text: saved, key: -1 } : null);
+  }
+
+  const search = new URLSearchParams(location.search);
+  search.delete("saved");
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="flex-1 text-2xl font-bold text-stone-900">Codici annuncio</h1>
+        <Link to="/admin/adsense/new" className="btn-primary">
+          <Icon node={Plus} aria-hidden size={18} /> Nuovo codice
+        </Link>
+      </div>
+
+      <Form
+        method="get"
+        role="search"
+        aria-label="Filtra i codici annuncio"
+        className="mt-6 grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end"
+      >
+        <div>
+          <label htmlFor="filter-placement" className="field-label">
+            Posizione
+          </label>
+          <select id="filter-placement" name="placement" defaultValue={filters.placement} className="field-input">
+            <option value="">Tutte</option>
+            <EnumOptions values={AD_PLACEMENTS.values} labels={AD_PLACEMENTS.labels} />
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filter-page-type" className="field-label">
+            Tipo di pagina
+          </label>
+          <select id="filter-page-type" name="pageType" defaultValue={filters.pageType} className="field-input">
+            <option value="">Tutti</option>
+            <EnumOptions values={AD_PAGE_TYPES.values} labels={AD_PAGE_TYPES.labels} />
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filter-active" className="field-label">
+            Stato
+          </label>
+          <select id="filter-active" name="active" defaultValue={filters.active} className="field-input">
+            {AD_ACTIVE_FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {AD_ACTIVE_FILTER_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-secondary">
+          <Icon node={Search} aria-hidden size={18} /> Filtra
+        </button>
+      </Form>
+
+      <StatusLine feedback={feedback} />
+      <p className="mt-3 text-sm text-stone-700">
+        {total === 1 ? "1 codice" : `${formatNumber(total)} codici`}
+        {filtered ? (total === 1 ? " trovato" : " trovati") : ""}
+        {filtered ? (
+          <>
+            {" · "}
+            <Link to="/admin/adsense" className="text-brand-800 underline">
+              Azzera i filtri
+            </Link>
+          </>
+        ) : null}
+      </p>
+
+      {items.length === 0 ? (
+        <div className="mt-6 rounded-2xl border border-dashed border-stone-300 bg-white p-6 text-center">
+          <p className="text-stone-700">{filtered ? "Nessun codice annuncio corrisponde ai filtri." : "Nessun codice annuncio ancora."}</p>
+          {filtered ? null : (
+            <Link to="/admin/adsense/new" className="btn-primary mt-4">
+              <Icon node={Plus} aria-hidden size={18} /> Aggiungi il primo codice
+            </Link>
+          )}
+        </div>
+      ) : (
+        <table className="mt-4 block w-full text-sm md:table md:rounded-2xl md:border md:border-stone-200 md:bg-white">
+          <thead className="sr-only md:not-sr-only md:table-header-group">
+            <tr className="border-b border-stone-200 text-left text-stone-700">
+              <th scope="col" className="px-3 py-2 font-semibold">Nome</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Posizione</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Tipo di pagina</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Priorità</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Stato</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Creato il</th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                <span className="sr-only">Azioni</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="block space-y-3 md:table-row-group md:space-y-0">
+            {items.map((row) => (
+              <tr key={row.id} className="block rounded-2xl border border-stone-200 bg-white py-2 md:table-row md:rounded-none md:border-0 md:border-b md:py-0">
+                <td className={cell}>
+                  <span className="block font-semibold break-words text-stone-900">{row.name}</span>
+                  {/* The code as text, never as markup: it runs only in the public slots, after consent. */}
+                  <code className="mt-1 line-clamp-2 block font-mono text-xs break-all text-stone-600">{row.htmlCode}</code>
+                </td>
+                <td className={cell}>
+                  <span className={cellLabel}>Posizione:</span>
+                  {row.placementLabel}
+                </td>
+                <td className={cell}>
+                  <span className={cellLabel}>Tipo di pagina:</span>
+                  {row.pageTypeLabel}
+                </td>
+                <td className={cell}>
+                  <span className={cellLabel}>Priorità:</span>
+                  {formatNumber(row.priority)}
+                </td>
+                <td className={cell}>
+                  <span className={cellLabel}>Stato:</span>
+                  <span className="inline-block align-middle">
+                    <StatusToggle row={row} onAnswer={show} />
+                  </span>
+                </td>
+                <td className={cell}>
+                  <span className={cellLabel}>Creato il:</span>
+                  {formatDateLong(row.createdAt)}
+                </td>
+                <td className={`${cell} md:whitespace-nowrap`}>
+                  <div className="flex flex-wrap gap-2 pt-1 md:pt-0">
+                    <Link to={`/admin/adsense/edit?id=${row.id}`} className="btn-secondary" aria-label={`Modifica «${row.name}»`}>
+                      <Icon node={Pencil} aria-hidden size={16} /> Modifica
+                    </Link>
+                    <remover.Form
+                      method="post"
+                      onSubmit={(event) => {
+                        event.preventDefault();
+                        setPending(row);
+                      }}
+                    >
+                      <input type="hidden" name="intent" value="delete" />
+                      <input type="hidden" name="id" value={row.id} />
+                      <button type="submit" className="btn-secondary text-red-800" disabled={removing} aria-label={`Elimina «${row.name}»`}>
+                        <Icon node={Trash2} aria-hidden size={16} /> Elimina
+                      </button>
+                    </remover.Form>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      <Pagination page={page} pageCount={pageCount} search={search} label="Pagine dei codici annuncio" />
+
+      <ConfirmDialog
+        open={pending !== null}
+        question={pending ? `Vuoi eliminare il codice annuncio «${pending.name}»? L'operazione non si può annullare.` : ""}
+        confirmLabel="Elimina"
+        destructive
+        busy={removing}
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          if (pending) void remover.submit({ intent: "delete", id: pending.id }, { method: "post" });
+          setPending(null);
+        }}
+      />
+    </div>
+  );
 }

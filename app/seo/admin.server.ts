@@ -154,15 +154,16 @@ async function countArticlesUsing(keywords: string[]): Promise<Map<string, numbe
       from unnest(${sql.param(keywords)}::text[]) as k(keyword)
     ),
     meta as materialized (
-      select a.id, to_tsvector('zampa_italian', coalesce(a.meta_title, '') || ' ' || coalesce(a.meta_description, '')) as v
-      from ${articles} a
-      where ${isPublishedArticleRow()} and (a.meta_title is not null or a.meta_description is not null)
+      select ${articles.id} as id,
+             to_tsvector('zampa_italian', coalesce(${articles.metaTitle}, '') || ' ' || coalesce(${articles.metaDescription}, '')) as v
+      from ${articles}
+      where ${isPublishedArticleRow()} and (${articles.metaTitle} is not null or ${articles.metaDescription} is not null)
     ),
     hits as (
-      select kw.keyword, a.id
+      select kw.keyword, found.id
       from kw cross join lateral (
-        select a.id from ${articles} a where ${isPublishedArticleRow()} and a.search_vector @@ kw.q
-      ) a
+        select ${articles.id} as id from ${articles} where ${isPublishedArticleRow()} and "articles"."search_vector" @@ kw.q
+      ) found
       union
       select kw.keyword, m.id from kw join meta m on m.v @@ kw.q
     )

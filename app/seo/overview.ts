@@ -1,6 +1,7 @@
 // The SEO overview's rules (back-office spec, sections 2 and 9): its cards with their good/warning
 // state, the checklist, the quick actions and the tips. Client-safe and pure: the server computes
 // the figures (app/seo/admin.server.ts), these functions say what they mean.
+import { formatNumber } from "~/lib/format";
 
 /** Spec, section 9: more than 10 published articles, more than 5 keywords, over 1500 characters. */
 export const SEO_THRESHOLDS = { publishedArticles: 10, keywords: 5, averageLength: 1500 } as const;
@@ -30,7 +31,6 @@ export interface ChecklistItem {
   done: boolean;
 }
 
-const integer = new Intl.NumberFormat("it-IT", { maximumFractionDigits: 0 });
 const thousands = new Intl.NumberFormat("it-IT", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** Characters in thousands, as the card shows them: 2345 → "2,3k". */
@@ -48,21 +48,21 @@ export function overviewCards(f: SeoFigures): OverviewCard[] {
     {
       id: "articles",
       title: "Articoli pubblicati",
-      value: integer.format(f.publishedArticles),
-      detail: `su ${integer.format(f.totalArticles)} totali`,
+      value: formatNumber(f.publishedArticles),
+      detail: `su ${formatNumber(f.totalArticles)} totali`,
       state: state(f.publishedArticles > SEO_THRESHOLDS.publishedArticles),
     },
     {
       id: "keywords",
       title: "Parole chiave target",
-      value: integer.format(f.keywords),
-      detail: f.rankedKeywords === 1 ? "1 posizionata" : `${integer.format(f.rankedKeywords)} posizionate`,
+      value: formatNumber(f.keywords),
+      detail: f.rankedKeywords === 1 ? "1 posizionata" : `${formatNumber(f.rankedKeywords)} posizionate`,
       state: state(f.keywords > 0),
     },
     {
       id: "redirects",
       title: "Redirect attivi",
-      value: integer.format(f.activeRedirects),
+      value: formatNumber(f.activeRedirects),
       detail: "Reindirizzamenti in uso",
       state: "good",
     },
@@ -70,7 +70,7 @@ export function overviewCards(f: SeoFigures): OverviewCard[] {
       id: "length",
       title: "Lunghezza media",
       value: inThousands(f.averageLength),
-      detail: `${integer.format(f.averageLength)} caratteri per articolo`,
+      detail: `${formatNumber(f.averageLength)} caratteri per articolo`,
       state: state(f.averageLength > SEO_THRESHOLDS.averageLength),
     },
   ];
@@ -80,7 +80,7 @@ export function overviewChecklist(f: SeoFigures): ChecklistItem[] {
   return [
     { label: "Contenuti pubblicati", done: f.publishedArticles > 0 },
     { label: `Parole chiave identificate (più di ${SEO_THRESHOLDS.keywords})`, done: f.keywords > SEO_THRESHOLDS.keywords },
-    { label: `Contenuti abbastanza lunghi (più di ${integer.format(SEO_THRESHOLDS.averageLength)} caratteri in media)`, done: f.averageLength > SEO_THRESHOLDS.averageLength },
+    { label: `Contenuti abbastanza lunghi (più di ${formatNumber(SEO_THRESHOLDS.averageLength)} caratteri in media)`, done: f.averageLength > SEO_THRESHOLDS.averageLength },
     // The site writes every page's meta tags itself (title, description, Open Graph).
     { label: "Meta tag configurati", done: true },
   ];

@@ -158,6 +158,29 @@ describe("admin SEO", () => {
     expect(new URL(page.url()).search).toBe("?edit=new");
   });
 
+  it("adds and edits a keyword without JavaScript (the form has its own address)", async () => {
+    const { context, page } = await browser.context({ javaScript: false });
+    await signIn(context, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto("/admin/seo/keywords?edit=new");
+    const main = page.getByRole("main");
+    await main.getByLabel("Parola chiave").fill("");
+    await main.getByRole("button", { name: "Aggiungi parola chiave" }).click();
+    await main.getByText("La parola chiave è obbligatoria").first().waitFor();
+    await main.getByLabel("Parola chiave").fill("criceto nano");
+    await main.getByRole("button", { name: "Aggiungi parola chiave" }).click();
+    await main.getByText("Parola chiave aggiunta", { exact: true }).waitFor();
+    await row(page, "criceto nano").waitFor();
+    await main.getByRole("link", { name: "Modifica «criceto nano»" }).click();
+    await main.getByLabel("Volume di ricerca").fill("30");
+    await main.getByRole("button", { name: "Salva modifiche" }).click();
+    await main.getByText("Parola chiave aggiornata", { exact: true }).waitFor();
+    expect((await row(page, "criceto nano").getByRole("cell").allTextContents())[2]).toContain("30");
+
+    // Deleting asks for a confirmation in a dialog, which needs JavaScript.
+    const admin = await asAdmin("/admin/seo/keywords");
+    await deleteKeyword(admin.page, "criceto nano");
+  });
+
   it("downloads the sitemap the site serves; a failed request says so", async () => {
     const { page } = await asAdmin("/admin/seo/sitemap");
     const main = page.getByRole("main");

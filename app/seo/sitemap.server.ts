@@ -285,22 +285,43 @@ export function parseChildName(name: string): { section: SitemapSection; n: numb
   return match ? { section: match[1] as SitemapSection, n: Number(match[2]) } : null;
 }
 
-/** /sitemap.xml: one urlset while everything fits in one file, else the index of the children. */
-export function buildSitemap(limits: SitemapLimits = DEFAULT_LIMITS): Promise<string> {
+/** What /sitemap.xml serves, with when this process built it and what it holds. */
+export interface SitemapSummary {
+  builtAt: Date;
+  /** URLs listed, in the file itself or in its children */
+  urlCount: number;
+  /** child sitemaps the index names; 0 when /sitemap.xml is a single urlset */
+  childCount: number;
+}
+
+function built(limits: SitemapLimits): Promise<SitemapSummary & { xml: string }> {
   return memoize(`sitemap:${limitsKey(limits)}`, SITEMAP_TAGS, async () => {
+    const builtAt = new Date();
     const base = config().publicUrl;
     const plans = await Promise.all(SITEMAP_SECTIONS.map((s) => plan(s, limits)));
     const total = plans.reduce((n, p) => n + p.total, 0);
     const bytes = plans.reduce((n, p) => n + p.bytes, 0);
     if (total <= limits.maxUrls && bytes + WRAPPER_BYTES <= limits.maxBytes) {
       const sections = await Promise.all(SITEMAP_SECTIONS.map((s) => childEntries(s, 1, limits)));
-      return renderSitemap(base, sections.flatMap((entries) => entries ?? []));
+      return { xml: renderSitemap(base, sections.flatMap((entries) => entries ?? [])), builtAt, urlCount: total, childCount: 0 };
     }
-    return renderSitemapIndex(
-      base,
-      plans.flatMap((p) => p.children.map((c, i) => ({ path: childPath(p.section, i + 1), lastmod: c.lastmod }))),
-    );
+    const children = plans.flatMap((p) => p.children.map((c, i) => ({ path: childPath(p.section, i + 1), lastmod: c.lastmod })));
+    return { xml: renderSitemapIndex(base, children), builtAt, urlCount: total, childCount: children.length };
   });
+}
+
+/** /sitemap.xml: one urlset while everything fits in one file, else the index of the children. */
+export async function buildSitemap(limits: SitemapLimits = DEFAULT_LIMITS): Promise<string> {
+  return (await built(limits)).xml;
+}
+
+/**
+ * The SEO manager's "last generated": the sitemap is generated on request and kept until the data
+ * it lists changes, so this is when the one served now was built (decision 0053).
+ */
+export async function sitemapSummary(limits: SitemapLimits = DEFAULT_LIMITS): Promise<SitemapSummary> {
+  const { builtAt, urlCount, childCount } = await built(limits);
+  return { builtAt, urlCount, childCount };
 }
 
 /**

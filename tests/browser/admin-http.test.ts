@@ -3,12 +3,15 @@
 // posted to them, whatever its intent. The unit tests beside each route check that nothing changed.
 import { describe, expect, it } from "vitest";
 import { ADMIN_SECTIONS } from "~/admin/navigation";
+import { SEO_TABS } from "~/admin/seo-tabs";
 import { cookieFrom } from "../cookies";
 import { baseUrl, uniqueEmail } from "./browser";
 
 const SOME_ID = "00000000-0000-4000-8000-000000000000";
 const PAGES = [
   ...ADMIN_SECTIONS.map((s) => s.to),
+  ...SEO_TABS.map((t) => t.to).filter((to) => to !== "/admin/seo"),
+  "/admin/seo/keywords?edit=new",
   "/admin/articles/new",
   `/admin/articles/edit?id=${SOME_ID}`,
   `/admin/contests/${SOME_ID}/submissions`,

@@ -1,6 +1,368 @@
-import { ComingSoon } from "~/components/admin/coming-soon";
+import { ArrowLeft, CircleAlert, ExternalLink, Pencil, Plus, Trash2 } from "lucide";
+import { useState, useSyncExternalStore } from "react";
+import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import type { Route } from "./+types/keywords";
+import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
+import { refuseNonAdmin } from "~/admin/access.server";
+import { ErrorSummary, FieldMessage, fieldAria } from "~/components/admin/card-form";
+import { ConfirmDialog } from "~/components/admin/dialog";
+import { EnumOptions } from "~/components/enum-options";
+import { Icon } from "~/components/icon";
+import { Pagination } from "~/components/pagination";
+import { KEYWORD_STATUSES } from "~/lib/enums";
+import type { FieldErrors } from "~/lib/field-errors";
+import { readForm, readQuery } from "~/lib/form.server";
+import { formatNumber } from "~/lib/format";
+import { pageParam, redirectPastLastPage } from "~/lib/paging";
+import { createKeyword, deleteKeyword, getKeyword, listKeywords, updateKeyword, type AdminKeyword, type AdminKeywordRow, type KeywordFailure } from "~/seo/admin.server";
+import {
+  DIFFICULTY_LABELS,
+  difficultyBand,
+  KEYWORD_LIMITS,
+  KEYWORD_MESSAGES as M,
+  type KeywordField,
+  type KeywordStatus,
+} from "~/seo/keyword-validation";
 
-// Placeholder until this section is built (issue 17).
-export default function Section() {
-  return <ComingSoon />;
+// /admin/seo/keywords — the target keywords, 20 a page, each with the published articles that use
+// it. Adding (`?edit=new`) and editing (`?edit={id}`) show the form in place of the list, so the
+// form has its own address and works without JavaScript; a save goes back to the list with its
+// message (`?saved=`).
+
+const SAVED_MESSAGES = { created: M.created, updated: M.updated, deleted: M.deleted } as const;
+type Saved = keyof typeof SAVED_MESSAGES;
+const isSaved = (value: string | null): value is Saved => value !== null && Object.hasOwn(SAVED_MESSAGES, value);
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const query = readQuery(request);
+  const edit = query.get("edit");
+  const page = pageParam(query);
+  if (edit === "new") return { mode: "form" as const, keyword: null, page };
+  if (edit !== null) {
+    const found = await getKeyword(admin, edit);
+    if (!found.ok) return data({ mode: "missing" as const, error: found.error, page }, { status: found.status });
+    return { mode: "form" as const, keyword: found.keyword, page };
+  }
+  const result = await listKeywords(admin, { page });
+  if (!result.ok) throw data({ error: result.error }, { status: result.status });
+  redirectPastLastPage(url, result.page, result.pageCount);
+  const saved = query.get("saved");
+  const { ok: _ok, ...list } = result;
+  return { mode: "list" as const, ...list, message: isSaved(saved) ? SAVED_MESSAGES[saved] : null };
+}
+
+/** A refused save: its messages and what was typed, shown again (also without JavaScript). */
+type ActionData = { ok: false; error: string; fieldErrors?: FieldErrors<KeywordField>; values?: Record<string, string> };
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await getCurrentUser(request);
+  const form = await readForm(request);
+  if (!form.ok) return data<ActionData>({ ok: false, error: form.error }, { status: form.status });
+  const { intent, id = "", page = "", ...fields } = form.fields;
+  const result =
+    intent === "create"
+      ? await createKeyword(actor, fields)
+      : intent === "update"
+        ? await updateKeyword(actor, id, fields)
+        : intent === "delete"
+          ? await deleteKeyword(actor, id)
+          : (refuseNonAdmin(actor) ?? { ok: false as const, status: 400, error: M.invalidAction });
+  if (!result.ok) {
+    const values = intent === "delete" ? undefined : fields;
+    return data<ActionData>({ ok: false, error: result.error, fieldErrors: (result as KeywordFailure).fieldErrors, values }, { status: result.status });
+  }
+  const saved: Saved = intent === "create" ? "created" : intent === "update" ? "updated" : "deleted";
+  // A new keyword is listed first: back to the first page; otherwise to the page it was edited from.
+  const back = new URLSearchParams({ saved });
+  if (saved !== "created" && /^[1-9]\d{0,5}$/.test(page) && page !== "1") back.set("page", page);
+  throw redirect(`/admin/seo/keywords?${back}`);
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "SEO: parole chiave — Zampa Admin" }, { name: "robots", content: "noindex" }];
+
+export default function SeoKeywords({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.mode === "form") return <KeywordForm keyword={loaderData.keyword} page={loaderData.page} failure={actionData ?? null} />;
+  if (loaderData.mode === "missing") {
+    return (
+      <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-5 text-red-800">
+        <p className="font-semibold">{loaderData.error}</p>
+        <Link to="/admin/seo/keywords" className="mt-3 inline-block text-brand-800 underline">
+          Torna alle parole chiave
+        </Link>
+      </div>
+    );
+  }
+  const { items, total, page, pageCount, message } = loaderData;
+  return (
+    <div>
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="flex-1">
+          <h2 className="text-xl font-bold text-stone-900">Parole chiave</h2>
+          <p className="mt-1 text-sm text-stone-700">
+            Le ricerche per cui il sito vuole posizionarsi; per ognuna, gli articoli pubblicati che la usano (titolo, testo o meta tag).
+          </p>
+        </div>
+        {total > 0 ? (
+          <Link to="?edit=new" className="btn-primary">
+            <Icon node={Plus} aria-hidden size={18} /> Aggiungi parola chiave
+          </Link>
+        ) : null}
+      </div>
+
+      <div aria-live="polite" aria-atomic="true" className="mt-4 empty:hidden">
+        {message ? <p className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">{message}</p> : null}
+      </div>
+
+      {total === 0 ? (
+        <div className="mt-6 rounded-2xl border border-dashed border-stone-300 p-10 text-center">
+          <p className="text-stone-700">Nessuna parola chiave ancora: aggiungi la prima per seguire le ricerche su cui puntare.</p>
+          <Link to="?edit=new" className="btn-primary mt-4">
+            <Icon node={Plus} aria-hidden size={18} /> Aggiungi la prima parola chiave
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className="mt-4 text-sm text-stone-700">{total === 1 ? "1 parola chiave" : `${formatNumber(total)} parole chiave`}</p>
+          <KeywordTable items={items} page={page} />
+          <Pagination page={page} pageCount={pageCount} search={new URLSearchParams()} label="Pagine delle parole chiave" />
+        </>
+      )}
+    </div>
+  );
+}
+
+const cell = "block px-3 py-1 md:table-cell md:py-3 md:align-top";
+const cellLabel = "mr-1 font-medium text-stone-600 md:hidden";
+
+const STATUS_COLOURS: Record<KeywordStatus, string> = {
+  target: "bg-sky-100 text-sky-900",
+  monitoring: "bg-amber-100 text-amber-900",
+  ranked: "bg-green-100 text-green-900",
+};
+
+const BAND_COLOURS = { low: "bg-green-600", medium: "bg-amber-500", high: "bg-red-600" } as const;
+
+function DifficultyBar({ difficulty }: { difficulty: number }) {
+  const band = difficultyBand(difficulty);
+  return (
+    <span className="inline-flex items-center gap-2" data-band={band}>
+      <span aria-hidden className="block h-2 w-20 overflow-hidden rounded-full bg-stone-200">
+        <span className={`block h-full rounded-full ${BAND_COLOURS[band]}`} style={{ width: `${difficulty}%` }} />
+      </span>
+      <span className="text-sm text-stone-800">
+        {difficulty} <span className="text-stone-600">({DIFFICULTY_LABELS[band]})</span>
+      </span>
+    </span>
+  );
+}
+
+function ArticleUse({ row }: { row: AdminKeywordRow }) {
+  if (row.articleCount === 0) {
+    return (
+      <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+        <Icon node={CircleAlert} aria-hidden size={14} /> Nessun articolo
+      </span>
+    );
+  }
+  return (
+    <a href={`/articles?q=${encodeURIComponent(row.keyword)}`} target="_blank" rel="noopener" className="text-brand-800 underline">
+      {row.articleCount === 1 ? "1 articolo" : `${formatNumber(row.articleCount)} articoli`}
+      <Icon node={ExternalLink} aria-hidden size={14} className="ml-1 inline" />
+      <span className="sr-only"> che usano «{row.keyword}» (si apre in una nuova scheda)</span>
+    </a>
+  );
+}
+
+function KeywordTable({ items, page }: { items: AdminKeywordRow[]; page: number }) {
+  const editHref = (id: string) => `?edit=${id}${page > 1 ? `&page=${page}` : ""}`;
+  return (
+    <table className="mt-3 block w-full text-sm md:table md:rounded-2xl md:border md:border-stone-200 md:bg-white">
+      <thead className="sr-only md:not-sr-only md:table-header-group">
+        <tr className="border-b border-stone-200 text-left text-stone-700">
+          <th scope="col" className="px-3 py-2 font-semibold">Parola chiave</th>
+          <th scope="col" className="px-3 py-2 font-semibold">Note</th>
+          <th scope="col" className="px-3 py-2 font-semibold">Volume</th>
+          <th scope="col" className="px-3 py-2 font-semibold">Difficoltà</th>
+          <th scope="col" className="px-3 py-2 font-semibold">Stato</th>
+          <th scope="col" className="px-3 py-2 font-semibold">Articoli</th>
+          <th scope="col" className="px-3 py-2 font-semibold">
+            <span className="sr-only">Azioni</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody className="block space-y-3 md:table-row-group md:space-y-0">
+        {items.map((row) => (
+          <tr key={row.id} className="block rounded-2xl border border-stone-200 bg-white py-2 md:table-row md:rounded-none md:border-0 md:border-b md:py-0">
+            <td className={`${cell} font-semibold break-words text-stone-900`}>{row.keyword}</td>
+            <td className={`${cell} max-w-xs break-words whitespace-pre-line text-stone-700`}>
+              <span className={cellLabel}>Note:</span>
+              {row.notes ?? "—"}
+            </td>
+            <td className={cell}>
+              <span className={cellLabel}>Volume:</span>
+              {row.searchVolume === 0 ? "N/A" : formatNumber(row.searchVolume)}
+            </td>
+            <td className={cell}>
+              <span className={cellLabel}>Difficoltà:</span>
+              <DifficultyBar difficulty={row.difficulty} />
+            </td>
+            <td className={cell}>
+              <span className={cellLabel}>Stato:</span>
+              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_COLOURS[row.status]}`}>{row.statusLabel}</span>
+            </td>
+            <td className={cell}>
+              <span className={cellLabel}>Articoli:</span>
+              <ArticleUse row={row} />
+            </td>
+            <td className={`${cell} md:whitespace-nowrap`}>
+              <Link to={editHref(row.id)} className="btn-secondary" aria-label={`Modifica «${row.keyword}»`}>
+                <Icon node={Pencil} aria-hidden size={16} /> Modifica
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** False until the page has hydrated: the delete button opens a dialog, which needs JavaScript. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+const noSubscription = () => () => {};
+
+function KeywordForm({ keyword, page, failure }: { keyword: AdminKeyword | null; page: number; failure: ActionData | null }) {
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const [confirming, setConfirming] = useState(false);
+  const busy = navigation.state !== "idle";
+  const errors: FieldErrors<KeywordField> = failure?.fieldErrors ?? {};
+  const summary = failure ? (failure.fieldErrors ? Object.values(failure.fieldErrors) : [failure.error]) : [];
+  const back = `/admin/seo/keywords${page > 1 ? `?page=${page}` : ""}`;
+  const typed = failure?.values;
+
+  return (
+    <div className="max-w-2xl">
+      <Link to={back} className="inline-flex items-center gap-1 text-sm text-brand-800 underline">
+        <Icon node={ArrowLeft} aria-hidden size={16} /> Torna alle parole chiave
+      </Link>
+      <h2 className="mt-3 text-xl font-bold text-stone-900">{keyword ? "Modifica parola chiave" : "Nuova parola chiave"}</h2>
+      {/* The inputs are not controlled: after a refused save the browser keeps what was typed. */}
+      <Form method="post" noValidate className="mt-4 space-y-4 rounded-2xl border border-stone-200 bg-white p-5">
+        <input type="hidden" name="intent" value={keyword ? "update" : "create"} />
+        {keyword ? <input type="hidden" name="id" value={keyword.id} /> : null}
+        <input type="hidden" name="page" value={page} />
+        <div>
+          <label htmlFor="keyword-text" className="field-label">
+            Parola chiave
+          </label>
+          <input
+            id="keyword-text"
+            name="keyword"
+            maxLength={KEYWORD_LIMITS.keyword}
+            defaultValue={typed?.keyword ?? keyword?.keyword ?? ""}
+            autoFocus
+            className="field-input"
+            {...fieldAria("keyword-text", errors.keyword)}
+          />
+          <FieldMessage fieldId="keyword-text" error={errors.keyword} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <div>
+            <label htmlFor="keyword-volume" className="field-label">
+              Volume di ricerca
+            </label>
+            <input
+              id="keyword-volume"
+              name="searchVolume"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              defaultValue={typed?.searchVolume ?? keyword?.searchVolume ?? 0}
+              className="field-input"
+              {...fieldAria("keyword-volume", errors.searchVolume, "keyword-volume-hint")}
+            />
+            <p id="keyword-volume-hint" className="mt-1 text-sm text-stone-600">
+              Ricerche al mese; 0 se non noto.
+            </p>
+            <FieldMessage fieldId="keyword-volume" error={errors.searchVolume} />
+          </div>
+          <div>
+            <label htmlFor="keyword-difficulty" className="field-label">
+              Difficoltà (1-100)
+            </label>
+            <input
+              id="keyword-difficulty"
+              name="difficulty"
+              type="number"
+              inputMode="numeric"
+              min={KEYWORD_LIMITS.difficultyMin}
+              max={KEYWORD_LIMITS.difficultyMax}
+              step={1}
+              defaultValue={typed?.difficulty ?? keyword?.difficulty ?? KEYWORD_LIMITS.difficultyDefault}
+              className="field-input"
+              {...fieldAria("keyword-difficulty", errors.difficulty)}
+            />
+            <FieldMessage fieldId="keyword-difficulty" error={errors.difficulty} />
+          </div>
+          <div>
+            <label htmlFor="keyword-status" className="field-label">
+              Stato
+            </label>
+            <select id="keyword-status" name="status" defaultValue={typed?.status ?? keyword?.status ?? "target"} className="field-input" {...fieldAria("keyword-status", errors.status)}>
+              <EnumOptions values={KEYWORD_STATUSES.values} labels={KEYWORD_STATUSES.labels} />
+            </select>
+            <FieldMessage fieldId="keyword-status" error={errors.status} />
+          </div>
+        </div>
+        <div>
+          <label htmlFor="keyword-notes" className="field-label">
+            Note <span className="font-normal text-stone-600">(facoltative)</span>
+          </label>
+          <textarea
+            id="keyword-notes"
+            name="notes"
+            rows={3}
+            maxLength={KEYWORD_LIMITS.notes}
+            defaultValue={typed?.notes ?? keyword?.notes ?? ""}
+            className="field-input"
+            {...fieldAria("keyword-notes", errors.notes)}
+          />
+          <FieldMessage fieldId="keyword-notes" error={errors.notes} />
+        </div>
+        <ErrorSummary title={M.saveError} errors={summary} />
+        <div className="flex flex-wrap items-center gap-3 pt-2">
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? "Salvataggio..." : keyword ? "Salva modifiche" : "Aggiungi parola chiave"}
+          </button>
+          <Link to={back} className="btn-secondary">
+            Annulla
+          </Link>
+          {keyword ? (
+            <button type="button" className="btn-secondary ml-auto text-red-800" disabled={!hydrated || busy} onClick={() => setConfirming(true)}>
+              <Icon node={Trash2} aria-hidden size={16} /> Elimina
+            </button>
+          ) : null}
+        </div>
+      </Form>
+      {keyword ? (
+        <ConfirmDialog
+          open={confirming}
+          question={`Vuoi eliminare la parola chiave «${keyword.keyword}»? L'operazione non si può annullare.`}
+          confirmLabel="Elimina"
+          destructive
+          busy={busy}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            void submit({ intent: "delete", id: keyword.id, page: String(page) }, { method: "post" });
+          }}
+        />
+      ) : null}
+    </div>
+  );
 }

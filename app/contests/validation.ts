@@ -1,7 +1,9 @@
 // The contest entry form's rules and the contests' Italian messages: the server validates with
 // these and the pages show the same texts. Client-safe: no server code here.
 import { z } from "zod";
-import { CONTEST_PET_TYPES, PET_TYPES } from "~/lib/enums";
+import { parseRomeDateTime, toRomeDateTimeInput } from "~/articles/validation";
+import { CONTEST_PET_TYPES, CONTEST_STATUSES, PET_TYPES } from "~/lib/enums";
+import { singleLine } from "~/lib/text";
 
 export const CONTEST_LIMITS = { title: 120, petName: 60, description: 1_000 } as const;
 
@@ -93,3 +95,105 @@ export function isInProgress(
   const t = now.getTime();
   return contest.status === "active" && new Date(contest.startDate).getTime() <= t && t <= new Date(contest.endDate).getTime();
 }
+
+// --- The contest form of the back office (/admin/contests) ----------------------------------
+
+export const CONTEST_FORM_LIMITS = {
+  title: 200,
+  description: 5_000,
+  prize: 1_000,
+  rules: 10_000,
+  /** Max photos per user (back-office spec, sections 5 and 9). */
+  minPhotos: 1,
+  maxPhotos: 10,
+  defaultPhotos: 3,
+} as const;
+
+const L = CONTEST_FORM_LIMITS;
+
+export const CONTEST_FORM_MESSAGES = {
+  titleRequired: "Inserisci il titolo del concorso",
+  titleTooLong: `Il titolo può contenere al massimo ${L.title} caratteri`,
+  descriptionRequired: "Inserisci la descrizione del concorso",
+  descriptionTooLong: "La descrizione può contenere al massimo 5.000 caratteri",
+  startRequired: "Inserisci la data di inizio",
+  endRequired: "Inserisci la data di fine",
+  dateInvalid: "Inserisci una data valida",
+  endBeforeStart: "La data di fine deve essere successiva alla data di inizio",
+  statusInvalid: "Scegli lo stato del concorso",
+  prizeTooLong: "La descrizione del premio può contenere al massimo 1.000 caratteri",
+  rulesTooLong: "Il regolamento può contenere al massimo 10.000 caratteri",
+  maxPhotosInvalid: `Il numero massimo di foto per utente deve essere un numero intero tra ${L.minPhotos} e ${L.maxPhotos}`,
+  created: "Concorso creato",
+  updated: "Concorso aggiornato",
+  deleted: "Concorso eliminato, con le sue partecipazioni, i voti e le foto",
+  saveError: "Errore durante il salvataggio del concorso",
+  deleteError: "Errore durante l'eliminazione del concorso",
+  /** What the delete confirmation states (decision 0051). */
+  deleteQuestion: (title: string, entries: number) =>
+    `Vuoi eliminare il concorso «${title}»? ` +
+    (entries === 0
+      ? "Non ha partecipazioni. "
+      : `Verranno eliminate anche ${entries === 1 ? "la sua partecipazione" : `le sue ${entries} partecipazioni`}, con i voti ricevuti e le foto caricate. `) +
+    "L'operazione non si può annullare.",
+} as const;
+
+const F = CONTEST_FORM_MESSAGES;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A contest runs from the start of its first day to the end of its last one, Rome time: the form
+ * has dates only, and "dal 1 al 31 marzo" includes the 31st (decision 0051).
+ */
+export function contestStartInstant(date: string): Date | null {
+  return DATE.test(date) ? parseRomeDateTime(`${date}T00:00`) : null;
+}
+
+export function contestEndInstant(date: string): Date | null {
+  if (!DATE.test(date)) return null;
+  const instant = parseRomeDateTime(`${date}T23:59:59`);
+  return instant ? new Date(instant.getTime() + 999) : null;
+}
+
+/** The `date` input's value of an instant, as a calendar day in Rome. */
+export function toContestDateInput(value: Date | string | null | undefined): string {
+  return toRomeDateTimeInput(value).slice(0, 10);
+}
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((value) => value || null);
+
+const dateField = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .refine((value) => contestStartInstant(value) !== null, F.dateInvalid);
+
+/** The back office's contest form; an empty max photos means the default (3). */
+export const contestFormSchema = z
+  .object({
+    title: z.string({ error: F.titleRequired }).overwrite(singleLine).min(1, F.titleRequired).max(L.title, F.titleTooLong),
+    description: z.string({ error: F.descriptionRequired }).trim().min(1, F.descriptionRequired).max(L.description, F.descriptionTooLong),
+    startDate: dateField(F.startRequired),
+    endDate: dateField(F.endRequired),
+    status: z.enum(CONTEST_STATUSES.values, { error: F.statusInvalid }).default("draft"),
+    prizeDescription: optionalText(L.prize, F.prizeTooLong),
+    rules: optionalText(L.rules, F.rulesTooLong),
+    maxSubmissionsPerUser: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (!value ? L.defaultPhotos : /^\d{1,3}$/.test(value) ? Number(value) : Number.NaN))
+      .pipe(z.number({ error: F.maxPhotosInvalid }).int(F.maxPhotosInvalid).min(L.minPhotos, F.maxPhotosInvalid).max(L.maxPhotos, F.maxPhotosInvalid)),
+  })
+  .refine((form) => form.endDate > form.startDate, { path: ["endDate"], message: F.endBeforeStart })
+  .transform(({ startDate, endDate, ...rest }) => ({ ...rest, startDate: contestStartInstant(startDate)!, endDate: contestEndInstant(endDate)! }));
+
+export type ContestFormInput = z.output<typeof contestFormSchema>;
+export type ContestFormField = keyof z.input<typeof contestFormSchema>;

@@ -3,6 +3,7 @@ import { Icon } from "~/components/icon";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/contest-submissions";
 import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
+import { refuseNonAdmin } from "~/admin/access.server";
 import { approveSubmission, listSubmissionsForModeration, rejectSubmission, type ModerationEntry } from "~/contests/moderation.server";
 import { CONTEST_MESSAGES as M } from "~/contests/validation";
 import { SubmissionStatusBadge } from "~/components/contests/submission-status";
@@ -26,7 +27,11 @@ export async function action({ request }: Route.ActionArgs) {
   if (!form.ok) return data({ ok: false as const, id: "", error: form.error }, { status: form.status });
   const { id = "", intent } = form.fields;
   const result = intent === "approve" ? await approveSubmission(actor, id) : intent === "reject" ? await rejectSubmission(actor, id) : null;
-  if (!result) return data({ ok: false as const, id, error: M.moderationError }, { status: 400 });
+  if (!result) {
+    // An unknown intent: a non-admin is refused as for the known ones.
+    const refused = refuseNonAdmin(actor);
+    return data({ ok: false as const, id, error: refused?.error ?? M.moderationError }, { status: refused?.status ?? 400 });
+  }
   if (!result.ok) return data({ ok: false as const, id, error: result.error }, { status: result.status });
   return { ok: true as const, id, message: result.message };
 }
@@ -67,8 +72,8 @@ export default function ContestSubmissions({ loaderData }: Route.ComponentProps)
       <>
         <h1 className="text-2xl font-bold text-stone-900">{error}</h1>
         <p className="mt-2">
-          <Link to="/admin" className="text-brand-800 underline">
-            Torna al pannello
+          <Link to="/admin/contests" className="text-brand-800 underline">
+            Torna ai concorsi
           </Link>
         </p>
       </>
@@ -76,11 +81,19 @@ export default function ContestSubmissions({ loaderData }: Route.ComponentProps)
   }
   return (
     <>
-      <p className="text-sm">
-        <Link to="/admin" className="text-brand-800 underline">
-          Pannello
-        </Link>
-      </p>
+      <nav aria-label="Percorso" className="text-sm">
+        <ol className="flex flex-wrap items-center gap-1 text-stone-700">
+          <li>
+            <Link to="/admin/contests" className="text-brand-800 underline">
+              Concorsi
+            </Link>
+          </li>
+          <li aria-hidden>›</li>
+          <li aria-current="page" className="min-w-0 break-words">
+            {contest.title}
+          </li>
+        </ol>
+      </nav>
       <h1 className="mt-1 text-2xl font-bold text-stone-900">Partecipazioni: {contest.title}</h1>
       <p className="mt-1 text-sm text-stone-700">
         {contest.statusLabel} · dal {formatDateLong(contest.startDate)} al {formatDateLong(contest.endDate)} ·{" "}

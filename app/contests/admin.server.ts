@@ -1,0 +1,178 @@
+// Contests in the back office (/admin/contests): list with the counts of entries and votes, create,
+// edit, delete. Admins only. Every write drops the cached contest pages, so /contests shows the
+// change at once. Deleting a contest deletes its entries, their votes and their photo files
+// (decision 0051); the moderation of the entries is in moderation.server.ts.
+import { count, desc, eq, sql } from "drizzle-orm";
+import type { CurrentUser } from "~/accounts/session.server";
+import { refuseNonAdmin } from "~/admin/access.server";
+import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
+import { db, transaction } from "~/db/client.server";
+import { newestFirst } from "~/db/order";
+import { contestSubmissions, contests, contestVotes } from "~/db/schema";
+import { deleteStoredImages } from "~/images/store-images.server";
+import { CONTEST_STATUSES } from "~/lib/enums";
+import { fieldErrorsOf, type FieldErrors } from "~/lib/field-errors";
+import { isUuid } from "~/lib/ids";
+import { logger } from "~/lib/logger.server";
+import { fail, type Failure, type Result } from "~/lib/result";
+import type { ContestStatus } from "./contests.server";
+import { CONTEST_FORM_MESSAGES as F, CONTEST_MESSAGES as M, contestFormSchema, type ContestFormField } from "./validation";
+
+export const ADMIN_CONTESTS_PAGE_SIZE = 20;
+
+export interface AdminContest {
+  id: string;
+  title: string;
+  description: string;
+  prizeDescription: string | null;
+  rules: string | null;
+  startDate: Date;
+  endDate: Date;
+  status: ContestStatus;
+  statusLabel: string;
+  maxSubmissionsPerUser: number;
+  createdAt: Date;
+  /** every entry, whatever its status */
+  entries: number;
+  /** entries awaiting a decision */
+  pending: number;
+  /** vote rows on its entries */
+  votes: number;
+}
+
+export interface AdminContestPage {
+  items: AdminContest[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+export type ContestFailure = Failure & { fieldErrors?: FieldErrors<ContestFormField> };
+export type ContestSaved = Result<{ contest: AdminContest; message: string }> | ContestFailure;
+
+const columns = {
+  id: contests.id,
+  title: contests.title,
+  description: contests.description,
+  prizeDescription: contests.prizeDescription,
+  rules: contests.rules,
+  startDate: contests.startDate,
+  endDate: contests.endDate,
+  status: contests.status,
+  maxSubmissionsPerUser: contests.maxSubmissionsPerUser,
+  createdAt: contests.createdAt,
+};
+
+// Counted per contest inside the one list query (no query per row): the entries through their
+// (contest_id, …) index, the votes through their (submission_id, …) index.
+// Qualified by hand: Drizzle leaves a one-table query's columns bare, which the subqueries' own
+// tables would make ambiguous.
+const contestId = sql`${contests}.id`;
+const counts = {
+  entries: sql<number>`(select count(*) from ${contestSubmissions} s where s.contest_id = ${contestId})::int`.as("entries"),
+  pending: sql<number>`(select count(*) from ${contestSubmissions} s where s.contest_id = ${contestId} and s.status = 'pending')::int`.as("pending"),
+  votes: sql<number>`(select count(*) from ${contestVotes} v join ${contestSubmissions} s on s.id = v.submission_id where s.contest_id = ${contestId})::int`.as(
+    "votes",
+  ),
+};
+
+type Row = Omit<AdminContest, "statusLabel">;
+const withLabel = (row: Row): AdminContest => ({ ...row, statusLabel: CONTEST_STATUSES.labels[row.status] });
+
+/** A page of every contest (any status), newest created first, each with its counts. */
+export async function listContestsForAdmin(actor: CurrentUser | null, query: { page?: number } = {}): Promise<Result<AdminContestPage>> {
+  const refused = refuseNonAdmin(actor);
+  if (refused) return refused;
+  const page = Number.isInteger(query.page) && (query.page ?? 1) > 0 ? (query.page as number) : 1;
+  const [rows, [totals]] = await Promise.all([
+    db()
+      .select({ ...columns, ...counts })
+      .from(contests)
+      .orderBy(newestFirst(contests.createdAt), desc(contests.id))
+      .limit(ADMIN_CONTESTS_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_CONTESTS_PAGE_SIZE),
+    db().select({ n: count() }).from(contests),
+  ]);
+  const total = totals?.n ?? 0;
+  return { ok: true, items: rows.map(withLabel), total, page, pageCount: Math.max(1, Math.ceil(total / ADMIN_CONTESTS_PAGE_SIZE)) };
+}
+
+async function findContest(id: string): Promise<AdminContest | null> {
+  const [row] = await db()
+    .select({ ...columns, ...counts })
+    .from(contests)
+    .where(eq(contests.id, id))
+    .limit(1);
+  return row ? withLabel(row) : null;
+}
+
+export async function createContest(actor: CurrentUser | null, fields: Record<string, string>): Promise<ContestSaved> {
+  const refused = refuseNonAdmin(actor);
+  if (refused) return refused;
+  const parsed = contestFormSchema.safeParse(fields);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  try {
+    const [row] = await db().insert(contests).values(parsed.data).returning({ id: contests.id });
+    await invalidate(CACHE_TAGS.contests);
+    return { ok: true, contest: (await findContest(row!.id))!, message: F.created };
+  } catch (error) {
+    logger.error({ err: error }, "concorso: creazione non riuscita");
+    return fail(500, F.saveError);
+  }
+}
+
+export async function updateContest(actor: CurrentUser | null, id: string, fields: Record<string, string>): Promise<ContestSaved> {
+  const refused = refuseNonAdmin(actor);
+  if (refused) return refused;
+  if (!isUuid(id)) return fail(404, M.notFound);
+  const parsed = contestFormSchema.safeParse(fields);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  try {
+    const updated = await db()
+      .update(contests)
+      .set({ ...parsed.data, updatedAt: sql`now()` })
+      .where(eq(contests.id, id))
+      .returning({ id: contests.id });
+    if (updated.length === 0) return fail(404, M.notFound);
+    await invalidate(CACHE_TAGS.contests);
+    return { ok: true, contest: (await findContest(id))!, message: F.updated };
+  } catch (error) {
+    logger.error({ err: error, id }, "concorso: modifica non riuscita");
+    return fail(500, F.saveError);
+  }
+}
+
+/**
+ * Deletes a contest with its entries and their votes (the foreign keys cascade), then the entries'
+ * photo files. The photos are read with the contest's row locked, so an entry sent at that moment
+ * (its insert reads the contest FOR SHARE) either is counted here or finds no contest. A file that
+ * cannot be deleted once the rows are gone is only logged: nothing on the site links to it.
+ */
+export async function deleteContest(actor: CurrentUser | null, id: string): Promise<Result<{ message: string; entries: number }>> {
+  const refused = refuseNonAdmin(actor);
+  if (refused) return refused;
+  if (!isUuid(id)) return fail(404, M.notFound);
+  let photos: string[];
+  try {
+    const outcome = await transaction(async (tx) => {
+      const [locked] = await tx.select({ id: contests.id }).from(contests).where(eq(contests.id, id)).for("update");
+      if (!locked) return null;
+      const entries = await tx.select({ imageUrl: contestSubmissions.imageUrl }).from(contestSubmissions).where(eq(contestSubmissions.contestId, id));
+      await tx.delete(contests).where(eq(contests.id, id));
+      return entries.map((e) => e.imageUrl);
+    });
+    if (!outcome) return fail(404, M.notFound);
+    photos = outcome;
+  } catch (error) {
+    logger.error({ err: error, id }, "concorso: eliminazione non riuscita");
+    return fail(500, F.deleteError);
+  }
+  await invalidate(CACHE_TAGS.contests);
+  await deleteStoredImages(photos).catch((error: unknown) => logger.error({ err: error, id }, "concorso: foto non eliminate"));
+  return { ok: true, message: F.deleted, entries: photos.length };
+}
+
+function invalid(fieldErrors: FieldErrors<ContestFormField>): ContestFailure {
+  const first = Object.values(fieldErrors)[0] ?? F.saveError;
+  return { ...fail(400, first), fieldErrors };
+}

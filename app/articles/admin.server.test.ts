@@ -4,6 +4,7 @@ import type { CurrentUser } from "~/accounts/session.server";
 import { ADMIN_ACCESS_MESSAGES } from "~/admin/access.server";
 import { onInvalidate, setCacheEnabled, type CacheTag } from "~/cache/cache.server";
 import { db, transaction } from "~/db/client.server";
+import { uniqueViolation } from "~/db/errors";
 import { articleRevisions, articles, seoRedirects } from "~/db/schema";
 import { applyRedirect } from "~/seo/redirects.server";
 import { createAccount } from "../../tests/accounts";
@@ -12,7 +13,6 @@ import { createArticle as createArticleRow, createCategory } from "../../tests/f
 import {
   createArticle,
   deleteArticle,
-  uniqueViolation,
   getArticleForEdit,
   getArticlePreview,
   getRevision,

@@ -7,6 +7,7 @@ import type { CurrentUser } from "~/accounts/session.server";
 import { refuseNonAdmin } from "~/admin/access.server";
 import { CACHE_TAGS, invalidate, memoize } from "~/cache/cache.server";
 import { renderContent } from "~/content/render.server";
+import { uniqueViolation } from "~/db/errors";
 import { newestFirst } from "~/db/order";
 import { containsPattern } from "~/lib/like-pattern";
 import { db, transaction } from "~/db/client.server";
@@ -250,15 +251,6 @@ function parseInput(fields: Record<string, unknown>): { ok: true; input: Article
   if (parsed.success) return { ok: true, input: parsed.data };
   const fieldErrors = fieldErrorsOf(parsed.error);
   return saveFailure(400, parsed.error.issues[0]?.message ?? M.saveFailed, fieldErrors);
-}
-
-/** PostgreSQL's unique_violation, as either driver reports it (Drizzle wraps it in `cause`). */
-export function uniqueViolation(error: unknown): string | null {
-  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
-    if (e.code === "23505") return e.constraint ?? "";
-    e = e.cause as typeof e;
-  }
-  return null;
 }
 
 class SaveRefused extends Error {

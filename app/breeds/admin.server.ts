@@ -1,6 +1,7 @@
 // The breed catalogue in the back office (/admin/breeds): list with filters, create, edit, delete.
 // Admins only. The listing form's breed list (legalBreeds, /api/breeds) is cached under the
 // `breeds` tag: every write drops it, so the form offers the change at once.
+import { isUniqueViolation } from "~/db/errors";
 import { and, asc, count, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
 import { refuseNonAdmin } from "~/admin/access.server";
@@ -190,10 +191,3 @@ async function unlessDuplicate<T>(input: BreedInput, exceptId: string | null, wr
   }
 }
 
-/** PostgreSQL's unique_violation, wherever the driver or the ORM put it in the error's causes. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}

@@ -1,6 +1,7 @@
 // Categories in the back office (/admin/categories): list, create, edit, delete. Admins only.
 // Every write drops the cached category lists and pages (and the article pages, which show their
 // category), so the public site shows the change at once.
+import { isUniqueViolation } from "~/db/errors";
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
 import { refuseNonAdmin } from "~/admin/access.server";
@@ -165,10 +166,3 @@ export async function uniqueSlug<T>(slug: string, exceptId: string | null, write
   }
 }
 
-/** PostgreSQL's unique_violation, wherever the driver or the ORM put it in the error's causes. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}

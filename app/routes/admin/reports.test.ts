@@ -42,7 +42,7 @@ describe("/admin/reports is for administrators only", () => {
     const { report, listing, owner } = await newReport();
     const listingState = async () => db().select().from(petListings).where(eq(petListings.id, listing.id));
     const both = async () => [await reportState(report.id)(), await listingState()];
-    for (const fields of [
+    for (const fields of <Record<string, string>[]>[
       { intent: "update", id: report.id, status: "resolved", adminNotes: "note" },
       { intent: "delete", id: report.id },
       { intent: "suspend", listingId: listing.id, reason: "motivo" },

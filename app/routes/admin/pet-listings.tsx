@@ -1,6 +1,6 @@
 import { ExternalLink, Search } from "lucide";
 import { useState } from "react";
-import { data, Form, useFetcher } from "react-router";
+import { data, Form, useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/pet-listings";
 import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
 import { refuseNonAdmin } from "~/admin/access.server";
@@ -48,6 +48,15 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result) return data({ ok: false as const, error: M.invalidAction }, { status: 400 });
   if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status });
   return { ok: true as const, message: result.message };
+}
+
+/**
+ * A refused suspend or reactivate (409: another admin, or the owner, changed the listing since the
+ * page was read) reloads the list too, so that the row shows the listing's status and actions as
+ * they now are; other refusals leave the page as it is, React Router's default.
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Annunci — Zampa Admin" }, { name: "robots", content: "noindex" }];

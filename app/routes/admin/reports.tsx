@@ -108,66 +108,70 @@ function ReportModal({ report, listHref }: { report: ReportDetail; listHref: str
   const result = fetcher.data;
   const close = () => void navigate(listHref, { preventScrollReset: true });
   const term = "font-medium text-stone-700";
+  // The confirmation and the suspension are siblings of the modal, not inside it: a nested
+  // <dialog>'s close event would reach the modal's onClose through React's tree and close it too.
   return (
-    <Dialog open title="Dettaglio segnalazione" onClose={close}>
-      <dl className="grid gap-x-3 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-        <dt className={term}>Annuncio</dt>
-        <dd>
-          <ListingLink listing={report.listing} />
-          {report.listing ? <span className="ml-2 text-stone-600">({report.listing.statusLabel})</span> : null}
-        </dd>
-        <dt className={term}>Motivo</dt>
-        <dd>{report.reasonLabel}</dd>
-        <dt className={term}>Descrizione</dt>
-        <dd className="break-words whitespace-pre-line text-stone-900">{report.description}</dd>
-        <dt className={term}>Segnalato da</dt>
-        <dd className="break-words">
-          {report.reporterName} &lt;{report.reporterEmail}&gt;
-        </dd>
-        <dt className={term}>Data</dt>
-        <dd>{formatDateTimeLong(report.createdAt)}</dd>
-        <dt className={term}>Stato</dt>
-        <dd>
-          <StatusBadge status={report.status} />
-        </dd>
-        <dt className={term}>Note precedenti</dt>
-        <dd className="break-words whitespace-pre-line text-stone-900">{report.adminNotes ?? <span className="text-stone-600">Nessuna nota</span>}</dd>
-      </dl>
-      <fetcher.Form method="post" className="mt-4">
-        <input type="hidden" name="intent" value="update" />
-        <input type="hidden" name="id" value={report.id} />
-        <label htmlFor="admin-notes" className="field-label">
-          Note dell'amministratore
-        </label>
-        <textarea id="admin-notes" name="adminNotes" rows={4} maxLength={ADMIN_NOTES_MAX_LENGTH} defaultValue={report.adminNotes ?? ""} className="field-input" />
-        <div className="mt-4 flex flex-wrap gap-2">
-          <button type="submit" name="status" value="reviewed" className="btn-secondary" disabled={busy}>
-            Segna come revisionata
+    <>
+      <Dialog open title="Dettaglio segnalazione" onClose={close}>
+        <dl className="grid gap-x-3 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+          <dt className={term}>Annuncio</dt>
+          <dd>
+            <ListingLink listing={report.listing} />
+            {report.listing ? <span className="ml-2 text-stone-600">({report.listing.statusLabel})</span> : null}
+          </dd>
+          <dt className={term}>Motivo</dt>
+          <dd>{report.reasonLabel}</dd>
+          <dt className={term}>Descrizione</dt>
+          <dd className="break-words whitespace-pre-line text-stone-900">{report.description}</dd>
+          <dt className={term}>Segnalato da</dt>
+          <dd className="break-words">
+            {report.reporterName} &lt;{report.reporterEmail}&gt;
+          </dd>
+          <dt className={term}>Data</dt>
+          <dd>{formatDateTimeLong(report.createdAt)}</dd>
+          <dt className={term}>Stato</dt>
+          <dd>
+            <StatusBadge status={report.status} />
+          </dd>
+          <dt className={term}>Note precedenti</dt>
+          <dd className="break-words whitespace-pre-line text-stone-900">{report.adminNotes ?? <span className="text-stone-600">Nessuna nota</span>}</dd>
+        </dl>
+        <fetcher.Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="id" value={report.id} />
+          <label htmlFor="admin-notes" className="field-label">
+            Note dell'amministratore
+          </label>
+          <textarea id="admin-notes" name="adminNotes" rows={4} maxLength={ADMIN_NOTES_MAX_LENGTH} defaultValue={report.adminNotes ?? ""} className="field-input" />
+          <div className="mt-4 flex flex-wrap gap-2">
+            <button type="submit" name="status" value="reviewed" className="btn-secondary" disabled={busy}>
+              Segna come revisionata
+            </button>
+            <button type="submit" name="status" value="resolved" className="btn-primary" disabled={busy}>
+              Segna come risolta
+            </button>
+            <button type="submit" name="status" value="dismissed" className="btn-secondary" disabled={busy}>
+              Respingi
+            </button>
+          </div>
+        </fetcher.Form>
+        <div className="mt-4 flex flex-wrap gap-2 border-t border-stone-200 pt-4">
+          {report.listing?.status === "active" ? (
+            <button type="button" className="btn-secondary text-red-800" disabled={busy || !hydrated} onClick={() => setSuspending(true)}>
+              Sospendi annuncio
+            </button>
+          ) : null}
+          <button type="button" className="btn-secondary text-red-800" disabled={busy || !hydrated} onClick={() => setConfirmingDelete(true)}>
+            Elimina
           </button>
-          <button type="submit" name="status" value="resolved" className="btn-primary" disabled={busy}>
-            Segna come risolta
-          </button>
-          <button type="submit" name="status" value="dismissed" className="btn-secondary" disabled={busy}>
-            Respingi
+          <button type="button" className="btn-secondary ml-auto" onClick={close}>
+            Chiudi
           </button>
         </div>
-      </fetcher.Form>
-      <div className="mt-4 flex flex-wrap gap-2 border-t border-stone-200 pt-4">
-        {report.listing?.status === "active" ? (
-          <button type="button" className="btn-secondary text-red-800" disabled={busy || !hydrated} onClick={() => setSuspending(true)}>
-            Sospendi annuncio
-          </button>
-        ) : null}
-        <button type="button" className="btn-secondary text-red-800" disabled={busy || !hydrated} onClick={() => setConfirmingDelete(true)}>
-          Elimina
-        </button>
-        <button type="button" className="btn-secondary ml-auto" onClick={close}>
-          Chiudi
-        </button>
-      </div>
-      <p aria-live="polite" className="mt-3 min-h-5 text-sm">
-        {result && !busy ? <span className={result.ok ? "text-green-800" : "font-medium text-red-800"}>{result.ok ? result.message : result.error}</span> : null}
-      </p>
+        <p aria-live="polite" className="mt-3 min-h-5 text-sm">
+          {result && !busy ? <span className={result.ok ? "text-green-800" : "font-medium text-red-800"}>{result.ok ? result.message : result.error}</span> : null}
+        </p>
+      </Dialog>
       <SuspendListingDialog listing={suspending ? report.listing : null} fetcher={fetcher as never} onClose={() => setSuspending(false)} />
       <ConfirmDialog
         open={confirmingDelete}
@@ -181,7 +185,7 @@ function ReportModal({ report, listHref }: { report: ReportDetail; listHref: str
           void fetcher.submit({ intent: "delete", id: report.id, back: listHref }, { method: "post" });
         }}
       />
-    </Dialog>
+    </>
   );
 }
 

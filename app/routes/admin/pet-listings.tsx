@@ -1,6 +1,220 @@
-import { ComingSoon } from "~/components/admin/coming-soon";
+import { ExternalLink, Search } from "lucide";
+import { useState } from "react";
+import { data, Form, useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/pet-listings";
+import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
+import { refuseNonAdmin } from "~/admin/access.server";
+import { ConfirmDialog } from "~/components/admin/dialog";
+import { SuspendListingDialog, useHydrated } from "~/components/admin/suspend-listing-dialog";
+import { EnumOptions } from "~/components/enum-options";
+import { Icon } from "~/components/icon";
+import { Pagination } from "~/components/pagination";
+import { PlainLink } from "~/components/plain-link";
+import { LISTING_STATUSES } from "~/lib/enums";
+import { readForm, readQuery } from "~/lib/form.server";
+import { formatDateLong, formatNumber } from "~/lib/format";
+import { redirectPastLastPage } from "~/lib/paging";
+import { deleteListing, listListingsForModeration, reactivateListing, suspendListing, type ModerationListing } from "~/listings/moderation.server";
+import { LISTING_COUNT_CAP, LISTING_MODERATION_MESSAGES as M, listingModerationQuerySchema, MODERATION_SEARCH_MAX_LENGTH } from "~/listings/moderation-validation";
+import type { ListingStatus } from "~/listings/visibility";
 
-// Placeholder until this section is built (issue 17).
-export default function Section() {
-  return <ComingSoon />;
+// /admin/pet-listings — every listing, searched and filtered in SQL, 20 a page; suspend an active
+// one (with an optional reason for its owner), reactivate a suspended one, delete any (decision 0050).
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const query = listingModerationQuerySchema.parse(Object.fromEntries(readQuery(request)));
+  const result = await listListingsForModeration(admin, query);
+  if (!result.ok) throw data({ error: result.error }, { status: result.status });
+  redirectPastLastPage(url, result.page, result.pageCount);
+  const { ok: _ok, ...page } = result;
+  return page;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await getCurrentUser(request);
+  const refused = refuseNonAdmin(actor);
+  if (refused) return data({ ok: false as const, error: refused.error }, { status: refused.status });
+  const form = await readForm(request);
+  if (!form.ok) return data({ ok: false as const, error: form.error }, { status: form.status });
+  const { intent, listingId = "", reason } = form.fields;
+  const result =
+    intent === "suspend"
+      ? await suspendListing(actor, listingId, reason)
+      : intent === "reactivate"
+        ? await reactivateListing(actor, listingId)
+        : intent === "delete"
+          ? await deleteListing(actor, listingId)
+          : null;
+  if (!result) return data({ ok: false as const, error: M.invalidAction }, { status: 400 });
+  if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status });
+  return { ok: true as const, message: result.message };
+}
+
+/**
+ * A refused suspend or reactivate (409: another admin, or the owner, changed the listing since the
+ * page was read) reloads the list too, so that the row shows the listing's status and actions as
+ * they now are; other refusals leave the page as it is, React Router's default.
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Annunci — Zampa Admin" }, { name: "robots", content: "noindex" }];
+
+// Colours with AA contrast for small bold text.
+const STATUS_COLOURS: Record<ListingStatus, string> = {
+  active: "bg-green-100 text-green-900",
+  suspended: "bg-red-100 text-red-900",
+  closed: "bg-stone-200 text-stone-900",
+};
+
+const cell = "block px-3 py-1 md:table-cell md:py-3 md:align-top";
+const cellLabel = "mr-1 font-medium text-stone-600 md:hidden";
+
+export default function AdminPetListings({ loaderData }: Route.ComponentProps) {
+  const { listings, matching, capped, page, pageCount, q, status } = loaderData;
+  const fetcher = useFetcher<typeof action>();
+  const hydrated = useHydrated();
+  const [suspending, setSuspending] = useState<ModerationListing | null>(null);
+  const [deleting, setDeleting] = useState<ModerationListing | null>(null);
+  const busy = fetcher.state !== "idle";
+  const search = new URLSearchParams();
+  if (q) search.set("q", q);
+  if (status) search.set("status", status);
+  const filtered = q !== "" || status !== null;
+  const count = capped ? `oltre ${formatNumber(LISTING_COUNT_CAP)} annunci` : matching === 1 ? "1 annuncio" : `${formatNumber(matching)} annunci`;
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <h1 className="text-2xl font-bold text-stone-900">Annunci</h1>
+
+      <Form method="get" role="search" aria-label="Cerca e filtra gli annunci" className="mt-6 grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+        <div>
+          <label htmlFor="listings-q" className="field-label">
+            Cerca per titolo, città o email
+          </label>
+          <input id="listings-q" name="q" type="search" defaultValue={q} maxLength={MODERATION_SEARCH_MAX_LENGTH} className="field-input" />
+        </div>
+        <div>
+          <label htmlFor="listings-status" className="field-label">
+            Stato
+          </label>
+          <select id="listings-status" name="status" defaultValue={status ?? ""} className="field-input">
+            <option value="">Tutti</option>
+            <EnumOptions values={LISTING_STATUSES.values} labels={LISTING_STATUSES.labels} />
+          </select>
+        </div>
+        <button type="submit" className="btn-secondary">
+          <Icon node={Search} aria-hidden size={18} /> Cerca
+        </button>
+      </Form>
+
+      <p aria-live="polite" className="mt-4 min-h-5 text-sm">
+        {fetcher.data && !busy ? <span className={fetcher.data.ok ? "text-green-800" : "font-medium text-red-800"}>{fetcher.data.ok ? fetcher.data.message : fetcher.data.error}</span> : null}
+      </p>
+      <p className="mt-1 text-sm text-stone-700">
+        {count}
+        {filtered ? " trovati" : ""}
+        {filtered ? (
+          <>
+            {" · "}
+            <PlainLink to="/admin/pet-listings" className="text-brand-800 underline">
+              Azzera i filtri
+            </PlainLink>
+          </>
+        ) : null}
+      </p>
+
+      {listings.length === 0 ? (
+        <p className="mt-6 text-stone-700">{M.empty}</p>
+      ) : (
+        <table className="mt-4 block w-full text-sm md:table md:rounded-2xl md:border md:border-stone-200 md:bg-white">
+          <thead className="sr-only md:not-sr-only md:table-header-group">
+            <tr className="border-b border-stone-200 text-left text-stone-700">
+              <th scope="col" className="px-3 py-2 font-semibold">Titolo</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Animale e tipo</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Località</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Contatto</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Stato</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Creato il</th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                <span className="sr-only">Azioni</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="block space-y-3 md:table-row-group md:space-y-0">
+            {listings.map((row) => (
+              <tr key={row.id} className="block rounded-2xl border border-stone-200 bg-white py-2 md:table-row md:rounded-none md:border-0 md:border-b md:py-0">
+                <td className={cell}>
+                  <a href={`/pet-listing/${row.id}`} target="_blank" rel="noopener" className="font-semibold break-words text-brand-800 underline">
+                    {row.title}
+                    <Icon node={ExternalLink} aria-hidden size={14} className="ml-1 inline" />
+                    <span className="sr-only"> (si apre in una nuova scheda)</span>
+                  </a>
+                </td>
+                <td className={cell}>
+                  <span className={cellLabel}>Animale e tipo:</span>
+                  {row.petTypeLabel} · {row.listingTypeLabel}
+                </td>
+                <td className={cell}>
+                  <span className={cellLabel}>Località:</span>
+                  <span className="break-words">
+                    {row.city} ({row.region})
+                  </span>
+                </td>
+                <td className={cell}>
+                  <span className={cellLabel}>Contatto:</span>
+                  <span className="break-words">{row.contactName}</span>
+                  <span className="block break-all text-stone-600">{row.contactEmail}</span>
+                </td>
+                <td className={cell}>
+                  <span className={cellLabel}>Stato:</span>
+                  <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_COLOURS[row.status]}`}>{row.statusLabel}</span>
+                </td>
+                <td className={cell}>
+                  <span className={cellLabel}>Creato il:</span>
+                  {formatDateLong(row.createdAt)}
+                </td>
+                <td className={`${cell} md:whitespace-nowrap`}>
+                  <div className="flex flex-wrap gap-2 pt-1 md:pt-0">
+                    {row.status === "active" ? (
+                      <button type="button" className="btn-secondary" disabled={busy || !hydrated} onClick={() => setSuspending(row)} aria-label={`Sospendi «${row.title}»`}>
+                        Sospendi
+                      </button>
+                    ) : row.status === "suspended" ? (
+                      <fetcher.Form method="post">
+                        <input type="hidden" name="listingId" value={row.id} />
+                        <button type="submit" name="intent" value="reactivate" className="btn-secondary" disabled={busy} aria-label={`Riattiva «${row.title}»`}>
+                          Riattiva
+                        </button>
+                      </fetcher.Form>
+                    ) : null}
+                    <button type="button" className="btn-secondary text-red-800" disabled={busy || !hydrated} onClick={() => setDeleting(row)} aria-label={`Elimina «${row.title}»`}>
+                      Elimina
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      <Pagination page={page} pageCount={pageCount} search={search} label="Pagine degli annunci" />
+
+      <SuspendListingDialog listing={suspending} fetcher={fetcher as never} onClose={() => setSuspending(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        question={deleting ? `Vuoi eliminare l'annuncio «${deleting.title}» e le sue foto? L'operazione non si può annullare.` : ""}
+        confirmLabel="Elimina"
+        destructive
+        busy={busy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) void fetcher.submit({ intent: "delete", listingId: deleting.id }, { method: "post" });
+          setDeleting(null);
+        }}
+      />
+    </div>
+  );
 }

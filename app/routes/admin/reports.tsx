@@ -1,6 +1,304 @@
-import { ComingSoon } from "~/components/admin/coming-soon";
+import { ExternalLink } from "lucide";
+import { useState } from "react";
+import { data, redirect, useFetcher, useNavigate } from "react-router";
+import type { Route } from "./+types/reports";
+import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
+import { refuseNonAdmin } from "~/admin/access.server";
+import { ConfirmDialog, Dialog } from "~/components/admin/dialog";
+import { SuspendListingDialog, useHydrated } from "~/components/admin/suspend-listing-dialog";
+import { Icon } from "~/components/icon";
+import { Pagination } from "~/components/pagination";
+import { PlainLink } from "~/components/plain-link";
+import { REPORT_STATUSES } from "~/lib/enums";
+import { readForm, readQuery } from "~/lib/form.server";
+import { formatDateTimeLong, formatNumber } from "~/lib/format";
+import { redirectPastLastPage } from "~/lib/paging";
+import { suspendListing } from "~/listings/moderation.server";
+import { ADMIN_NOTES_MAX_LENGTH, REPORT_MODERATION_MESSAGES as M, reportListQuerySchema, type ReportStatus } from "~/listings/moderation-validation";
+import { deleteReport, getReport, listReports, updateReport, type ReportDetail } from "~/listings/report-moderation.server";
 
-// Placeholder until this section is built (issue 17).
-export default function Section() {
-  return <ComingSoon />;
+// /admin/reports — the listings' reports: counters, filter by status, 20 a page, newest first; the
+// report of `?id=` in the detail modal (so it survives a reload and works without JavaScript), where
+// the admin sets its status with notes, deletes it, or suspends the reported listing (decision 0050).
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const query = reportListQuerySchema.parse(Object.fromEntries(readQuery(request)));
+  const result = await listReports(admin, query);
+  if (!result.ok) throw data({ error: result.error }, { status: result.status });
+  redirectPastLastPage(url, result.page, result.pageCount);
+  const opened = query.id !== undefined ? await getReport(admin, query.id) : null;
+  const { ok: _ok, ...page } = result;
+  const loaded = {
+    ...page,
+    selected: opened?.ok ? opened.report : null,
+    notFound: opened !== null && !opened.ok,
+    deleted: readQuery(request).has("deleted"),
+  };
+  return opened && !opened.ok ? data(loaded, { status: opened.status }) : loaded;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await getCurrentUser(request);
+  const refused = refuseNonAdmin(actor);
+  if (refused) return data({ ok: false as const, error: refused.error }, { status: refused.status });
+  const form = await readForm(request);
+  if (!form.ok) return data({ ok: false as const, error: form.error }, { status: form.status });
+  const { intent, id = "", status = "", adminNotes, listingId = "", reason } = form.fields;
+  const result =
+    intent === "update"
+      ? await updateReport(actor, id, { status: status as never, adminNotes })
+      : intent === "delete"
+        ? await deleteReport(actor, id)
+        : intent === "suspend"
+          ? await suspendListing(actor, listingId, reason)
+          : null;
+  if (!result) return data({ ok: false as const, error: M.invalidAction }, { status: 400 });
+  if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status });
+  // After a delete the modal has nothing to show: back to the list, with its filter and page.
+  if (intent === "delete") {
+    const back = new URL(form.fields.back ?? "", "http://zampa.invalid/admin/reports");
+    const search = back.pathname === "/admin/reports" ? new URLSearchParams(back.search) : new URLSearchParams();
+    search.delete("id");
+    search.set("deleted", "1");
+    throw redirect(`/admin/reports?${search}`);
+  }
+  return { ok: true as const, message: result.message };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Segnalazioni — Zampa Admin" }, { name: "robots", content: "noindex" }];
+
+// Colours with AA contrast for small bold text.
+const STATUS_COLOURS: Record<ReportStatus, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  reviewed: "bg-sky-100 text-sky-900",
+  resolved: "bg-green-100 text-green-900",
+  dismissed: "bg-stone-200 text-stone-900",
+};
+
+function StatusBadge({ status }: { status: ReportStatus }) {
+  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_COLOURS[status]}`}>{REPORT_STATUSES.labels[status]}</span>;
+}
+
+const COUNTERS: { key: "total" | ReportStatus; label: string }[] = [
+  { key: "total", label: "Totali" },
+  { key: "pending", label: "In attesa" },
+  { key: "reviewed", label: "Revisionate" },
+  { key: "resolved", label: "Risolte" },
+  { key: "dismissed", label: "Respinte" },
+];
+
+function ListingLink({ listing }: { listing: ReportDetail["listing"] }) {
+  if (!listing) return <span className="text-stone-600 italic">{M.listingGone}</span>;
+  return (
+    <a href={`/pet-listing/${listing.id}`} target="_blank" rel="noopener" className="font-semibold break-words text-brand-800 underline">
+      {listing.title}
+      <Icon node={ExternalLink} aria-hidden size={14} className="ml-1 inline" />
+      <span className="sr-only"> (si apre in una nuova scheda)</span>
+    </a>
+  );
+}
+
+function ReportModal({ report, listHref }: { report: ReportDetail; listHref: string }) {
+  const navigate = useNavigate();
+  const fetcher = useFetcher<typeof action>();
+  const hydrated = useHydrated();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [suspending, setSuspending] = useState(false);
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.data;
+  const close = () => void navigate(listHref, { preventScrollReset: true });
+  const term = "font-medium text-stone-700";
+  // The confirmation and the suspension are siblings of the modal, not inside it: a nested
+  // <dialog>'s close event would reach the modal's onClose through React's tree and close it too.
+  return (
+    <>
+      <Dialog open title="Dettaglio segnalazione" onClose={close}>
+        <dl className="grid gap-x-3 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+          <dt className={term}>Annuncio</dt>
+          <dd>
+            <ListingLink listing={report.listing} />
+            {report.listing ? <span className="ml-2 text-stone-600">({report.listing.statusLabel})</span> : null}
+          </dd>
+          <dt className={term}>Motivo</dt>
+          <dd>{report.reasonLabel}</dd>
+          <dt className={term}>Descrizione</dt>
+          <dd className="break-words whitespace-pre-line text-stone-900">{report.description}</dd>
+          <dt className={term}>Segnalato da</dt>
+          <dd className="break-words">
+            {report.reporterName} &lt;{report.reporterEmail}&gt;
+          </dd>
+          <dt className={term}>Data</dt>
+          <dd>{formatDateTimeLong(report.createdAt)}</dd>
+          <dt className={term}>Stato</dt>
+          <dd>
+            <StatusBadge status={report.status} />
+          </dd>
+          <dt className={term}>Note precedenti</dt>
+          <dd className="break-words whitespace-pre-line text-stone-900">{report.adminNotes ?? <span className="text-stone-600">Nessuna nota</span>}</dd>
+        </dl>
+        <fetcher.Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="id" value={report.id} />
+          <label htmlFor="admin-notes" className="field-label">
+            Note dell'amministratore
+          </label>
+          <textarea id="admin-notes" name="adminNotes" rows={4} maxLength={ADMIN_NOTES_MAX_LENGTH} defaultValue={report.adminNotes ?? ""} className="field-input" />
+          <div className="mt-4 flex flex-wrap gap-2">
+            <button type="submit" name="status" value="reviewed" className="btn-secondary" disabled={busy}>
+              Segna come revisionata
+            </button>
+            <button type="submit" name="status" value="resolved" className="btn-primary" disabled={busy}>
+              Segna come risolta
+            </button>
+            <button type="submit" name="status" value="dismissed" className="btn-secondary" disabled={busy}>
+              Respingi
+            </button>
+          </div>
+        </fetcher.Form>
+        <div className="mt-4 flex flex-wrap gap-2 border-t border-stone-200 pt-4">
+          {report.listing?.status === "active" ? (
+            <button type="button" className="btn-secondary text-red-800" disabled={busy || !hydrated} onClick={() => setSuspending(true)}>
+              Sospendi annuncio
+            </button>
+          ) : null}
+          <button type="button" className="btn-secondary text-red-800" disabled={busy || !hydrated} onClick={() => setConfirmingDelete(true)}>
+            Elimina
+          </button>
+          <button type="button" className="btn-secondary ml-auto" onClick={close}>
+            Chiudi
+          </button>
+        </div>
+        <p aria-live="polite" className="mt-3 min-h-5 text-sm">
+          {result && !busy ? <span className={result.ok ? "text-green-800" : "font-medium text-red-800"}>{result.ok ? result.message : result.error}</span> : null}
+        </p>
+      </Dialog>
+      <SuspendListingDialog listing={suspending ? report.listing : null} fetcher={fetcher as never} onClose={() => setSuspending(false)} />
+      <ConfirmDialog
+        open={confirmingDelete}
+        question={M.deleteQuestion}
+        confirmLabel="Elimina"
+        destructive
+        busy={busy}
+        onCancel={() => setConfirmingDelete(false)}
+        onConfirm={() => {
+          setConfirmingDelete(false);
+          void fetcher.submit({ intent: "delete", id: report.id, back: listHref }, { method: "post" });
+        }}
+      />
+    </>
+  );
+}
+
+export default function AdminReports({ loaderData }: Route.ComponentProps) {
+  const { reports, counters, status, page, pageCount, selected, notFound, deleted } = loaderData;
+  const search = new URLSearchParams();
+  if (status) search.set("status", status);
+  const listSearch = new URLSearchParams(search);
+  if (page > 1) listSearch.set("page", String(page));
+  const listHref = `/admin/reports${listSearch.size ? `?${listSearch}` : ""}`;
+  const hrefFor = (id: string) => {
+    const params = new URLSearchParams(listSearch);
+    params.set("id", id);
+    return `/admin/reports?${params}`;
+  };
+  const filterHref = (value: ReportStatus | null) => (value ? `/admin/reports?status=${value}` : "/admin/reports");
+  const filters: { value: ReportStatus | null; label: string }[] = [{ value: null, label: "Tutte" }, ...REPORT_STATUSES.values.map((value) => ({ value, label: REPORT_STATUSES.labels[value] }))];
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <h1 className="text-2xl font-bold text-stone-900">Segnalazioni</h1>
+
+      <ul aria-label="Contatori delle segnalazioni" className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-5">
+        {COUNTERS.map(({ key, label }) => (
+          <li key={key} className="rounded-2xl border border-stone-200 bg-white p-4">
+            <span className="block text-sm text-stone-700">{label}</span>
+            <span className="block text-2xl font-bold text-stone-900" data-counter={key}>
+              {formatNumber(counters[key])}
+            </span>
+          </li>
+        ))}
+      </ul>
+
+      <nav aria-label="Filtra per stato" className="mt-6 flex flex-wrap gap-2">
+        {filters.map(({ value, label }) => {
+          const current = value === status;
+          return (
+            <PlainLink
+              key={label}
+              to={filterHref(value)}
+              aria-current={current ? "page" : undefined}
+              className={`rounded-full border px-4 py-2 text-sm font-medium ${current ? "border-brand-700 bg-brand-700 text-white" : "border-stone-300 bg-white text-stone-800 hover:bg-stone-50"}`}
+            >
+              {label}
+            </PlainLink>
+          );
+        })}
+      </nav>
+
+      <p role="status" className="mt-4 min-h-5 text-sm text-green-800">
+        {deleted ? M.deleted : ""}
+      </p>
+
+      {reports.length === 0 ? (
+        <p className="mt-4 text-stone-700">{M.empty}</p>
+      ) : (
+        <table className="mt-2 block w-full text-sm md:table md:rounded-2xl md:border md:border-stone-200 md:bg-white">
+          <thead className="sr-only md:not-sr-only md:table-header-group">
+            <tr className="border-b border-stone-200 text-left text-stone-700">
+              <th scope="col" className="px-3 py-2 font-semibold">Data</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Annuncio</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Motivo</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Segnalato da</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Stato</th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                <span className="sr-only">Azioni</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="block space-y-3 md:table-row-group md:space-y-0">
+            {reports.map((row) => (
+              <tr key={row.id} className="block rounded-2xl border border-stone-200 bg-white py-2 md:table-row md:rounded-none md:border-0 md:border-b md:py-0">
+                <td className="block px-3 py-1 md:table-cell md:py-3 md:align-top">
+                  <span className="mr-1 font-medium text-stone-600 md:hidden">Data:</span>
+                  {formatDateTimeLong(row.createdAt)}
+                </td>
+                <td className="block px-3 py-1 md:table-cell md:py-3 md:align-top">
+                  <span className="mr-1 font-medium text-stone-600 md:hidden">Annuncio:</span>
+                  <ListingLink listing={row.listing} />
+                </td>
+                <td className="block px-3 py-1 md:table-cell md:py-3 md:align-top">
+                  <span className="mr-1 font-medium text-stone-600 md:hidden">Motivo:</span>
+                  {row.reasonLabel}
+                </td>
+                <td className="block px-3 py-1 md:table-cell md:py-3 md:align-top">
+                  <span className="mr-1 font-medium text-stone-600 md:hidden">Segnalato da:</span>
+                  <span className="break-words">{row.reporterName}</span>
+                  <span className="block break-all text-stone-600">{row.reporterEmail}</span>
+                </td>
+                <td className="block px-3 py-1 md:table-cell md:py-3 md:align-top">
+                  <span className="mr-1 font-medium text-stone-600 md:hidden">Stato:</span>
+                  <StatusBadge status={row.status} />
+                </td>
+                <td className="block px-3 py-1 md:table-cell md:py-3 md:align-top md:whitespace-nowrap">
+                  <PlainLink to={hrefFor(row.id)} className="btn-secondary" aria-label={`Gestisci la segnalazione di ${row.reporterName} del ${formatDateTimeLong(row.createdAt)}`}>
+                    Gestisci
+                  </PlainLink>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      <Pagination page={page} pageCount={pageCount} search={search} label="Pagine delle segnalazioni" />
+
+      {selected ? <ReportModal key={selected.id} report={selected} listHref={listHref} /> : null}
+      {notFound ? (
+        <div role="alert" className="mt-6 rounded-2xl border border-stone-200 bg-white p-5">
+          <h2 className="text-xl font-bold text-stone-900">{M.notFound}</h2>
+          <p className="mt-1 text-stone-700">{M.notFoundDetail}</p>
+        </div>
+      ) : null}
+    </div>
+  );
 }

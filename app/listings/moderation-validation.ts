@@ -1,0 +1,106 @@
+// /admin/pet-listings and /admin/reports: the Italian texts and input rules of the listings'
+// moderation and of the reports' handling, shared by the pages and the server (client-safe: no
+// server code here).
+import { z } from "zod";
+import { LISTING_STATUSES, REPORT_STATUSES } from "~/lib/enums";
+import type { ListingStatus } from "./visibility";
+
+export type ReportStatus = (typeof REPORT_STATUSES.values)[number];
+
+/** Rows per page of both lists. */
+export const MODERATION_PAGE_SIZE = 20;
+/** A search longer than this is cut: no title, city or e-mail is longer (DESIGN [9]). */
+export const MODERATION_SEARCH_MAX_LENGTH = 200;
+/**
+ * The listings' matching count stops here (shown as "oltre 10.000"): counting a broad search over
+ * the whole catalogue would read every row for a number nobody needs exactly (decision 0050).
+ */
+export const LISTING_COUNT_CAP = 10_000;
+export const SUSPENSION_REASON_MAX_LENGTH = 1_000;
+export const ADMIN_NOTES_MAX_LENGTH = 5_000;
+
+const label = (status: ListingStatus) => LISTING_STATUSES.labels[status].toLowerCase();
+
+export const LISTING_MODERATION_MESSAGES = {
+  // Spec section 8, word for word.
+  updateError: "Errore durante l'aggiornamento dell'annuncio",
+  deleteError: "Errore durante l'eliminazione dell'annuncio",
+  // Ours.
+  notFound: "Annuncio non trovato",
+  invalidAction: "Operazione non valida",
+  suspended: "Annuncio sospeso: non è più visibile sul sito",
+  reactivated: "Annuncio riattivato: è di nuovo visibile sul sito",
+  deleted: "Annuncio eliminato",
+  reasonTooLong: "Il motivo può contenere al massimo 1.000 caratteri",
+  empty: "Nessun annuncio trovato",
+} as const;
+
+/** A suspend or reactivate that the listing's current status does not allow (a stale page, a second admin). */
+export function suspendConflict(current: ListingStatus): string {
+  return `${LISTING_MODERATION_MESSAGES.updateError}: solo un annuncio attivo può essere sospeso (ora è ${label(current)}).`;
+}
+export function reactivateConflict(current: ListingStatus): string {
+  return `${LISTING_MODERATION_MESSAGES.updateError}: solo un annuncio sospeso può essere riattivato (ora è ${label(current)}).`;
+}
+
+export const REPORT_MODERATION_MESSAGES = {
+  // Spec section 8 and the screen, word for word.
+  updated: "Stato aggiornato con successo",
+  deleted: "Segnalazione eliminata con successo",
+  updateError: "Errore durante l'aggiornamento",
+  deleteError: "Errore durante l'eliminazione",
+  empty: "Nessuna segnalazione trovata",
+  listingGone: "Annuncio eliminato",
+  // Ours.
+  notFound: "Segnalazione non trovata",
+  notFoundDetail: "La segnalazione non esiste o è stata eliminata.",
+  invalidAction: "Operazione non valida",
+  statusInvalid: "Scegli uno stato valido: revisionata, risolta o respinta",
+  notesTooLong: "Le note possono contenere al massimo 5.000 caratteri",
+  deleteQuestion: "Vuoi eliminare definitivamente questa segnalazione?",
+} as const;
+
+/** The query of /admin/pet-listings: search, status filter and page. */
+export const listingModerationQuerySchema = z.object({
+  q: z
+    .string()
+    .catch("")
+    .transform((q) => q.trim().slice(0, MODERATION_SEARCH_MAX_LENGTH)),
+  status: z.enum(LISTING_STATUSES.values).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).catch(1),
+});
+export type ListingModerationQuery = z.infer<typeof listingModerationQuerySchema>;
+
+export const LISTING_MODERATION_INTENTS = ["suspend", "reactivate", "delete"] as const;
+
+export const suspensionReasonSchema = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? "").trim())
+  .pipe(z.string().max(SUSPENSION_REASON_MAX_LENGTH, LISTING_MODERATION_MESSAGES.reasonTooLong))
+  .transform((value) => value || null);
+
+/** The filter buttons of /admin/reports: every status, or "all" (no parameter). */
+export const reportListQuerySchema = z.object({
+  status: z.enum(REPORT_STATUSES.values).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).catch(1),
+  id: z.string().optional().catch(undefined),
+});
+export type ReportListQuery = z.infer<typeof reportListQuerySchema>;
+
+/** What an admin may set (spec section 4): reviewed, resolved or dismissed, from any state. */
+export const ADMIN_REPORT_STATUSES = ["reviewed", "resolved", "dismissed"] as const satisfies readonly ReportStatus[];
+export type AdminReportStatus = (typeof ADMIN_REPORT_STATUSES)[number];
+
+export const reportUpdateSchema = z.object({
+  status: z.enum(ADMIN_REPORT_STATUSES, { error: REPORT_MODERATION_MESSAGES.statusInvalid }),
+  adminNotes: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").trim())
+    .pipe(z.string().max(ADMIN_NOTES_MAX_LENGTH, REPORT_MODERATION_MESSAGES.notesTooLong))
+    .transform((value) => value || null),
+});
+export type ReportUpdate = z.input<typeof reportUpdateSchema>;
+
+export const REPORT_INTENTS = ["update", "delete", "suspend"] as const;

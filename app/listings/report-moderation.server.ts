@@ -1,0 +1,238 @@
+// Listing reports in the back office (/admin/reports): admins only, every function starts with
+// refuseNonAdmin. A report outlives its listing (listing_id is set null when the listing is
+// deleted): it is then shown as "Annuncio eliminato". The reporter is e-mailed when a report
+// becomes resolved or dismissed, once per such change (decision 0050).
+import { eq, sql } from "drizzle-orm";
+import type { CurrentUser } from "~/accounts/session.server";
+import { refuseNonAdmin } from "~/admin/access.server";
+import { config } from "~/config.server";
+import { newestFirst } from "~/db/order";
+import { db, transaction } from "~/db/client.server";
+import { listingReports, petListings } from "~/db/schema";
+import { LISTING_STATUSES, REPORT_REASONS, REPORT_STATUSES } from "~/lib/enums";
+import { formatDateLong } from "~/lib/format";
+import { isUuid } from "~/lib/ids";
+import { logger } from "~/lib/logger.server";
+import { fail, type Result } from "~/lib/result";
+import { oneLine } from "~/mail/mail-text";
+import { sendMail } from "~/mail/mailer.server";
+import {
+  MODERATION_PAGE_SIZE,
+  REPORT_MODERATION_MESSAGES as M,
+  reportUpdateSchema,
+  type AdminReportStatus,
+  type ReportStatus,
+  type ReportUpdate,
+} from "./moderation-validation";
+import { REPORT_LIMITS } from "./validation";
+import type { ListingStatus } from "./visibility";
+
+export type ReportReason = (typeof REPORT_REASONS.values)[number];
+export type ReportCounters = Record<"total" | ReportStatus, number>;
+
+export interface ReportListing {
+  id: string;
+  title: string;
+  status: ListingStatus;
+  statusLabel: string;
+}
+
+export interface ReportSummary {
+  id: string;
+  createdAt: Date;
+  reason: ReportReason;
+  reasonLabel: string;
+  reporterName: string;
+  reporterEmail: string;
+  status: ReportStatus;
+  statusLabel: string;
+  /** null when the listing has been deleted ("Annuncio eliminato") */
+  listing: ReportListing | null;
+}
+
+export interface ReportDetail extends ReportSummary {
+  description: string;
+  adminNotes: string | null;
+  updatedAt: Date;
+}
+
+export interface ReportPage {
+  reports: ReportSummary[];
+  counters: ReportCounters;
+  /** the filter as applied (null: all) */
+  status: ReportStatus | null;
+  page: number;
+  pageCount: number;
+}
+
+const summaryColumns = {
+  id: listingReports.id,
+  createdAt: listingReports.createdAt,
+  reason: listingReports.reason,
+  reporterName: listingReports.reporterName,
+  reporterEmail: listingReports.reporterEmail,
+  status: listingReports.status,
+  listingId: petListings.id,
+  listingTitle: petListings.title,
+  listingStatus: petListings.status,
+};
+
+type SummaryRow = {
+  [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]["_"]["data"] | (K extends "listingId" | "listingTitle" | "listingStatus" ? null : never);
+};
+
+function summary({ listingId, listingTitle, listingStatus, ...row }: SummaryRow): ReportSummary {
+  return {
+    ...row,
+    reasonLabel: REPORT_REASONS.labels[row.reason],
+    statusLabel: REPORT_STATUSES.labels[row.status],
+    listing:
+      listingId && listingTitle !== null && listingStatus
+        ? { id: listingId, title: listingTitle, status: listingStatus, statusLabel: LISTING_STATUSES.labels[listingStatus] }
+        : null,
+  };
+}
+
+/** The five counters in one pass over the reports. */
+async function countReports(): Promise<ReportCounters> {
+  const byStatus = (status: ReportStatus) => sql<number>`(count(*) filter (where ${listingReports.status} = ${status}))::int`;
+  const [row] = await db()
+    .select({
+      total: sql<number>`count(*)::int`,
+      pending: byStatus("pending"),
+      reviewed: byStatus("reviewed"),
+      resolved: byStatus("resolved"),
+      dismissed: byStatus("dismissed"),
+    })
+    .from(listingReports);
+  return row ?? { total: 0, pending: 0, reviewed: 0, resolved: 0, dismissed: 0 };
+}
+
+/**
+ * A page of reports, newest first, 20 a page, all or of one status, with the listing's title and
+ * status (null when it was deleted), and the counters. The counters give the page count too.
+ */
+export async function listReports(
+  actor: CurrentUser | null,
+  { status, page = 1 }: { status?: string | null; page?: number } = {},
+): Promise<Result<ReportPage>> {
+  const refused = refuseNonAdmin(actor);
+  if (refused) return refused;
+  const filter = (REPORT_STATUSES.values as readonly string[]).includes(status ?? "") ? (status as ReportStatus) : null;
+  const current = Number.isInteger(page) && page > 0 ? page : 1;
+  const [counters, rows] = await Promise.all([
+    countReports(),
+    db()
+      .select(summaryColumns)
+      .from(listingReports)
+      .leftJoin(petListings, eq(petListings.id, listingReports.listingId))
+      .where(filter ? eq(listingReports.status, filter) : undefined)
+      // DESC NULLS LAST, as the reports' indexes are declared (schema.ts).
+      .orderBy(newestFirst(listingReports.createdAt), newestFirst(listingReports.id))
+      .limit(MODERATION_PAGE_SIZE)
+      .offset((current - 1) * MODERATION_PAGE_SIZE),
+  ]);
+  const matching = filter ? counters[filter] : counters.total;
+  return {
+    ok: true,
+    reports: rows.map(summary),
+    counters,
+    status: filter,
+    page: current,
+    pageCount: Math.max(1, Math.ceil(matching / MODERATION_PAGE_SIZE)),
+  };
+}
+
+async function findReport(id: string): Promise<ReportDetail | null> {
+  const [row] = await db()
+    .select({ ...summaryColumns, description: listingReports.description, adminNotes: listingReports.adminNotes, updatedAt: listingReports.updatedAt })
+    .from(listingReports)
+    .leftJoin(petListings, eq(petListings.id, listingReports.listingId))
+    .where(eq(listingReports.id, id))
+    .limit(1);
+  if (!row) return null;
+  const { description, adminNotes, updatedAt, ...rest } = row;
+  return { ...summary(rest), description, adminNotes, updatedAt };
+}
+
+/** One report for the detail modal. */
+export async function getReport(actor: CurrentUser | null, id: string): Promise<Result<{ report: ReportDetail }>> {
+  const refused = refuseNonAdmin(actor);
+  if (refused) return refused;
+  if (!isUuid(id)) return fail(404, M.notFound);
+  const report = await findReport(id);
+  return report ? { ok: true, report } : fail(404, M.notFound);
+}
+
+/**
+ * Sets a report's status (reviewed, resolved or dismissed, from any state) and the admin's notes.
+ * The row is locked while it changes, so that of two saves at once only the first one that moves
+ * it to resolved or dismissed e-mails the reporter; saving it again in that status does not.
+ */
+export async function updateReport(actor: CurrentUser | null, id: string, input: ReportUpdate): Promise<Result<{ report: ReportDetail; message: string }>> {
+  const refused = refuseNonAdmin(actor);
+  if (refused) return refused;
+  if (!isUuid(id)) return fail(404, M.notFound);
+  const parsed = reportUpdateSchema.safeParse(input);
+  if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? M.updateError);
+  const { status, adminNotes } = parsed.data;
+  let previous: ReportStatus | null;
+  try {
+    previous = await transaction(async (tx) => {
+      const [row] = await tx.select({ status: listingReports.status }).from(listingReports).where(eq(listingReports.id, id)).for("update");
+      if (!row) return null;
+      await tx.update(listingReports).set({ status, adminNotes, updatedAt: sql`now()` }).where(eq(listingReports.id, id));
+      return row.status;
+    });
+  } catch (error) {
+    logger.error({ err: error, id, status }, "segnalazioni: aggiornamento non riuscito");
+    return fail(500, M.updateError);
+  }
+  if (previous === null) return fail(404, M.notFound);
+  const report = await findReport(id);
+  if (!report) return fail(404, M.notFound);
+  if (previous !== status && (status === "resolved" || status === "dismissed")) await notifyReporter(report, status);
+  return { ok: true, report, message: M.updated };
+}
+
+/** Deletes a report for good. */
+export async function deleteReport(actor: CurrentUser | null, id: string): Promise<Result<{ message: string }>> {
+  const refused = refuseNonAdmin(actor);
+  if (refused) return refused;
+  if (!isUuid(id)) return fail(404, M.notFound);
+  try {
+    const deleted = await db().delete(listingReports).where(eq(listingReports.id, id)).returning({ id: listingReports.id });
+    return deleted.length ? { ok: true, message: M.deleted } : fail(404, M.notFound);
+  } catch (error) {
+    logger.error({ err: error, id }, "segnalazioni: eliminazione non riuscita");
+    return fail(500, M.deleteError);
+  }
+}
+
+/**
+ * Tells the reporter how their report ended. The admin's notes are for the back office only and are
+ * not sent; the listing's title and the reporter's name go in on one line each.
+ */
+async function notifyReporter(report: ReportDetail, status: Extract<AdminReportStatus, "resolved" | "dismissed">): Promise<void> {
+  if (!report.reporterEmail) return;
+  try {
+    const name = oneLine(report.reporterName, REPORT_LIMITS.name);
+    const greeting = name ? `Ciao ${name},` : "Ciao,";
+    const about = report.listing ? `sull'annuncio «${oneLine(report.listing.title)}»` : "su un annuncio ora eliminato";
+    const when = formatDateLong(report.createdAt);
+    await sendMail({
+      to: report.reporterEmail,
+      subject: status === "resolved" ? "La tua segnalazione è stata risolta" : "La tua segnalazione è stata esaminata",
+      text:
+        `${greeting}\n\ngrazie per la segnalazione ${about} che ci hai inviato il ${when} ` +
+        `(motivo: ${REPORT_REASONS.labels[report.reason]}).\n\n` +
+        (status === "resolved"
+          ? "La redazione l'ha esaminata e ha preso i provvedimenti necessari.\n\n"
+          : "La redazione l'ha esaminata e non ha riscontrato violazioni delle regole del sito: l'annuncio resta com'è.\n\n") +
+        `Grazie per aiutarci a tenere Zampa un posto sicuro per gli animali.\n${config().publicUrl}\n\nLa redazione di Zampa`,
+    });
+  } catch (error) {
+    // The change is saved: a mail that fails is only logged.
+    logger.error({ err: error, id: report.id }, "segnalazioni: e-mail a chi ha segnalato non inviata");
+  }
+}

@@ -1,0 +1,78 @@
+import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect } from "vitest";
+import { db } from "~/db/client.server";
+import { petListings } from "~/db/schema";
+import { suspendConflict } from "~/listings/moderation-validation";
+import AdminPetListings, { action, loader } from "~/routes/admin/pet-listings";
+import { createAccount, requestAs } from "../../../tests/accounts";
+import { expectAdminOnly, outcomeOf } from "../../../tests/admin-access";
+import { itDb } from "../../../tests/db";
+import { createListingRow } from "../../../tests/factories";
+
+const URL_LISTINGS = "http://localhost:3000/admin/pet-listings";
+const callLoader = (request: Request) => loader({ request, url: new URL(request.url), params: {}, context: {} } as never);
+const callAction = (request: Request) => action({ request, params: {}, context: {} } as never);
+const FORM = { "content-type": "application/x-www-form-urlencoded" };
+const MARKUP = "<img src=x onerror=alert(1)>";
+
+const stateOf = (id: string) => async () => db().select().from(petListings).where(eq(petListings.id, id));
+
+describe("/admin/pet-listings is for administrators only", () => {
+  itDb("the page, plain and searched", async () => {
+    await expectAdminOnly({ call: callLoader, url: URL_LISTINGS });
+    await expectAdminOnly({ call: callLoader, url: `${URL_LISTINGS}?q=roma&status=suspended&page=2` });
+  });
+
+  itDb("each action: suspend, reactivate, delete", async () => {
+    const owner = await createAccount();
+    const active = await createListingRow(owner.id);
+    const suspended = await createListingRow(owner.id, { status: "suspended" });
+    for (const [intent, listing] of [
+      ["suspend", active],
+      ["reactivate", suspended],
+      ["delete", active],
+      ["delete", suspended],
+    ] as const) {
+      await expectAdminOnly(
+        { call: callAction, url: URL_LISTINGS, body: () => new URLSearchParams({ intent, listingId: listing.id, reason: "no" }), headers: FORM, state: stateOf(listing.id) },
+        owner,
+      );
+    }
+  });
+});
+
+describe("/admin/pet-listings for an administrator", () => {
+  itDb("suspends, refuses a second suspension with a clear message (409), reactivates, refuses an unknown intent", async () => {
+    const admin = await createAccount({ role: "admin" });
+    const owner = await createAccount();
+    const listing = await createListingRow(owner.id);
+    const post = (fields: Record<string, string>) =>
+      outcomeOf(() => callAction(requestAs(admin, URL_LISTINGS, { method: "POST", body: new URLSearchParams(fields), headers: FORM })));
+    expect(await post({ intent: "suspend", listingId: listing.id, reason: "Prezzo non consentito" })).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await post({ intent: "suspend", listingId: listing.id })).toMatchObject({ status: 409, data: { ok: false, error: suspendConflict("suspended") } });
+    expect(await post({ intent: "reactivate", listingId: listing.id })).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await post({ intent: "explode", listingId: listing.id })).toMatchObject({ status: 400 });
+    expect(await post({ intent: "delete", listingId: listing.id })).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await stateOf(listing.id)()).toEqual([]);
+  });
+
+  itDb("a page past the last goes to the last; markup in a listing renders as text", async () => {
+    const admin = await createAccount({ role: "admin" });
+    const owner = await createAccount();
+    await createListingRow(owner.id, { title: MARKUP, locationCity: MARKUP, contactName: MARKUP, contactEmail: "x@example.it" });
+    const past = await outcomeOf(() => callLoader(requestAs(admin, `${URL_LISTINGS}?q=onerror&page=9`)));
+    expect(past).toMatchObject({ status: 302, location: "/admin/pet-listings?q=onerror" });
+    const loaded = await outcomeOf(() => callLoader(requestAs(admin, `${URL_LISTINGS}?q=onerror`)));
+    expect(loaded.status).toBe(200);
+
+    const Stub = createRoutesStub([{ id: "listings", path: "/admin/pet-listings", Component: AdminPetListings as never, loader: () => loaded.data }]);
+    const html = renderToString(createElement(Stub, { initialEntries: ["/admin/pet-listings?q=onerror"], hydrationData: { loaderData: { listings: loaded.data } } }));
+    expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(html).not.toContain("<img src=x");
+    expect(html).toContain('target="_blank"');
+    expect(html).toContain('rel="noopener"');
+  });
+});

@@ -1,0 +1,93 @@
+import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect } from "vitest";
+import { db } from "~/db/client.server";
+import { listingReports, petListings } from "~/db/schema";
+import { REPORT_MODERATION_MESSAGES as M } from "~/listings/moderation-validation";
+import AdminReports, { action, loader } from "~/routes/admin/reports";
+import { createAccount, requestAs } from "../../../tests/accounts";
+import { expectAdminOnly, outcomeOf } from "../../../tests/admin-access";
+import { itDb } from "../../../tests/db";
+import { createListingRow } from "../../../tests/factories";
+
+const URL_REPORTS = "http://localhost:3000/admin/reports";
+const callLoader = (request: Request) => loader({ request, url: new URL(request.url), params: {}, context: {} } as never);
+const callAction = (request: Request) => action({ request, params: {}, context: {} } as never);
+const FORM = { "content-type": "application/x-www-form-urlencoded" };
+const MARKUP = "<img src=x onerror=alert(1)>";
+const DESCRIPTION = `${MARKUP} chiede un anticipo con bonifico prima di far vedere l'animale.`;
+
+async function newReport(values: Partial<typeof listingReports.$inferInsert> = {}) {
+  const owner = await createAccount();
+  const listing = await createListingRow(owner.id);
+  const [row] = await db()
+    .insert(listingReports)
+    .values({ listingId: listing.id, reporterName: "Lia Bruni", reporterEmail: "lia@example.it", reason: "fraud", description: DESCRIPTION, ...values })
+    .returning();
+  return { report: row!, listing, owner };
+}
+
+const reportState = (id: string) => async () => db().select().from(listingReports).where(eq(listingReports.id, id));
+
+describe("/admin/reports is for administrators only", () => {
+  itDb("the page, filtered and with a report open", async () => {
+    const { report } = await newReport();
+    await expectAdminOnly({ call: callLoader, url: URL_REPORTS });
+    await expectAdminOnly({ call: callLoader, url: `${URL_REPORTS}?status=pending&id=${report.id}`, state: reportState(report.id) });
+  });
+
+  itDb("each action: update, delete, suspend the listing", async () => {
+    const { report, listing, owner } = await newReport();
+    const listingState = async () => db().select().from(petListings).where(eq(petListings.id, listing.id));
+    const both = async () => [await reportState(report.id)(), await listingState()];
+    for (const fields of <Record<string, string>[]>[
+      { intent: "update", id: report.id, status: "resolved", adminNotes: "note" },
+      { intent: "delete", id: report.id },
+      { intent: "suspend", listingId: listing.id, reason: "motivo" },
+    ]) {
+      await expectAdminOnly({ call: callAction, url: URL_REPORTS, body: () => new URLSearchParams(fields), headers: FORM, state: both }, owner);
+    }
+  });
+});
+
+describe("/admin/reports for an administrator", () => {
+  itDb("updates with notes, suspends the listing from the modal, deletes and goes back to the list", async () => {
+    const admin = await createAccount({ role: "admin" });
+    const { report, listing } = await newReport();
+    const post = (fields: Record<string, string>) =>
+      outcomeOf(() => callAction(requestAs(admin, URL_REPORTS, { method: "POST", body: new URLSearchParams(fields), headers: FORM })));
+    expect(await post({ intent: "update", id: report.id, status: "reviewed", adminNotes: "Controllo" })).toMatchObject({ status: 200, data: { ok: true, message: M.updated } });
+    expect(await post({ intent: "update", id: report.id, status: "pending" })).toMatchObject({ status: 400, data: { error: M.statusInvalid } });
+    expect(await post({ intent: "suspend", listingId: listing.id })).toMatchObject({ status: 200, data: { ok: true } });
+    const [suspended] = await db().select().from(petListings).where(eq(petListings.id, listing.id));
+    expect(suspended!.status).toBe("suspended");
+    expect(await post({ intent: "explode", id: report.id })).toMatchObject({ status: 400, data: { error: M.invalidAction } });
+    expect(await post({ intent: "delete", id: report.id, back: "/admin/reports?status=reviewed&id=x" })).toMatchObject({
+      status: 302,
+      location: "/admin/reports?status=reviewed&deleted=1",
+    });
+    expect(await post({ intent: "delete", id: report.id })).toMatchObject({ status: 404, data: { error: M.notFound } });
+    expect(await reportState(report.id)()).toEqual([]);
+  });
+
+  itDb("an unknown report answers 404 with the list; markup in reports renders as text", async () => {
+    const admin = await createAccount({ role: "admin" });
+    const { report } = await newReport({ reporterName: MARKUP, adminNotes: MARKUP });
+    await db().update(petListings).set({ title: MARKUP });
+    const missing = await outcomeOf(() => callLoader(requestAs(admin, `${URL_REPORTS}?id=00000000-0000-4000-8000-000000000000`)));
+    expect(missing).toMatchObject({ status: 404, data: { selected: null, notFound: true } });
+
+    const loaded = await outcomeOf(() => callLoader(requestAs(admin, `${URL_REPORTS}?id=${report.id}`)));
+    expect(loaded).toMatchObject({ status: 200, data: { selected: { id: report.id, description: DESCRIPTION } } });
+    const Stub = createRoutesStub([{ id: "reports", path: "/admin/reports", Component: AdminReports as never, loader: () => loaded.data }]);
+    const html = renderToString(createElement(Stub, { initialEntries: [`/admin/reports?id=${report.id}`], hydrationData: { loaderData: { reports: loaded.data } } }));
+    expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(html).not.toContain("<img src=x");
+    expect(html).toContain('aria-current="page"');
+    // The modal, with the description and the notes, is in the page as sent.
+    expect(html).toContain("chiede un anticipo con bonifico");
+    expect(html).toContain("Note precedenti");
+  });
+});

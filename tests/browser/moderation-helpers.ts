@@ -1,0 +1,50 @@
+// Listings and reports made for the moderation tests (admin-listings, admin-reports), through the
+// site's own endpoints, and removed again through the back office's.
+import type { BrowserContext } from "playwright-core";
+import { expect } from "vitest";
+import { baseUrl } from "./browser";
+
+/** Publishes a listing as the signed-in user of `context`; returns its id. */
+export async function publishListing(context: BrowserContext, title: string): Promise<string> {
+  const response = await context.request.post(`${baseUrl()}/api/pet-listings`, {
+    headers: { origin: baseUrl() },
+    multipart: {
+      title,
+      listingType: "free",
+      // A legal breed of "other" in the demo catalogue.
+      petType: "other",
+      breed: "Furetto",
+      gender: "female",
+      description: "Furetto curioso e socievole, abituato a vivere in casa.",
+      city: "Torino",
+      region: "Piemonte",
+      address: "Via Po 10",
+      lat: "45.07",
+      lng: "7.69",
+      contactName: "Elena Marchi",
+      contactPhone: "+39 333 222 1111",
+      contactEmail: "elena@example.it",
+      acceptPrivacy: "on",
+      acceptTerms: "on",
+    },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** Sends a report about a listing as a visitor, through the public form's endpoint. */
+export async function reportListing(listingId: string, description: string): Promise<void> {
+  const response = await fetch(`${baseUrl()}/report-listing/${listingId}`, {
+    method: "POST",
+    headers: { origin: baseUrl(), "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ name: "Visitatore Attento", email: "attento-moderazione@example.it", reason: "fraud", description }),
+    redirect: "manual",
+  });
+  expect(response.status).toBeLessThan(400);
+}
+
+/** An action of a back-office page, posted as the admin signed in within `context`. */
+export async function adminPost(context: BrowserContext, path: string, form: Record<string, string>): Promise<number> {
+  const response = await context.request.post(`${baseUrl()}${path}`, { headers: { origin: baseUrl() }, form, maxRedirects: 0 });
+  return response.status();
+}

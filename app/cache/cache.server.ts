@@ -20,6 +20,8 @@ export const CACHE_TAGS = {
   breeds: "breeds",
   /** the number of accounts and of administrators (admin counters) */
   accounts: "accounts",
+  /** the listing reports' counters (admin) */
+  reports: "reports",
 } as const;
 export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS];
 

@@ -177,6 +177,11 @@ export const articles = pgTable(
     excerpt: text("excerpt").notNull().default(""),
     /** HTML or Markdown; always rendered through the one sanitiser. */
     content: text("content").notNull().default(""),
+    /**
+     * The content's length in characters without its HTML tags (the SEO overview's average): kept
+     * by the database on every write, so the average over every article reads no content.
+     */
+    textLength: integer("text_length").generatedAlwaysAs(sql`char_length(regexp_replace(content, '<[^>]*>', '', 'g'))`),
     featuredImage: text("featured_image"),
     categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
     authorId: uuid("author_id").references(() => profiles.id, { onDelete: "set null" }),

@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
-import { describe, expect } from "vitest";
+import { afterEach, describe, expect } from "vitest";
+import { setCacheEnabled } from "~/cache/cache.server";
+import { submitReport } from "./reports.server";
 import type { CurrentUser } from "~/accounts/session.server";
 import { ADMIN_ACCESS_MESSAGES } from "~/admin/access.server";
 import { db } from "~/db/client.server";
@@ -190,5 +192,30 @@ describe("deleteReport", () => {
     expect(await stored(row.id)).toBeUndefined();
     expect(await deleteReport(ADMIN, row.id)).toEqual({ ok: false, status: 404, error: M.notFound });
     expect(await deleteReport(ADMIN, "zzz")).toEqual({ ok: false, status: 404, error: M.notFound });
+  });
+});
+
+describe("the report counters, kept between views", () => {
+  afterEach(() => setCacheEnabled(false));
+
+  itDb("follow a filed report, a decision and a deletion at once", async () => {
+    setCacheEnabled(true);
+    const owner = await createAccount();
+    const listing = await createListingRow(owner.id);
+    const counters = async () => {
+      const result = await listReports(ADMIN, {});
+      if (!result.ok) throw new Error(result.error);
+      return result.counters;
+    };
+    const before = await counters();
+    const filed = await submitReport(listing.id, null, { reason: "fraud", description: DESCRIPTION, name: "Luca", email: "luca@example.it" }, "203.0.113.77");
+    expect(filed).toEqual({ ok: true });
+    const afterFiling = await counters();
+    expect(afterFiling).toMatchObject({ total: before.total + 1, pending: before.pending + 1 });
+    const [row] = await db().select({ id: listingReports.id }).from(listingReports).where(eq(listingReports.listingId, listing.id));
+    expect((await updateReport(ADMIN, row!.id, { status: "resolved", adminNotes: "" })).ok).toBe(true);
+    expect(await counters()).toMatchObject({ total: before.total + 1, pending: before.pending, resolved: before.resolved + 1 });
+    expect((await deleteReport(ADMIN, row!.id)).ok).toBe(true);
+    expect(await counters()).toEqual(before);
   });
 });

@@ -2,6 +2,7 @@
 // refuseNonAdmin. A report outlives its listing (listing_id is set null when the listing is
 // deleted): it is then shown as "Annuncio eliminato". The reporter is e-mailed when a report
 // becomes resolved or dismissed, once per such change (decision 0050).
+import { CACHE_TAGS, invalidate, memoize } from "~/cache/cache.server";
 import { eq, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
 import { refuseNonAdmin } from "~/admin/access.server";
@@ -93,8 +94,15 @@ function summary({ listingId, listingTitle, listingStatus, ...row }: SummaryRow)
   };
 }
 
-/** The five counters in one pass over the reports. */
-async function countReports(): Promise<ReportCounters> {
+/**
+ * The five counters in one pass over the reports, kept until a report is filed, changed or deleted
+ * (tag "reports"): the pass reads every report.
+ */
+function countReports(): Promise<ReportCounters> {
+  return memoize("reports:counters", [CACHE_TAGS.reports], readReportCounters);
+}
+
+async function readReportCounters(): Promise<ReportCounters> {
   const byStatus = (status: ReportStatus) => sql<number>`(count(*) filter (where ${listingReports.status} = ${status}))::int`;
   const [row] = await db()
     .select({
@@ -182,6 +190,7 @@ export async function updateReport(actor: CurrentUser | null, id: string, input:
       const [row] = await tx.select({ status: listingReports.status }).from(listingReports).where(eq(listingReports.id, id)).for("update");
       if (!row) return null;
       await tx.update(listingReports).set({ status, adminNotes, updatedAt: sql`now()` }).where(eq(listingReports.id, id));
+      await invalidate(CACHE_TAGS.reports);
       return row.status;
     });
   } catch (error) {
@@ -202,6 +211,7 @@ export async function deleteReport(actor: CurrentUser | null, id: string): Promi
   if (!isUuid(id)) return fail(404, M.notFound);
   try {
     const deleted = await db().delete(listingReports).where(eq(listingReports.id, id)).returning({ id: listingReports.id });
+    if (deleted.length) await invalidate(CACHE_TAGS.reports);
     return deleted.length ? { ok: true, message: M.deleted } : fail(404, M.notFound);
   } catch (error) {
     logger.error({ err: error, id }, "segnalazioni: eliminazione non riuscita");

@@ -1,5 +1,6 @@
 // Reports of listings by visitors and users: validated, flood-guarded, stored as pending, mailed to
 // the administrators.
+import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
 import { firstError } from "~/accounts/validation";
@@ -66,6 +67,7 @@ export async function submitReport(
       description,
       status: "pending",
     });
+    await invalidate(CACHE_TAGS.reports);
     return true;
   });
   if (!stored) return { ok: true };

@@ -29,7 +29,7 @@ function articleFigures(): Promise<{ total: number; published: number; averageLe
       .select({
         total: sql<number>`count(*)::int`,
         published: sql<number>`(count(*) filter (where ${isPublishedArticleRow()}))::int`,
-        averageLength: sql<number>`coalesce(round(avg(char_length(regexp_replace(${articles.content}, '<[^>]*>', '', 'g'))) filter (where ${isPublishedArticleRow()})), 0)::int`,
+        averageLength: sql<number>`coalesce(round(avg(${articles.textLength}) filter (where ${isPublishedArticleRow()})), 0)::int`,
       })
       .from(articles);
     return row ?? { total: 0, published: 0, averageLength: 0 };

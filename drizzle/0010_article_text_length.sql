@@ -1,0 +1,1 @@
+ALTER TABLE "articles" ADD COLUMN "text_length" integer GENERATED ALWAYS AS (char_length(regexp_replace(content, '<[^>]*>', '', 'g'))) STORED;

@@ -128,10 +128,9 @@ export async function listKeywords(actor: CurrentUser | null, query: { page?: nu
 /**
  * How many published articles use each keyword, by full-text search with the public search's
  * configuration (Italian stemming, accents ignored: "gatto" finds "gatti"; several words must all
- * appear, as on /articles?q=…). The indexed search_vector covers title, excerpt and content; the
- * meta title and description have no index, so their vectors are computed once per query for all
- * published articles. Each keyword's count is kept until an article changes; the keywords not
- * kept yet are counted together, in one query.
+ * appear, as on /articles?q=…) over the indexed search_vector (title, excerpt, content, meta title
+ * and description: migration 0011). Each keyword's count is kept until an article changes; the
+ * keywords not kept yet are counted together, in one query.
  */
 export async function articleCounts(keywords: string[]): Promise<number[]> {
   const missing: string[] = [];
@@ -149,27 +148,11 @@ export async function articleCounts(keywords: string[]): Promise<number[]> {
 
 async function countArticlesUsing(keywords: string[]): Promise<Map<string, number>> {
   const rows = await queryRows<{ keyword: string; n: number }>(sql`
-    with kw as materialized (
-      select k.keyword, websearch_to_tsquery('zampa_italian', k.keyword) as q
-      from unnest(${sql.param(keywords)}::text[]) as k(keyword)
-    ),
-    meta as materialized (
-      select ${articles.id} as id,
-             to_tsvector('zampa_italian', coalesce(${articles.metaTitle}, '') || ' ' || coalesce(${articles.metaDescription}, '')) as v
-      from ${articles}
-      where ${isPublishedArticleRow()} and (${articles.metaTitle} is not null or ${articles.metaDescription} is not null)
-    ),
-    hits as (
-      select kw.keyword, found.id
-      from kw cross join lateral (
-        select ${articles.id} as id from ${articles} where ${isPublishedArticleRow()} and "articles"."search_vector" @@ kw.q
-      ) found
-      union
-      select kw.keyword, m.id from kw join meta m on m.v @@ kw.q
-    )
-    select kw.keyword, count(hits.id)::int as n
-    from kw left join hits on hits.keyword = kw.keyword
-    group by kw.keyword`);
+    select k.keyword, (
+      select count(*)::int from ${articles}
+      where ${isPublishedArticleRow()} and "articles"."search_vector" @@ websearch_to_tsquery('zampa_italian', k.keyword)
+    ) as n
+    from unnest(${sql.param(keywords)}::text[]) as k(keyword)`);
   return new Map(rows.map((r) => [r.keyword, Number(r.n)]));
 }
 

@@ -13,11 +13,13 @@ const PAGES = [
   ...SEO_TABS.map((t) => t.to).filter((to) => to !== "/admin/seo"),
   "/admin/seo/keywords?edit=new",
   "/admin/articles/new",
+  "/admin/adsense/new",
+  `/admin/adsense/edit?id=${SOME_ID}`,
   `/admin/articles/edit?id=${SOME_ID}`,
   `/admin/contests/${SOME_ID}/submissions`,
   "/admin/qualsiasi/cosa",
 ];
-const INTENTS = ["create", "update", "delete", "restore", "toggle", "role", "read", "replied", "archive", "approve"];
+const INTENTS = ["create", "update", "delete", "restore", "toggle", "role", "read", "replied", "archive", "approve", "suspend", "reactivate"];
 
 async function userCookie(): Promise<string> {
   const response = await fetch(`${baseUrl()}/login`, {

@@ -1,8 +1,5 @@
 // /admin/breeds: its page and each of its actions refuse visitors and users, changing nothing; an
 // admin's actions answer with the right status and message; notes show as text.
-import { createElement, type ComponentType } from "react";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { BREED_MESSAGES as M } from "~/breeds/validation";
@@ -12,6 +9,7 @@ import AdminBreeds, { action, loader } from "~/routes/admin/breeds";
 import { expectAdminOnly, outcomeOf } from "../../../tests/admin-access";
 import { createAccount, requestAs } from "../../../tests/accounts";
 import { itDb } from "../../../tests/db";
+import { renderPage } from "../../../tests/render-page";
 
 const URL = "http://localhost:3000/admin/breeds";
 const MARKUP = `<img src=x onerror=alert(1)>`;
@@ -29,10 +27,6 @@ async function newBreed(values: Partial<typeof allowedBreeds.$inferInsert> = {})
   return row!;
 }
 
-function render(loaderData: unknown): string {
-  const Stub = createRoutesStub([{ id: "page", path: "/admin/breeds", Component: AdminBreeds as ComponentType }]);
-  return renderToString(createElement(Stub, { initialEntries: ["/admin/breeds"], hydrationData: { loaderData: { page: loaderData } } })).replaceAll("<!-- -->", "");
-}
 
 describe("/admin/breeds", () => {
   itDb("the page is for admins only", async () => {
@@ -70,7 +64,7 @@ describe("/admin/breeds", () => {
     expect(page.status).toBe(200);
     const loaded = page.data as { shown: number; total: number; filters: unknown };
     expect(loaded.filters).toEqual({ petType: "fish", legality: "banned" });
-    const html = render(page.data);
+    const html = renderPage(AdminBreeds, page.data, "/admin/breeds");
     expect(html).not.toContain(MARKUP);
     expect(html).toContain("Pesce &lt;img src=x onerror=alert(1)&gt;");
     expect(html).toContain("Note &lt;img src=x onerror=alert(1)&gt;");
@@ -81,6 +75,6 @@ describe("/admin/breeds", () => {
     await db().delete(allowedBreeds).where(eq(allowedBreeds.petType, "other"));
     const empty = await outcomeOf(() => callLoader(requestAs(admin, `${URL}?type=other`)));
     expect(empty.data).toMatchObject({ shown: 0, items: [] });
-    expect(render(empty.data)).toContain(M.empty);
+    expect(renderPage(AdminBreeds, empty.data, "/admin/breeds")).toContain(M.empty);
   });
 });

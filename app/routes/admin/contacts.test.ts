@@ -3,10 +3,11 @@ import { describe, expect } from "vitest";
 import { db } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { CONTACT_ADMIN_MESSAGES as M } from "~/contact/admin-validation";
-import { action, loader } from "~/routes/admin/contacts";
+import AdminContacts, { action, loader } from "~/routes/admin/contacts";
 import { createAccount, requestAs } from "../../../tests/accounts";
 import { expectAdminOnly, outcomeOf } from "../../../tests/admin-access";
 import { itDb } from "../../../tests/db";
+import { renderPage } from "../../../tests/render-page";
 
 const URL_CONTACTS = "http://localhost:3000/admin/contacts";
 const callLoader = (request: Request) => loader({ request, params: {}, context: {} } as never);
@@ -70,5 +71,23 @@ describe("/admin/contacts for an administrator", () => {
     });
     expect(await post({ intent: "delete", id: row.id, back: "https://evil.example/admin/contacts" })).toMatchObject({ status: 404 });
     expect(await stateOf(row.id)()).toEqual([]);
+  });
+});
+
+describe("what senders wrote is text on /admin/contacts", () => {
+  itDb("in the list and in the open message", async () => {
+    const admin = await createAccount({ role: "admin" });
+    const MARKUP = "<img src=x onerror=alert(1)>";
+    const [row] = await db()
+      .insert(contactMessages)
+      .values({ name: `Mario ${MARKUP}`, email: "mario@example.it", subject: `Oggetto ${MARKUP}`, message: `Testo ${MARKUP}` })
+      .returning();
+    const path = `/admin/contacts?id=${row!.id}`;
+    const page = await outcomeOf(() => callLoader(requestAs(admin, `http://localhost:3000${path}`)));
+    expect(page.status).toBe(200);
+    const html = renderPage(AdminContacts, page.data, path);
+    expect(html).not.toContain(MARKUP);
+    expect(html).toContain("Oggetto &lt;img src=x onerror=alert(1)&gt;");
+    expect(html).toContain("Testo &lt;img src=x onerror=alert(1)&gt;");
   });
 });

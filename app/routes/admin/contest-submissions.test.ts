@@ -1,9 +1,6 @@
 // /admin/contests/{id}/submissions: the page and its approve / reject actions refuse visitors and
 // users, changing nothing; an admin sees each entry's author and e-mail, only the decisions that
 // change something, and what participants typed as text.
-import { createElement, type ComponentType } from "react";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
 import { describe, expect } from "vitest";
 import { db } from "~/db/client.server";
 import { contestSubmissions } from "~/db/schema";
@@ -11,17 +8,15 @@ import ContestSubmissions, { action, loader } from "~/routes/admin/contest-submi
 import { expectAdminOnly, outcomeOf } from "../../../tests/admin-access";
 import { createAccount, requestAs } from "../../../tests/accounts";
 import { itDb } from "../../../tests/db";
+import { renderPage } from "../../../tests/render-page";
+
+const renderSubmissions = (loaderData: unknown, path: string) => renderPage(ContestSubmissions, loaderData, path, "/admin/contests/:id/submissions");
 import { createContest, createSubmission, createUserRow } from "../../../tests/factories";
 
 const MARKUP = `<img src=x onerror=alert(1)>`;
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 const entries = () => db().select().from(contestSubmissions).orderBy(contestSubmissions.id);
 
-function render(loaderData: unknown, path: string): string {
-  const Stub = createRoutesStub([{ id: "page", path, Component: ContestSubmissions as ComponentType }]);
-  // React separates adjacent text with empty comments: gone, the text reads as the page shows it.
-  return renderToString(createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { page: loaderData } } })).replaceAll("<!-- -->", "");
-}
 
 describe("/admin/contests/{id}/submissions", () => {
   itDb("the page and each decision are for admins only, and change nothing otherwise", async () => {
@@ -45,7 +40,7 @@ describe("/admin/contests/{id}/submissions", () => {
     const rejected = await createSubmission(contest.id, entrant!.id, { status: "rejected", title: "Rifiutata" });
     const path = `/admin/contests/${contest.id}/submissions`;
     const page = await outcomeOf(() => loader({ request: requestAs(admin, `http://localhost:3000${path}`), params: { id: contest.id }, context: {} } as never));
-    const html = render(page.data, path);
+    const html = renderSubmissions(page.data, path);
     expect(html).not.toContain(MARKUP);
     expect(html).toContain("Titolo &lt;img src=x onerror=alert(1)&gt;");
     expect(html).toContain("Descrizione &lt;img src=x onerror=alert(1)&gt;");

@@ -1,8 +1,5 @@
 // /admin/contests: its page and each of its actions refuse visitors and users, changing nothing; an
 // admin's actions answer with the right status; what people typed shows as text.
-import { createElement, type ComponentType } from "react";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
 import { describe, expect } from "vitest";
 import { db } from "~/db/client.server";
 import { contests, contestSubmissions, contestVotes } from "~/db/schema";
@@ -11,6 +8,7 @@ import AdminContests, { action, loader } from "~/routes/admin/contests";
 import { expectAdminOnly, outcomeOf } from "../../../tests/admin-access";
 import { createAccount, requestAs } from "../../../tests/accounts";
 import { itDb } from "../../../tests/db";
+import { renderPage } from "../../../tests/render-page";
 import { createContest, createSubmission, createUserRow } from "../../../tests/factories";
 
 const URL = "http://localhost:3000/admin/contests";
@@ -23,13 +21,6 @@ const state = async () => ({
 });
 const post = (fields: Record<string, string>) => ({ url: URL, method: "POST", body: () => new URLSearchParams(fields), headers: FORM, state });
 const valid = { title: "Gatti al sole", description: "Il gatto più rilassato", startDate: "2026-12-01", endDate: "2026-12-31", status: "active", maxSubmissionsPerUser: "3" };
-
-/** The page's HTML as the server renders it with this loader data. */
-function render(Component: ComponentType<never>, loaderData: unknown, path = "/admin/contests"): string {
-  const Stub = createRoutesStub([{ id: "page", path, Component: Component as ComponentType }]);
-  // React separates adjacent text with empty comments: gone, the text reads as the page shows it.
-  return renderToString(createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { page: loaderData } } })).replaceAll("<!-- -->", "");
-}
 
 describe("/admin/contests", () => {
   itDb("the page is for admins only", async () => {
@@ -73,7 +64,7 @@ describe("/admin/contests", () => {
     const entrant = await createUserRow();
     await createSubmission(contest.id, entrant!.id, { status: "pending" });
     const page = await outcomeOf(() => loader({ request: requestAs(admin, URL), params: {}, context: {}, url: new globalThis.URL(URL) } as never));
-    const html = render(AdminContests as ComponentType<never>, page.data);
+    const html = renderPage(AdminContests, page.data, "/admin/contests");
     expect(html).not.toContain(MARKUP);
     expect(html).toContain("Concorso &lt;img src=x onerror=alert(1)&gt;");
     expect(html).toContain(`href="/admin/contests/${contest.id}/submissions"`);

@@ -1,7 +1,4 @@
 import { eq } from "drizzle-orm";
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
 import { describe, expect } from "vitest";
 import { db } from "~/db/client.server";
 import { petListings } from "~/db/schema";
@@ -10,6 +7,7 @@ import AdminPetListings, { action, loader } from "~/routes/admin/pet-listings";
 import { createAccount, requestAs } from "../../../tests/accounts";
 import { expectAdminOnly, outcomeOf } from "../../../tests/admin-access";
 import { itDb } from "../../../tests/db";
+import { renderPage } from "../../../tests/render-page";
 import { createListingRow } from "../../../tests/factories";
 
 const URL_LISTINGS = "http://localhost:3000/admin/pet-listings";
@@ -68,8 +66,7 @@ describe("/admin/pet-listings for an administrator", () => {
     const loaded = await outcomeOf(() => callLoader(requestAs(admin, `${URL_LISTINGS}?q=onerror`)));
     expect(loaded.status).toBe(200);
 
-    const Stub = createRoutesStub([{ id: "listings", path: "/admin/pet-listings", Component: AdminPetListings as never, loader: () => loaded.data }]);
-    const html = renderToString(createElement(Stub, { initialEntries: ["/admin/pet-listings?q=onerror"], hydrationData: { loaderData: { listings: loaded.data } } }));
+    const html = renderPage(AdminPetListings, loaded.data, "/admin/pet-listings?q=onerror");
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
     expect(html).not.toContain("<img src=x");
     expect(html).toContain('target="_blank"');

@@ -1,7 +1,4 @@
 import { eq } from "drizzle-orm";
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
 import { describe, expect } from "vitest";
 import { db } from "~/db/client.server";
 import { listingReports, petListings } from "~/db/schema";
@@ -10,6 +7,7 @@ import AdminReports, { action, loader } from "~/routes/admin/reports";
 import { createAccount, requestAs } from "../../../tests/accounts";
 import { expectAdminOnly, outcomeOf } from "../../../tests/admin-access";
 import { itDb } from "../../../tests/db";
+import { renderPage } from "../../../tests/render-page";
 import { createListingRow } from "../../../tests/factories";
 
 const URL_REPORTS = "http://localhost:3000/admin/reports";
@@ -81,8 +79,7 @@ describe("/admin/reports for an administrator", () => {
 
     const loaded = await outcomeOf(() => callLoader(requestAs(admin, `${URL_REPORTS}?id=${report.id}`)));
     expect(loaded).toMatchObject({ status: 200, data: { selected: { id: report.id, description: DESCRIPTION } } });
-    const Stub = createRoutesStub([{ id: "reports", path: "/admin/reports", Component: AdminReports as never, loader: () => loaded.data }]);
-    const html = renderToString(createElement(Stub, { initialEntries: [`/admin/reports?id=${report.id}`], hydrationData: { loaderData: { reports: loaded.data } } }));
+    const html = renderPage(AdminReports, loaded.data, `/admin/reports?id=${report.id}`);
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
     expect(html).not.toContain("<img src=x");
     expect(html).toContain('aria-current="page"');

@@ -3,10 +3,11 @@ import { describe, expect } from "vitest";
 import { db } from "~/db/client.server";
 import { profiles } from "~/db/schema";
 import { USER_ADMIN_MESSAGES as M } from "~/accounts/admin-validation";
-import { action, loader } from "~/routes/admin/users";
+import AdminUsers, { action, loader } from "~/routes/admin/users";
 import { createAccount, requestAs } from "../../../tests/accounts";
 import { expectAdminOnly, outcomeOf } from "../../../tests/admin-access";
 import { itDb } from "../../../tests/db";
+import { renderPage } from "../../../tests/render-page";
 import { createUserRow } from "../../../tests/factories";
 
 const URL_USERS = "http://localhost:3000/admin/users";
@@ -76,5 +77,19 @@ describe("/admin/users for an administrator", () => {
     expect(refused).toMatchObject({ status: 409, data: { ok: false, error: M.lastAdmin } });
     const [row] = await db().select({ role: profiles.role }).from(profiles).where(eq(profiles.id, last.id));
     expect(row?.role).toBe("admin");
+  });
+});
+
+describe("names are text on /admin/users", () => {
+  itDb("a name with markup shows as written", async () => {
+    const admin = await createAccount({ role: "admin" });
+    const MARKUP = "<img src=x onerror=alert(1)>";
+    await createUserRow({ name: `Nome ${MARKUP}`, email: `markup-${Date.now()}@example.it` });
+    const path = "/admin/users?q=onerror";
+    const page = await outcomeOf(() => loader({ request: requestAs(admin, `http://localhost:3000${path}`), params: {}, context: {} } as never));
+    expect(page.status).toBe(200);
+    const html = renderPage(AdminUsers, page.data, path);
+    expect(html).not.toContain(MARKUP);
+    expect(html).toContain("Nome &lt;img src=x onerror=alert(1)&gt;");
   });
 });

@@ -2,6 +2,7 @@
 // read out when a save is refused, and the page's status line for what just happened.
 import { useEffect, useRef, useState, type ReactNode, type Ref } from "react";
 import { useFetcher } from "react-router";
+import type { FieldErrors } from "~/lib/field-errors";
 
 /** The id a field's message gets; the field points to it with aria-describedby. */
 export const errorId = (fieldId: string) => `${fieldId}-error`;
@@ -125,4 +126,30 @@ export function useCardGrid<T extends { id: string }>(deleteErrorPrefix: string)
     feedback,
     statusRef,
   };
+}
+
+type SaveAnswer<F extends string> = { ok: true; message: string } | { ok: false; error: string; fieldErrors?: FieldErrors<F> };
+
+/**
+ * A create/edit form sent with a fetcher: `onSaved` once per successful answer; the field errors
+ * and the summary come from the browser's own check (`setClientErrors`) or else the server's answer.
+ */
+export function useSaveForm<F extends string>(onSaved: (message: string) => void) {
+  const fetcher = useFetcher<SaveAnswer<F>>();
+  const [clientErrors, setClientErrors] = useState<FieldErrors<F> | null>(null);
+  const handled = useRef<unknown>(undefined);
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.data;
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    handled.current = result;
+    if (result.ok) onSaved(result.message);
+  }, [fetcher.state, result, onSaved]);
+
+  const serverFailure = result && !result.ok && !busy ? result : null;
+  const errors: FieldErrors<F> = clientErrors ?? serverFailure?.fieldErrors ?? {};
+  const messages = clientErrors ? Object.values(clientErrors) : serverFailure ? (serverFailure.fieldErrors ? Object.values(serverFailure.fieldErrors) : [serverFailure.error]) : [];
+  const summary = [...new Set(messages.filter((m): m is string => typeof m === "string"))];
+  return { fetcher, busy, errors, summary, setClientErrors };
 }

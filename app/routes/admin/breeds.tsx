@@ -15,7 +15,7 @@ import {
   breedSchema,
   type BreedField,
 } from "~/breeds/validation";
-import { ErrorSummary, FieldMessage, fieldAria } from "~/components/admin/card-form";
+import { ErrorSummary, FieldMessage, fieldAria, useSaveForm } from "~/components/admin/card-form";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { EnumOptions } from "~/components/enum-options";
 import { Icon } from "~/components/icon";
@@ -302,28 +302,14 @@ function Requirements({ breed }: { breed: AdminBreed }) {
 }
 
 function BreedForm({ breed, onCancel, onSaved }: { breed: AdminBreed | null; onCancel: () => void; onSaved: (message: string) => void }) {
-  const fetcher = useFetcher<ActionData>();
-  const [clientErrors, setClientErrors] = useState<FieldErrors<BreedField> | null>(null);
-  const handled = useRef<ActionData | undefined>(undefined);
+  const { fetcher, busy, errors, summary, setClientErrors } = useSaveForm<BreedField>(onSaved);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const busy = fetcher.state !== "idle";
-  const result = fetcher.data;
 
   // The form opens above the table: the focus goes to it.
   useEffect(() => {
     headingRef.current?.focus();
     headingRef.current?.scrollIntoView({ block: "nearest" });
   }, []);
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
-    if (result.ok) onSaved(result.message);
-  }, [fetcher.state, result, onSaved]);
-
-  const serverFailure = result && !result.ok && !busy ? result : null;
-  const errors: FieldErrors<BreedField> = clientErrors ?? serverFailure?.fieldErrors ?? {};
-  const summary = clientErrors ? Object.values(clientErrors) : serverFailure ? (serverFailure.fieldErrors ? Object.values(serverFailure.fieldErrors) : [serverFailure.error]) : [];
 
   return (
     <section aria-labelledby="breed-form-title" className="mt-6 rounded-2xl border border-brand-100 bg-white p-5 shadow-sm">

@@ -1,25 +1,23 @@
 import { Pencil, Plus, Trash2 } from "lucide";
-import { useEffect, useRef, useState } from "react";
-import { data, useFetcher } from "react-router";
+import { useState } from "react";
+import { data } from "react-router";
 import type { Route } from "./+types/categories";
 import { requireAdmin } from "~/accounts/session.server";
 import { createCategory, deleteCategory, listCategoriesForAdmin, updateCategory, type AdminCategory } from "~/categories/admin.server";
 import { CATEGORY_ICON_NODES } from "~/categories/icons";
 import { articleCountLabel } from "~/categories/labels";
 import { CATEGORY_ICON_KEYS, CATEGORY_ICONS, CATEGORY_LIMITS, CATEGORY_MESSAGES as M, categorySchema, type CategoryField } from "~/categories/validation";
-import { cardGridAction, type CardActionData } from "~/admin/card-grid-action.server";
-import { CardActions, ErrorSummary, FieldMessage, fieldAria, StatusLine, useCardGrid } from "~/components/admin/card-form";
+import { cardGridAction } from "~/admin/card-grid-action.server";
+import { CardActions, ErrorSummary, FieldMessage, fieldAria, StatusLine, useCardGrid, useSaveForm } from "~/components/admin/card-form";
 import { ConfirmDialog, Dialog } from "~/components/admin/dialog";
 import { Icon } from "~/components/icon";
 import { CategoryIcon } from "~/content/category-icon";
-import { fieldErrorsOf, type FieldErrors } from "~/lib/field-errors";
+import { fieldErrorsOf } from "~/lib/field-errors";
 import { slugify } from "~/lib/slug";
 
 // /admin/categories — the categories as cards, created and edited in a modal, deleted after a
 // confirmation. The admin layout guards the page; the domain module checks the role again for
 // every action.
-
-type ActionData = CardActionData<CategoryField>;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
@@ -116,27 +114,14 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
 }
 
 function CategoryForm({ category, onCancel, onSaved }: { category: AdminCategory | null; onCancel: () => void; onSaved: (message: string) => void }) {
-  const fetcher = useFetcher<ActionData>();
+  const { fetcher, busy, errors, summary, setClientErrors } = useSaveForm<CategoryField>(onSaved);
   const [name, setName] = useState(category?.name ?? "");
   // The slug follows the name until the admin types one (a new category), or keeps the current one
   // (an edit: a category's address does not change unless asked). Emptied, it follows again.
   const [slug, setSlug] = useState(category?.slug ?? "");
   const [slugTouched, setSlugTouched] = useState(category !== null);
-  const [clientErrors, setClientErrors] = useState<FieldErrors<CategoryField> | null>(null);
-  const handled = useRef<ActionData | undefined>(undefined);
-  const busy = fetcher.state !== "idle";
-  const result = fetcher.data;
   const shownSlug = slugTouched ? slug : slugify(name);
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
-    if (result.ok) onSaved(result.message);
-  }, [fetcher.state, result, onSaved]);
-
-  const serverFailure = result && !result.ok && !busy ? result : null;
-  const errors: FieldErrors<CategoryField> = clientErrors ?? serverFailure?.fieldErrors ?? {};
-  const summary = clientErrors ? Object.values(clientErrors) : serverFailure ? (serverFailure.fieldErrors ? Object.values(serverFailure.fieldErrors) : [serverFailure.error]) : [];
   // An icon outside the twelve (written before the list existed) stays selectable, as it is.
   const legacyIcon = category?.icon && !(category.icon in CATEGORY_ICONS) ? category.icon : null;
 

@@ -4,7 +4,7 @@ import { data, Link, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/contests";
 import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
 import { refuseNonAdmin } from "~/admin/access.server";
-import { CardActions, ErrorSummary, FieldMessage, fieldAria, StatusLine, type Feedback } from "~/components/admin/card-form";
+import { CardActions, ErrorSummary, FieldMessage, fieldAria, StatusLine, type Feedback, useSaveForm } from "~/components/admin/card-form";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { voteCount } from "~/components/contests/vote-count";
 import { EnumOptions } from "~/components/enum-options";
@@ -214,12 +214,8 @@ export default function AdminContests({ loaderData }: Route.ComponentProps) {
 }
 
 function ContestForm({ contest, onCancel, onSaved }: { contest: AdminContest | null; onCancel: () => void; onSaved: (message: string) => void }) {
-  const fetcher = useFetcher<ActionData>();
-  const [clientErrors, setClientErrors] = useState<FieldErrors<ContestFormField> | null>(null);
-  const handled = useRef<ActionData | undefined>(undefined);
+  const { fetcher, busy, errors, summary, setClientErrors } = useSaveForm<ContestFormField>(onSaved);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const busy = fetcher.state !== "idle";
-  const result = fetcher.data;
 
   // The form opens above the list: the focus goes to it, so keyboard and screen-reader users land there.
   useEffect(() => {
@@ -227,15 +223,6 @@ function ContestForm({ contest, onCancel, onSaved }: { contest: AdminContest | n
     headingRef.current?.scrollIntoView({ block: "nearest" });
   }, []);
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
-    if (result.ok) onSaved(result.message);
-  }, [fetcher.state, result, onSaved]);
-
-  const serverFailure = result && !result.ok && !busy ? result : null;
-  const errors: FieldErrors<ContestFormField> = clientErrors ?? serverFailure?.fieldErrors ?? {};
-  const summary = clientErrors ? Object.values(clientErrors) : serverFailure ? (serverFailure.fieldErrors ? Object.values(serverFailure.fieldErrors) : [serverFailure.error]) : [];
   const title = contest ? `Modifica concorso «${contest.title}»` : "Nuovo concorso";
 
   return (

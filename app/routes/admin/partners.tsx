@@ -1,21 +1,18 @@
 import { ExternalLink, Pencil, Plus, Trash2 } from "lucide";
-import { useEffect, useRef, useState } from "react";
-import { data, useFetcher } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/partners";
 import { requireAdmin } from "~/accounts/session.server";
-import { cardGridAction, type CardActionData } from "~/admin/card-grid-action.server";
-import { CardActions, ErrorSummary, FieldMessage, fieldAria, StatusLine, useCardGrid } from "~/components/admin/card-form";
+import { cardGridAction } from "~/admin/card-grid-action.server";
+import { CardActions, ErrorSummary, FieldMessage, fieldAria, StatusLine, useCardGrid, useSaveForm } from "~/components/admin/card-form";
 import { ConfirmDialog, Dialog } from "~/components/admin/dialog";
 import { Icon } from "~/components/icon";
-import { fieldErrorsOf, type FieldErrors } from "~/lib/field-errors";
+import { fieldErrorsOf } from "~/lib/field-errors";
 import { createPartner, deletePartner, listPartnersForAdmin, updatePartner, type AdminPartner } from "~/partners/admin.server";
 import { PARTNER_LIMITS, PARTNER_MESSAGES as M, partnerSchema, type PartnerField } from "~/partners/validation";
 
 // /admin/partners — the partners as cards, created and edited in a modal (the active toggle is
 // there), deleted after a confirmation. The admin layout guards the page; the domain module checks
 // the role again for every action.
-
-type ActionData = CardActionData<PartnerField>;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
@@ -135,21 +132,7 @@ function PartnerForm({
   onCancel: () => void;
   onSaved: (message: string) => void;
 }) {
-  const fetcher = useFetcher<ActionData>();
-  const [clientErrors, setClientErrors] = useState<FieldErrors<PartnerField> | null>(null);
-  const handled = useRef<ActionData | undefined>(undefined);
-  const busy = fetcher.state !== "idle";
-  const result = fetcher.data;
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
-    if (result.ok) onSaved(result.message);
-  }, [fetcher.state, result, onSaved]);
-
-  const serverFailure = result && !result.ok && !busy ? result : null;
-  const errors: FieldErrors<PartnerField> = clientErrors ?? serverFailure?.fieldErrors ?? {};
-  const summary = clientErrors ? Object.values(clientErrors) : serverFailure ? (serverFailure.fieldErrors ? Object.values(serverFailure.fieldErrors) : [serverFailure.error]) : [];
+  const { fetcher, busy, errors, summary, setClientErrors } = useSaveForm<PartnerField>(onSaved);
 
   return (
     <fetcher.Form

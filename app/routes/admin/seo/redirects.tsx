@@ -4,7 +4,7 @@ import { data, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/redirects";
 import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
 import { refuseNonAdmin } from "~/admin/access.server";
-import { ErrorSummary, FieldMessage, fieldAria, StatusLine, type Feedback } from "~/components/admin/card-form";
+import { ErrorSummary, FieldMessage, fieldAria, StatusLine, type Feedback, useSaveForm } from "~/components/admin/card-form";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { Icon } from "~/components/icon";
 import { Pagination } from "~/components/pagination";
@@ -222,31 +222,11 @@ export default function SeoRedirects({ loaderData }: Route.ComponentProps) {
 }
 
 function RedirectForm({ onCancel, onSaved }: { onCancel: () => void; onSaved: (message: string) => void }) {
-  const fetcher = useFetcher<ActionData>();
-  const [clientErrors, setClientErrors] = useState<FieldErrors<RedirectField> | null>(null);
-  const handled = useRef<ActionData | undefined>(undefined);
+  const { fetcher, busy, errors, summary, setClientErrors } = useSaveForm<RedirectField>(onSaved);
   const fromRef = useRef<HTMLInputElement>(null);
-  const busy = fetcher.state !== "idle";
-  const result = fetcher.data;
 
   // The form replaces the list: the focus goes to its first field.
   useEffect(() => fromRef.current?.focus(), []);
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
-    if (result.ok) onSaved(result.message);
-  }, [fetcher.state, result, onSaved]);
-
-  const serverFailure = result && !result.ok && !busy ? result : null;
-  const errors: FieldErrors<RedirectField> = clientErrors ?? serverFailure?.fieldErrors ?? {};
-  const summary = clientErrors
-    ? [...new Set(Object.values(clientErrors))]
-    : serverFailure
-      ? serverFailure.fieldErrors
-        ? [...new Set(Object.values(serverFailure.fieldErrors))]
-        : [serverFailure.error]
-      : [];
 
   return (
     <fetcher.Form

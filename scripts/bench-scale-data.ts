@@ -22,11 +22,23 @@ const DAY_MS = 86_400_000;
  */
 const UNPUBLISHED_SHARE = 0.1;
 const DRAFT_SHARE = 0.6;
+/**
+ * Listings the back office has taken off the site, on top of the active ones (so the public pages
+ * see the same active count): copies of active listings, one in forty suspended, one in forty closed.
+ */
+const SUSPENDED_SHARE = 0.025;
+const CLOSED_SHARE = 0.025;
+/** app/lib/enums.ts REPORT_REASONS and REPORT_STATUSES (the schema's check constraints). */
+const REPORT_REASONS = ["fraud", "fake", "inappropriate", "illegal", "animal_abuse", "spam", "wrong_category", "other"];
+/** Most reports wait or were handled long ago: pending 40 %, reviewed 15 %, resolved 25 %, dismissed 20 %. */
+const REPORT_STATUS_SPREAD = ["pending", "pending", "pending", "pending", "pending", "pending", "pending", "pending", "reviewed", "reviewed", "reviewed", "resolved", "resolved", "resolved", "resolved", "resolved", "dismissed", "dismissed", "dismissed", "dismissed"];
 
 export interface ScaleCounts {
   listings: number;
   articles: number;
   users: number;
+  /** listing reports (issue 17's /admin/reports) */
+  reports: number;
 }
 
 export interface ScaleData {
@@ -37,10 +49,15 @@ export interface ScaleData {
   /** the categories' ids (the back office filters articles by id) */
   categoryIds: string[];
   listings: Generated;
+  /** suspended and closed listings copied from active ones (the back office's moderation list) */
+  offSite: { suspended: number; closed: number; ms: number };
+  reports: { inserted: number; ms: number };
+  /** a few reports' ids (newest, oldest, each status) to open with /admin/reports?id= */
+  reportIds: string[];
   /** slugs of the generated articles, spread over the whole set (seeded order) */
   articleSlugs: string[];
   /** rows afterwards, demo content included */
-  totals: { users: number; profiles: number; accounts: number; articles: number; publishedArticles: number; activeListings: number };
+  totals: { users: number; profiles: number; accounts: number; articles: number; publishedArticles: number; activeListings: number; listings: number; reports: number };
   /** everything, closing the database included */
   ms: number;
 }
@@ -163,6 +180,7 @@ const LIST_ITEMS = [
   "un'assicurazione per le spese veterinarie",
 ];
 
+const formatCount = (n: number) => n.toLocaleString("en-US");
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function slugify(text: string): string {
@@ -287,6 +305,64 @@ async function insertArticles(client: PGlite, count: number): Promise<WrittenArt
   return { inserted: total, drafts, archived: unpublished - drafts, bytes, categoryIds: categories.map((c) => c.id), slugs };
 }
 
+// --- Listings off the site, and reports ---------------------------------------------------------
+
+/**
+ * Copies of `suspended + closed` active listings (seeded by their id order), with those statuses and
+ * their own created_at: the back office lists every status, the public pages only active ones.
+ */
+async function insertOffSiteListings(client: PGlite, suspended: number, closed: number): Promise<void> {
+  const columns = (
+    await client.query<{ name: string }>(
+      `select column_name as name from information_schema.columns
+       where table_name = 'pet_listings' and table_schema = current_schema() and is_generated = 'NEVER'
+         and column_name not in ('id', 'status', 'created_at', 'updated_at') order by ordinal_position`,
+    )
+  ).rows.map((r) => r.name);
+  const names = columns.join(", ");
+  for (const [status, count, skip] of [["suspended", suspended, 0], ["closed", closed, suspended]] as const) {
+    if (count <= 0) continue;
+    await client.query(
+      `insert into pet_listings (${names}, status, created_at, updated_at)
+       select ${names}, $1, created_at - interval '3 days', created_at from pet_listings where status = 'active'
+       order by id offset $2 limit $3`,
+      [status, skip, count],
+    );
+  }
+}
+
+/**
+ * `count` reports in one set-based insert, on one listing in four (some reported several times),
+ * over the last year; reasons, statuses and reporters spread by the row number.
+ */
+async function insertReports(client: PGlite, count: number): Promise<void> {
+  if (count <= 0) return;
+  const now = Date.now();
+  await client.query(
+    `with l as (
+       select id, row_number() over (order by id) as rn from pet_listings
+     ), sized as (
+       select greatest(1, count(*) / 4) as n from l
+     ), g as (
+       select n, to_timestamp(($6::float8 - ((n::bigint * 7907) % 365) * 86400000 - (n % 86400) * 1000) / 1000) as at,
+              1 + (n::bigint * 104729) % (select n from sized) as target,
+              $2::text[] as reasons, $3::text[] as statuses, $4::text[] as f, $5::text[] as la
+       from generate_series(1, $1::int) as n
+     )
+     insert into listing_reports (listing_id, reporter_name, reporter_email, reason, description, status, admin_notes, created_at, updated_at)
+     select l.id,
+            f[1 + (n * 13) % cardinality(f)] || ' ' || la[1 + (n * 7 + n / 11) % cardinality(la)],
+            lower(f[1 + (n * 13) % cardinality(f)] || '.' || replace(la[1 + (n * 7 + n / 11) % cardinality(la)], ' ', '')) || n || '@segnala.it',
+            reasons[1 + (n * 3) % cardinality(reasons)],
+            'Segnalazione numero ' || n || ': l''annuncio sembra sospetto, il prezzo e le foto non tornano con la descrizione.',
+            statuses[1 + (n * 11) % cardinality(statuses)],
+            case when statuses[1 + (n * 11) % cardinality(statuses)] = 'pending' then null else 'Verificato dalla redazione.' end,
+            at, at
+     from g join l on l.rn = g.target`,
+    [count, REPORT_REASONS, REPORT_STATUS_SPREAD, FIRST_NAMES, LAST_NAMES, now],
+  );
+}
+
 // --- All of it -----------------------------------------------------------------------------------
 
 /**
@@ -317,6 +393,23 @@ export async function generateScaleData(dataDir: string, counts: ScaleCounts, pr
     progress(`… in ${(articles.ms / 1000).toFixed(1)} s; ${counts.listings.toLocaleString("en-US")} active listings…`);
     const listings = await generateListings(client, counts.listings, { batch: LISTING_BATCH, distinct: false });
     progress(`… in ${(listings.ms / 1000).toFixed(1)} s (inserts ${(listings.insertMs / 1000).toFixed(1)} s, the rest counting the bench mix's matches)`);
+    t = performance.now();
+    const suspended = Math.round(counts.listings * SUSPENDED_SHARE);
+    const closed = Math.round(counts.listings * CLOSED_SHARE);
+    await insertOffSiteListings(client, suspended, closed);
+    const offSite = { suspended, closed, ms: performance.now() - t };
+    progress(`${formatCount(suspended)} suspended and ${formatCount(closed)} closed listings in ${(offSite.ms / 1000).toFixed(1)} s; ${formatCount(counts.reports)} reports…`);
+    t = performance.now();
+    await insertReports(client, counts.reports);
+    const reports = { inserted: counts.reports, ms: performance.now() - t };
+    progress(`… in ${(reports.ms / 1000).toFixed(1)} s`);
+    const reportIds = (
+      await client.query<{ id: string }>(
+        `(select id from listing_reports order by created_at desc, id desc limit 2)
+         union all (select id from listing_reports order by created_at, id limit 1)
+         union all (select distinct on (status) id from listing_reports order by status, id)`,
+      )
+    ).rows.map((r) => r.id);
     const count = async (query: string) => (await client.query<{ n: number }>(query)).rows[0]?.n ?? 0;
     const totals = {
       users: await count("select count(*)::int as n from users"),
@@ -325,6 +418,8 @@ export async function generateScaleData(dataDir: string, counts: ScaleCounts, pr
       articles: await count("select count(*)::int as n from articles"),
       publishedArticles: await count("select count(*)::int as n from articles where status = 'published'"),
       activeListings: listings.active,
+      listings: await count("select count(*)::int as n from pet_listings"),
+      reports: await count("select count(*)::int as n from listing_reports"),
     };
     // Article pages to request: every slug once, in a seeded order, so that a run visits many of them.
     const shuffle = mulberry32(15);
@@ -333,7 +428,7 @@ export async function generateScaleData(dataDir: string, counts: ScaleCounts, pr
       const j = Math.floor(shuffle() * (i + 1));
       [slugs[i], slugs[j]] = [slugs[j]!, slugs[i]!];
     }
-    data = { openMs, users, articles, categoryIds: written.categoryIds, listings, articleSlugs: slugs, totals };
+    data = { openMs, users, articles, categoryIds: written.categoryIds, listings, offSite, reports, reportIds, articleSlugs: slugs, totals };
   } finally {
     // Closing flushes the database to its files: part of the time.
     await client.close();

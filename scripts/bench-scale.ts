@@ -7,7 +7,7 @@
 // resident memory idle and after load, p50/p95 at 16 connections of the list page (plain, a deep
 // page, searched, filtered, both), an article page (cycling over the 20,000), the sitemap (and, when
 // it is an index, its largest child), the back office's article and user lists signed in as the demo
-// administrator (issue 16), publishing a listing with 5 photos, and whether the sitemap follows the
+// administrator (issue 16) and the listings' moderation and report lists (issue 17), publishing a listing with 5 photos, and whether the sitemap follows the
 // protocol. Prints a report with PASS/FAIL next to the targets; returns 0 even when targets
 // fail, non-zero only when something could not run. Reuses scripts/bench.ts's server, wrk, memory
 // and publishing helpers. Erasable TypeScript only (Node 24 runs it).
@@ -62,7 +62,7 @@ import { LISTING_MIX, LISTING_TYPES, PET_TYPES, filterPath, pageCount, type List
 import { generateScaleData, type ScaleCounts, type ScaleData } from "./bench-scale-data.ts";
 import { build } from "./build.ts";
 
-const DEFAULTS: ScaleCounts = { listings: 200_000, articles: 20_000, users: 100_000 };
+const DEFAULTS: ScaleCounts = { listings: 200_000, articles: 20_000, users: 100_000, reports: 100_000 };
 const TARGETS = {
   restartS: 30,
   memoryMb: 1024,
@@ -100,6 +100,15 @@ const ADMIN_ARTICLE_SEARCHES = [
   "ippopotamo", "zebra", "fenicottero",
 ];
 /**
+ * Searches of /admin/pet-listings (title, city or contact e-mail; scripts/bench-listings.ts's words,
+ * towns and e-mails "first.lastN@example.it"): common and rare words, towns, parts of e-mails, misses.
+ */
+const ADMIN_LISTING_SEARCHES = [
+  "labrador", "cucciolo", "cerca casa", "persiano", "maine coon", "furetto", "Roma", "Bologna", "forlì", "Palermo",
+  "giulia.rossi", "marco.", "bianchi4", "@example.it", "paolo.moretti17", "ippopotamo", "zebra a venezia",
+  "qwerty@nowhere.it", "nessuno", "xyzzy",
+];
+/**
  * Searches of /admin/users (name or e-mail; the generated names and e-mails "first.lastN@esempio.it"):
  * parts of names, parts of e-mails, the domain every generated account shares, and misses.
  */
@@ -115,6 +124,7 @@ export interface ScaleOptions {
   listings: string | undefined;
   articles: string | undefined;
   users: string | undefined;
+  reports?: string | undefined;
   publishRuns: string | undefined;
   /** keep the generated DATA_DIR (to study its queries afterwards) */
   keepData?: boolean;
@@ -306,7 +316,7 @@ function makeTargets(data: ScaleData, dir: string, deepPage: string, sitemapChil
   return { targets, warmUpFile: write("scale-warm-up.txt", warmUp) };
 }
 
-/** The back office's article and user lists (issue 16), judged like the searched list pages. */
+/** The back office's article and user lists (issue 16) and moderation lists (issue 17), judged like the searched list pages. */
 function adminTargets(data: ScaleData, write: (name: string, paths: string[]) => string): Target[] {
   const query = (base: string, params: Record<string, string | number | undefined>) => {
     const search = new URLSearchParams();
@@ -324,7 +334,15 @@ function adminTargets(data: ScaleData, write: (name: string, paths: string[]) =>
     for (const category of ["", ...data.categoryIds]) if (status || category) articleFilters.push(query("/admin/articles", { status, category }));
   }
   const userSearches = ADMIN_USER_SEARCHES.map((q) => query("/admin/users", { q }));
+  const listingSearches = ADMIN_LISTING_SEARCHES.map((q) => query("/admin/pet-listings", { q }));
+  const listingFilters = ["active", "suspended", "closed"].map((status) => query("/admin/pet-listings", { status }));
+  const reportFilters = ["pending", "reviewed", "resolved", "dismissed"].map((status) => query("/admin/reports", { status }));
+  const reportsOpened = data.reportIds.map((id) => query("/admin/reports", { id }));
   const files = {
+    listingSearches: write("scale-admin-listings-searched.txt", listingSearches),
+    listingFilters: write("scale-admin-listings-filtered.txt", listingFilters),
+    reportFilters: write("scale-admin-reports-filtered.txt", reportFilters),
+    reportsOpened: write("scale-admin-reports-opened.txt", reportsOpened),
     articleSearches: write("scale-admin-articles-searched.txt", articleSearches),
     articleFilters: write("scale-admin-articles-filtered.txt", articleFilters),
     userSearches: write("scale-admin-users-searched.txt", userSearches),
@@ -350,6 +368,13 @@ function adminTargets(data: ScaleData, write: (name: string, paths: string[]) =>
     one("admin-users", "admin users, plain", "/admin/users"),
     one("admin-users-deep", "admin users, deep page", usersDeep),
     many("admin-users-searched", "admin users, searched (?q= name/e-mail)", files.userSearches, userSearches),
+    // Issue 17's moderation lists.
+    one("admin-listings", "admin listings, plain", "/admin/pet-listings"),
+    many("admin-listings-searched", "admin listings, searched (?q= title/city/e-mail)", files.listingSearches, listingSearches),
+    many("admin-listings-filtered", "admin listings, filtered (status)", files.listingFilters, listingFilters),
+    one("admin-reports", "admin reports, plain", "/admin/reports"),
+    many("admin-reports-filtered", "admin reports, filtered (status)", files.reportFilters, reportFilters),
+    ...(reportsOpened.length ? [many("admin-report-opened", "admin report, opened (?id=)", files.reportsOpened, reportsOpened)] : []),
   ];
 }
 
@@ -642,6 +667,7 @@ export async function runScale(options: ScaleOptions): Promise<number> {
       listings: parseCount("scale-listings", options.listings, DEFAULTS.listings, 1),
       articles: parseCount("scale-articles", options.articles, DEFAULTS.articles, 0),
       users: parseCount("scale-users", options.users, DEFAULTS.users, 0),
+      reports: parseCount("scale-reports", options.reports, DEFAULTS.reports, 0),
     };
     publishRuns = parseCount("scale-publish-runs", options.publishRuns, DEFAULT_PUBLISH_RUNS, 0);
   } catch (error) {
@@ -687,7 +713,7 @@ export async function runScale(options: ScaleOptions): Promise<number> {
   const firstStartMs = first.readyMs;
   await stopServer(first);
 
-  step(`generating ${formatInt(counts.users)} users, ${formatInt(counts.articles)} articles and ${formatInt(counts.listings)} listings (server stopped)…`);
+  step(`generating ${formatInt(counts.users)} users, ${formatInt(counts.articles)} articles, ${formatInt(counts.listings)} listings and ${formatInt(counts.reports)} reports (server stopped)…`);
   const data = await generateScaleData(dataDir, counts, (message) => step(`  ${message}`));
   step(`generated in ${seconds(data.ms)} (opening the database ${seconds(data.openMs)})`);
 
@@ -724,6 +750,13 @@ export async function runScale(options: ScaleOptions): Promise<number> {
     formatInt(data.totals.activeListings),
     `${seconds(data.listings.ms)} (inserts ${seconds(data.listings.insertMs)})`,
   ]);
+  genRows.push([
+    "suspended and closed listings (copies of active ones)",
+    `${formatInt(data.offSite.suspended)} + ${formatInt(data.offSite.closed)}`,
+    `${formatInt(data.totals.listings)} listings in all`,
+    seconds(data.offSite.ms),
+  ]);
+  genRows.push(["listing reports (one listing in four reported)", formatInt(data.reports.inserted), formatInt(data.totals.reports), seconds(data.reports.ms)]);
   genRows.push(["all, opening and closing the database included", "", "", seconds(data.ms)]);
   out(table(genRows, "    "));
   out("  No ANALYZE after generating: the first restart refreshes the grown tables' statistics itself (app/db/statistics.server.ts), as after an import.");

@@ -94,12 +94,14 @@ const USAGE = `Usage: node scripts/bench.ts [options]   (or: npm run bench -- [o
                       separated by commas, e.g. --only=uncached,listings). Default: all three.
                       The listing catalogue is generated whatever --only says (same database).
   --scale             instead: the scale mode (scripts/bench-scale.ts): a site of 200,000 listings,
-                      20,000 articles and 100,000 users; restart time, memory, list, article and
-                      sitemap pages at 16 connections (cache on and off), the back office's article
-                      and user lists (signed in as the demo administrator), publishing, sitemap validity
+                      20,000 articles, 100,000 users and 100,000 listing reports; restart time, memory,
+                      list, article and sitemap pages at 16 connections (cache on and off), the back
+                      office's article, user, listing and report lists (signed in as the demo
+                      administrator), publishing, sitemap validity
   --scale-listings=N  with --scale: generated active listings (default 200000)
   --scale-articles=N  with --scale: generated published articles (default 20000)
   --scale-users=N     with --scale: generated users (default 100000)
+  --scale-reports=N   with --scale: generated listing reports (default 100000)
   --scale-keep-data   with --scale: keep the generated database (its DATA_DIR is printed) to
                       study it afterwards (EXPLAIN ANALYZE); remove it by hand
   --scale-publish-runs=N  with --scale: listings published with 5 photos (default 5)
@@ -1031,6 +1033,7 @@ async function main(): Promise<number> {
         "scale-listings": { type: "string" },
         "scale-articles": { type: "string" },
         "scale-users": { type: "string" },
+        "scale-reports": { type: "string" },
         "scale-publish-runs": { type: "string" },
         "scale-keep-data": { type: "boolean", default: false },
         help: { type: "boolean", default: false },
@@ -1061,6 +1064,7 @@ async function main(): Promise<number> {
       listings: args["scale-listings"],
       articles: args["scale-articles"],
       users: args["scale-users"],
+      reports: args["scale-reports"],
       publishRuns: args["scale-publish-runs"],
       keepData: args["scale-keep-data"],
     });

@@ -791,7 +791,7 @@ export async function runScale(options: ScaleOptions): Promise<number> {
   if (sitemap) printSitemap(sitemap, data.totals.activeListings + data.totals.publishedArticles);
 
   // --- Summary ---
-  out("== Summary (targets of issues 15 and 16) ==");
+  out("== Summary (targets of issues 15, 16 and 17) ==");
   const rows = [["check", "measured", "target", "result"]];
   for (const phase of phases) {
     const on = phase.cache ? "cache ON" : "cache OFF";

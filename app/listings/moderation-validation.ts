@@ -12,10 +12,10 @@ export const MODERATION_PAGE_SIZE = 20;
 /** A search longer than this is cut: no title, city or e-mail is longer (DESIGN [9]). */
 export const MODERATION_SEARCH_MAX_LENGTH = 200;
 /**
- * The listings' matching count stops here (shown as "oltre 10.000"): counting a broad search over
- * the whole catalogue would read every row for a number nobody needs exactly (decision 0050).
+ * The listings' matching count stops here (shown as "oltre 1.000"): counting a broad search over
+ * the whole catalogue would read every row for a number nobody needs exactly (decisions 0049, 0050).
  */
-export const LISTING_COUNT_CAP = 10_000;
+export const LISTING_COUNT_CAP = 1_000;
 export const SUSPENSION_REASON_MAX_LENGTH = 1_000;
 export const ADMIN_NOTES_MAX_LENGTH = 5_000;
 

@@ -307,3 +307,23 @@ describe("deleteListing", () => {
     expect(await deleteListing(ADMIN, "x")).toEqual({ ok: false, status: 404, error: M.notFound });
   });
 });
+
+describe("the moderation list's kept count", () => {
+  afterEach(() => setCacheEnabled(false));
+
+  itDb("follows a suspension and a reactivation at once", async () => {
+    setCacheEnabled(true);
+    const owner = await createAccount();
+    const listing = await createListingRow(owner.id);
+    const suspendedCount = async () => {
+      const result = await listListingsForModeration(ADMIN, { status: "suspended" });
+      if (!result.ok) throw new Error(result.error);
+      return result.matching;
+    };
+    const before = await suspendedCount();
+    expect((await suspendListing(ADMIN, listing.id, null)).ok).toBe(true);
+    expect(await suspendedCount()).toBe(before + 1);
+    expect((await reactivateListing(ADMIN, listing.id)).ok).toBe(true);
+    expect(await suspendedCount()).toBe(before);
+  });
+});

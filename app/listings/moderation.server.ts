@@ -9,7 +9,7 @@ import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { FULL_NAME_MAX_LENGTH } from "~/accounts/messages";
 import type { CurrentUser } from "~/accounts/session.server";
 import { refuseNonAdmin } from "~/admin/access.server";
-import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
+import { CACHE_TAGS, invalidate, memoize } from "~/cache/cache.server";
 import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { petListings, profiles } from "~/db/schema";
@@ -75,7 +75,7 @@ function searchCondition(q: string): SQL {
 
 /**
  * A page of listings in every status (or one), newest first, 20 a page, searched in SQL. The count
- * stops at LISTING_COUNT_CAP: past it the list offers the first 500 pages and says "oltre 10.000".
+ * stops at LISTING_COUNT_CAP: past it the list offers the first 50 pages and says "oltre 1.000".
  */
 export async function listListingsForModeration(
   actor: CurrentUser | null,
@@ -88,14 +88,20 @@ export async function listListingsForModeration(
   const current = Number.isInteger(page) && page > 0 ? page : 1;
   const where = and(statusFilter ? eq(petListings.status, statusFilter) : undefined, search ? searchCondition(search) : undefined);
 
-  const matchingRows = db()
-    .select({ one: sql`1` })
-    .from(petListings)
-    .where(where)
-    .limit(LISTING_COUNT_CAP + 1)
-    .as("matching");
-  const [[counted], rows] = await Promise.all([
-    db().select({ n: count() }).from(matchingRows),
+  // The capped count is the costly part (a status or a common word re-checks every candidate row):
+  // kept until a listing changes.
+  const counting = memoize(
+    `admin:listings:count:${statusFilter ?? ""}:${search}`,
+    [CACHE_TAGS.listings],
+    async () => {
+      const matchingRows = db().select({ one: sql`1` }).from(petListings).where(where).limit(LISTING_COUNT_CAP + 1).as("matching");
+      const [row] = await db().select({ n: count() }).from(matchingRows);
+      return row?.n ?? 0;
+    },
+    { search: search !== "" },
+  );
+  const [n, rows] = await Promise.all([
+    counting,
     db()
       .select({
         id: petListings.id,
@@ -116,7 +122,6 @@ export async function listListingsForModeration(
       .limit(MODERATION_PAGE_SIZE)
       .offset((current - 1) * MODERATION_PAGE_SIZE),
   ]);
-  const n = counted?.n ?? 0;
   const capped = n > LISTING_COUNT_CAP;
   const matching = Math.min(n, LISTING_COUNT_CAP);
   return {

@@ -1,6 +1,6 @@
-// The action of a back-office page whose cards are created, edited and deleted in place
-// (categories, partners): the form's intent picks the domain function; the answer carries the
-// intent, the message, and the field errors of a refused save.
+// The action of a back-office page whose items are created, edited and deleted in place
+// (categories, partners, breeds, contests, redirects): the form's intent picks the domain
+// function; the answer carries the intent, the message, and the field errors of a refused save.
 import { data } from "react-router";
 import { getCurrentUser, type CurrentUser } from "~/accounts/session.server";
 import type { FieldErrors } from "~/lib/field-errors";
@@ -17,7 +17,8 @@ type Outcome = Result<{ message: string }> & { fieldErrors?: FieldErrors };
 
 export interface CardHandlers {
   create: (actor: CurrentUser | null, fields: Record<string, string>) => Promise<Outcome>;
-  update: (actor: CurrentUser | null, id: string, fields: Record<string, string>) => Promise<Outcome>;
+  /** absent where items are never edited (redirects): "update" is then an unknown intent */
+  update?: (actor: CurrentUser | null, id: string, fields: Record<string, string>) => Promise<Outcome>;
   delete: (actor: CurrentUser | null, id: string) => Promise<Outcome>;
   /** the message of an unknown intent (an admin's form never sends one) */
   unknownIntent: string;
@@ -30,12 +31,12 @@ export async function cardGridAction<F extends string>(request: Request, handler
   const form = await readForm(request);
   if (!form.ok) return data<CardActionData<F>>({ ok: false, intent: null, error: form.error }, { status: form.status });
   const { intent, id = "", ...fields } = form.fields;
-  const known = isIntent(intent) ? intent : null;
+  const known = isIntent(intent) && (intent !== "update" || handlers.update) ? intent : null;
   const result: Outcome =
     known === "create"
       ? await handlers.create(actor, fields)
       : known === "update"
-        ? await handlers.update(actor, id, fields)
+        ? await handlers.update!(actor, id, fields)
         : known === "delete"
           ? await handlers.delete(actor, id)
           : (refuseNonAdmin(actor) ?? { ok: false, status: 400, error: handlers.unknownIntent });

@@ -1,10 +1,10 @@
 import { Filter, Pencil, Plus, Trash2 } from "lucide";
+import { cardGridAction, type CardActionData } from "~/admin/card-grid-action.server";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, useFetcher } from "react-router";
 import type { Route } from "./+types/breeds";
-import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
-import { createBreed, deleteBreed, listBreedsForAdmin, updateBreed, type AdminBreed, type AdminBreedList, type BreedFailure } from "~/breeds/admin.server";
+import { requireAdmin } from "~/accounts/session.server";
+import { createBreed, deleteBreed, listBreedsForAdmin, updateBreed, type AdminBreed, type AdminBreedList } from "~/breeds/admin.server";
 import {
   BREED_BADGES,
   BREED_BANNER_MS,
@@ -20,8 +20,8 @@ import { ConfirmDialog } from "~/components/admin/dialog";
 import { EnumOptions } from "~/components/enum-options";
 import { Icon } from "~/components/icon";
 import { PET_TYPES } from "~/lib/enums";
-import { fieldErrorsOf, type FieldErrors } from "~/lib/field-errors";
-import { readForm, readQuery } from "~/lib/form.server";
+import { fieldErrorsOf } from "~/lib/field-errors";
+import { readQuery } from "~/lib/form.server";
 import { logger } from "~/lib/logger.server";
 
 // /admin/breeds — the breed catalogue the listing form offers: filtered by pet type and legality,
@@ -29,10 +29,7 @@ import { logger } from "~/lib/logger.server";
 // after 3 seconds (spec). The admin layout guards the page; the domain module checks the role again
 // for every action.
 
-type Intent = "create" | "update" | "delete";
-type ActionData =
-  | { ok: true; intent: Intent; message: string }
-  | { ok: false; intent: Intent | null; error: string; fieldErrors?: FieldErrors<BreedField> };
+type ActionData = CardActionData<BreedField>;
 
 type LoaderData = Omit<AdminBreedList, "items"> & { items: AdminBreed[]; loadError: string | null };
 
@@ -51,25 +48,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await getCurrentUser(request);
-  const form = await readForm(request);
-  if (!form.ok) return data<ActionData>({ ok: false, intent: null, error: form.error }, { status: form.status });
-  const { intent, id = "", ...fields } = form.fields;
-  const result =
-    intent === "create"
-      ? await createBreed(actor, fields)
-      : intent === "update"
-        ? await updateBreed(actor, id, fields)
-        : intent === "delete"
-          ? await deleteBreed(actor, id)
-          : (refuseNonAdmin(actor) ?? { ok: false as const, status: 400, error: M.saveError });
-  const known = intent === "create" || intent === "update" || intent === "delete" ? intent : null;
-  if (!result.ok) {
-    const fieldErrors = (result as BreedFailure).fieldErrors;
-    return data<ActionData>({ ok: false, intent: known, error: result.error, fieldErrors }, { status: result.status });
-  }
-  return data<ActionData>({ ok: true, intent: known!, message: result.message });
+export function action({ request }: Route.ActionArgs) {
+  return cardGridAction<BreedField>(request, { create: createBreed, update: updateBreed, delete: deleteBreed, unknownIntent: M.saveError });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Razze — Zampa Admin" }, { name: "robots", content: "noindex" }];

@@ -1,16 +1,16 @@
 import { ExternalLink, Images, Pencil, Plus, Trash2 } from "lucide";
+import { cardGridAction, type CardActionData } from "~/admin/card-grid-action.server";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/contests";
-import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { requireAdmin } from "~/accounts/session.server";
 import { CardActions, ErrorSummary, FieldMessage, fieldAria, StatusLine, type Feedback, useSaveForm } from "~/components/admin/card-form";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { voteCount } from "~/components/contests/vote-count";
 import { EnumOptions } from "~/components/enum-options";
 import { Icon } from "~/components/icon";
 import { Pagination } from "~/components/pagination";
-import { createContest, deleteContest, listContestsForAdmin, updateContest, type AdminContest, type ContestFailure } from "~/contests/admin.server";
+import { createContest, deleteContest, listContestsForAdmin, updateContest, type AdminContest } from "~/contests/admin.server";
 import {
   CONTEST_FORM_LIMITS as L,
   CONTEST_FORM_MESSAGES as F,
@@ -19,9 +19,9 @@ import {
   type ContestFormField,
 } from "~/contests/validation";
 import { CONTEST_STATUSES } from "~/lib/enums";
-import { fieldErrorsOf, type FieldErrors } from "~/lib/field-errors";
+import { fieldErrorsOf } from "~/lib/field-errors";
 import { formatDateLong, formatNumber } from "~/lib/format";
-import { readForm, readQuery } from "~/lib/form.server";
+import { readQuery } from "~/lib/form.server";
 import { pageParam, redirectPastLastPage } from "~/lib/paging";
 
 // /admin/contests — every contest with its entries and votes counted, created and edited in a form
@@ -29,10 +29,7 @@ import { pageParam, redirectPastLastPage } from "~/lib/paging";
 // moderation of its entries. The admin layout guards the page; the domain module checks the role
 // again for every action.
 
-type Intent = "create" | "update" | "delete";
-type ActionData =
-  | { ok: true; intent: Intent; message: string }
-  | { ok: false; intent: Intent | null; error: string; fieldErrors?: FieldErrors<ContestFormField> };
+type ActionData = CardActionData<ContestFormField>;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
@@ -43,25 +40,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return page;
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await getCurrentUser(request);
-  const form = await readForm(request);
-  if (!form.ok) return data<ActionData>({ ok: false, intent: null, error: form.error }, { status: form.status });
-  const { intent, id = "", ...fields } = form.fields;
-  const result =
-    intent === "create"
-      ? await createContest(actor, fields)
-      : intent === "update"
-        ? await updateContest(actor, id, fields)
-        : intent === "delete"
-          ? await deleteContest(actor, id)
-          : (refuseNonAdmin(actor) ?? { ok: false as const, status: 400, error: F.saveError });
-  const known = intent === "create" || intent === "update" || intent === "delete" ? intent : null;
-  if (!result.ok) {
-    const fieldErrors = (result as ContestFailure).fieldErrors;
-    return data<ActionData>({ ok: false, intent: known, error: result.error, fieldErrors }, { status: result.status });
-  }
-  return data<ActionData>({ ok: true, intent: known!, message: result.message });
+export function action({ request }: Route.ActionArgs) {
+  return cardGridAction<ContestFormField>(request, { create: createContest, update: updateContest, delete: deleteContest, unknownIntent: F.saveError });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Concorsi — Zampa Admin" }, { name: "robots", content: "noindex" }];

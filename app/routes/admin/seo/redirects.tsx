@@ -1,19 +1,19 @@
 import { Plus, Trash2 } from "lucide";
+import { cardGridAction, type CardActionData } from "~/admin/card-grid-action.server";
 import { useEffect, useRef, useState } from "react";
 import { data, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/redirects";
-import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { requireAdmin } from "~/accounts/session.server";
 import { ErrorSummary, FieldMessage, fieldAria, StatusLine, type Feedback, useSaveForm } from "~/components/admin/card-form";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { Icon } from "~/components/icon";
 import { Pagination } from "~/components/pagination";
 import { REDIRECT_TYPES } from "~/lib/enums";
-import { fieldErrorsOf, type FieldErrors } from "~/lib/field-errors";
+import { fieldErrorsOf } from "~/lib/field-errors";
 import { formatNumber } from "~/lib/format";
-import { readForm, readQuery } from "~/lib/form.server";
+import { readQuery } from "~/lib/form.server";
 import { pageParam, redirectPastLastPage } from "~/lib/paging";
-import { createRedirect, deleteRedirect, listRedirectsForAdmin, type AdminRedirect, type RedirectFailure } from "~/seo/redirects-admin.server";
+import { createRedirect, deleteRedirect, listRedirectsForAdmin, type AdminRedirect } from "~/seo/redirects-admin.server";
 import {
   DEFAULT_REDIRECT_TYPE,
   REDIRECT_LIMITS,
@@ -26,10 +26,7 @@ import {
 // /admin/seo/redirects — the redirects, newest first, 20 a page; an add form that replaces the list;
 // delete after a confirmation. Decision 0054.
 
-type Intent = "create" | "delete";
-type ActionData =
-  | { ok: true; intent: Intent; message: string }
-  | { ok: false; intent: Intent | null; error: string; fieldErrors?: FieldErrors<RedirectField> };
+type ActionData = CardActionData<RedirectField>;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
@@ -41,23 +38,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return page;
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await getCurrentUser(request);
-  const form = await readForm(request);
-  if (!form.ok) return data<ActionData>({ ok: false, intent: null, error: form.error }, { status: form.status });
-  const { intent, id = "", ...fields } = form.fields;
-  const result =
-    intent === "create"
-      ? await createRedirect(actor, fields)
-      : intent === "delete"
-        ? await deleteRedirect(actor, id)
-        : (refuseNonAdmin(actor) ?? { ok: false as const, status: 400, error: M.saveError });
-  const known = intent === "create" || intent === "delete" ? intent : null;
-  if (!result.ok) {
-    const fieldErrors = (result as RedirectFailure).fieldErrors;
-    return data<ActionData>({ ok: false, intent: known, error: result.error, fieldErrors }, { status: result.status });
-  }
-  return data<ActionData>({ ok: true, intent: known!, message: result.message });
+export function action({ request }: Route.ActionArgs) {
+  return cardGridAction<RedirectField>(request, { create: createRedirect, delete: deleteRedirect, unknownIntent: M.saveError });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Redirect — SEO — Zampa Admin" }, { name: "robots", content: "noindex" }];

@@ -1,6 +1,7 @@
 // The article form of /admin/articles/new and /admin/articles/edit?id=…. A plain POST form: it
 // works before JavaScript loads (the server checks every rule and sends the values back on error);
 // with it, the slug and the meta title follow the title as it is typed, and the counters move.
+import { errorId, FieldMessage } from "~/components/admin/card-form";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { ImageField } from "~/components/admin/image-field";
@@ -41,15 +42,6 @@ const FIELD_LABELS: [ArticleField, string][] = [
 const input = "mt-1 w-full rounded-lg border border-stone-300 bg-white p-2 text-stone-900 aria-[invalid=true]:border-red-700";
 const labelClass = "block text-sm font-medium text-stone-800";
 
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-800">
-      {message}
-    </p>
-  );
-}
-
 function Counter({ id, length, hint }: { id: string; length: number; hint: number }) {
   return (
     <p id={id} className={`mt-1 text-sm ${length > hint ? "text-amber-800" : "text-stone-600"}`}>
@@ -72,7 +64,7 @@ export function ArticleForm({ mode, id, values, categories, fieldErrors = {}, er
   const [metaTitleByHand, setMetaTitleByHand] = useState(values.metaTitle !== "" && values.metaTitle !== values.title);
 
   const invalid = (field: ArticleField) => (fieldErrors[field] ? true : undefined);
-  const describedBy = (field: ArticleField, ...more: string[]) => [fieldErrors[field] ? `${field}-error` : "", ...more].filter(Boolean).join(" ") || undefined;
+  const describedBy = (field: ArticleField, ...more: string[]) => [fieldErrors[field] ? errorId(field) : "", ...more].filter(Boolean).join(" ") || undefined;
   const errors = FIELD_LABELS.filter(([field]) => fieldErrors[field]);
 
   return (
@@ -124,7 +116,7 @@ export function ArticleForm({ mode, id, values, categories, fieldErrors = {}, er
           aria-describedby={describedBy("title")}
           className={input}
         />
-        <FieldError id="title-error" message={fieldErrors.title} />
+        <FieldMessage fieldId="title" error={fieldErrors.title} />
       </div>
 
       <div>
@@ -148,7 +140,7 @@ export function ArticleForm({ mode, id, values, categories, fieldErrors = {}, er
         <p id="slug-hint" className="mt-1 text-sm break-all text-stone-600">
           Indirizzo pubblico: /article/{slugify(slug) || "…"}
         </p>
-        <FieldError id="slug-error" message={fieldErrors.slug} />
+        <FieldMessage fieldId="slug" error={fieldErrors.slug} />
       </div>
 
       <div className="grid gap-6 sm:grid-cols-2">
@@ -172,7 +164,7 @@ export function ArticleForm({ mode, id, values, categories, fieldErrors = {}, er
               </option>
             ))}
           </select>
-          <FieldError id="categoryId-error" message={fieldErrors.categoryId} />
+          <FieldMessage fieldId="categoryId" error={fieldErrors.categoryId} />
         </div>
         <div>
           <label htmlFor="status" className={labelClass}>
@@ -181,7 +173,7 @@ export function ArticleForm({ mode, id, values, categories, fieldErrors = {}, er
           <select id="status" name="status" required defaultValue={values.status} aria-invalid={invalid("status")} aria-describedby={describedBy("status")} className={input}>
             <EnumOptions values={ARTICLE_STATUSES.values} labels={ARTICLE_STATUSES.labels} />
           </select>
-          <FieldError id="status-error" message={fieldErrors.status} />
+          <FieldMessage fieldId="status" error={fieldErrors.status} />
         </div>
       </div>
 
@@ -201,7 +193,7 @@ export function ArticleForm({ mode, id, values, categories, fieldErrors = {}, er
           className={input}
         />
         <Counter id="excerpt-count" length={excerpt.length} hint={ARTICLE_LIMITS.excerptHint} />
-        <FieldError id="excerpt-error" message={fieldErrors.excerpt} />
+        <FieldMessage fieldId="excerpt" error={fieldErrors.excerpt} />
       </div>
 
       <div>
@@ -218,12 +210,12 @@ export function ArticleForm({ mode, id, values, categories, fieldErrors = {}, er
             describedBy={describedBy("content")}
           />
         </div>
-        <FieldError id="content-error" message={fieldErrors.content} />
+        <FieldMessage fieldId="content" error={fieldErrors.content} />
       </div>
 
       <div>
         <ImageField name="featuredImage" id="featuredImage" label="Immagine in evidenza" defaultValue={values.featuredImage} />
-        <FieldError id="featuredImage-error" message={fieldErrors.featuredImage} />
+        <FieldMessage fieldId="featuredImage" error={fieldErrors.featuredImage} />
       </div>
 
       <fieldset className="space-y-6 rounded-2xl border border-stone-200 bg-white p-4">
@@ -245,7 +237,7 @@ export function ArticleForm({ mode, id, values, categories, fieldErrors = {}, er
             aria-describedby={describedBy("metaTitle")}
             className={input}
           />
-          <FieldError id="metaTitle-error" message={fieldErrors.metaTitle} />
+          <FieldMessage fieldId="metaTitle" error={fieldErrors.metaTitle} />
         </div>
         <div>
           <label htmlFor="metaDescription" className={labelClass}>
@@ -262,7 +254,7 @@ export function ArticleForm({ mode, id, values, categories, fieldErrors = {}, er
             className={input}
           />
           <Counter id="metaDescription-count" length={metaDescription.length} hint={ARTICLE_LIMITS.metaDescriptionHint} />
-          <FieldError id="metaDescription-error" message={fieldErrors.metaDescription} />
+          <FieldMessage fieldId="metaDescription" error={fieldErrors.metaDescription} />
         </div>
       </fieldset>
 
@@ -286,7 +278,7 @@ export function ArticleForm({ mode, id, values, categories, fieldErrors = {}, er
             aria-describedby={describedBy("scheduledPublishDate")}
             className={`${input} sm:w-auto`}
           />
-          <FieldError id="scheduledPublishDate-error" message={fieldErrors.scheduledPublishDate} />
+          <FieldMessage fieldId="scheduledPublishDate" error={fieldErrors.scheduledPublishDate} />
         </div>
       </fieldset>
 

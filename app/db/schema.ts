@@ -367,6 +367,12 @@ export const petListings = pgTable(
     images: text("images").array().notNull().default(sql`'{}'::text[]`),
     status: text("status", { enum: LISTING_STATUSES.values }).notNull().default("active"),
     availability: text("availability", { enum: LISTING_AVAILABILITY.values }).notNull().default("available"),
+    // The back office's search text (title, city, contact e-mail), folded once when the row is
+    // written: a search re-checks trigram candidates against stored text instead of folding each
+    // one again (decision 0049).
+    adminSearch: text("admin_search")
+      .notNull()
+      .generatedAlwaysAs(sql`zampa_fold(title || ' ' || location_city || ' ' || contact_email)`),
     ...timestamps,
   },
   (t) => [
@@ -388,10 +394,7 @@ export const petListings = pgTable(
     index("pet_listings_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The back office's search: any part of the title, the city or the contact e-mail, accents and
     // case aside (zampa_fold, drizzle/0003), answered by trigrams instead of reading every row.
-    index("pet_listings_admin_search_idx").using(
-      "gin",
-      sql`zampa_fold(${t.title} || ' ' || ${t.locationCity} || ' ' || ${t.contactEmail}) gin_trgm_ops`,
-    ),
+    index("pet_listings_admin_search_idx").using("gin", t.adminSearch.op("gin_trgm_ops")),
   ],
 );
 

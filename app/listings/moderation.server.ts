@@ -65,12 +65,12 @@ export interface ModerationListingPage {
 }
 
 /**
- * The admin search: any part of the title, the city or the contact e-mail, accents and case aside.
- * The expression is the one drizzle/0009 indexes with trigrams, written the same way so that the
- * planner uses that index; the typed text is folded like the rows (zampa_fold).
+ * The admin search: any part of the title, the city or the contact e-mail, accents and case aside,
+ * over the stored folded text (admin_search, trigram-indexed); the typed text is folded like the
+ * rows (zampa_fold).
  */
 function searchCondition(q: string): SQL {
-  return sql`zampa_fold(${petListings.title} || ' ' || ${petListings.locationCity} || ' ' || ${petListings.contactEmail}) like zampa_fold(${containsPattern(q)})`;
+  return sql`${petListings.adminSearch} like zampa_fold(${containsPattern(q)})`;
 }
 
 /**

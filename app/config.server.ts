@@ -36,7 +36,23 @@ export interface Config {
   listingIndex: boolean | undefined;
   /** SCHEDULER: publish scheduled articles when due (default on, off in tests; decision 0046). */
   scheduler: boolean;
+  /** The AI service and its site-wide quota (decision 0055). */
+  ai: AiConfig;
   isProduction: boolean;
+}
+
+export interface AiConfig {
+  /** AI_BASE_URL: any OpenAI-compatible chat-completions endpoint; undefined: AI screens say it is not configured. */
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  /** AI_MODEL */
+  model: string;
+  /** AI_DAILY_LIMIT (200): requests started per day, the day ending at midnight Europe/Rome. */
+  dailyLimit: number;
+  /** AI_PER_MINUTE (2): requests started in any 60 seconds. */
+  perMinute: number;
+  /** AI_MIN_INTERVAL_SECONDS (30): at least this long between two starts. */
+  minIntervalSeconds: number;
 }
 
 export interface S3Config {
@@ -60,7 +76,10 @@ function readS3(env: NodeJS.ProcessEnv): S3Config | undefined {
     region: env.S3_REGION || "auto",
     accessKeyId: env.S3_ACCESS_KEY_ID || "",
     secretAccessKey: env.S3_SECRET_ACCESS_KEY || "",
-    publicUrl: (env.S3_PUBLIC_URL || `${endpoint}/${bucket}`).replace(/\/+$/, ""),
+    publicUrl: (env.S3_PUBLIC_URL || `${endpoint}/${bucket}`).replace(
+      /\/+$/,
+      "",
+    ),
   };
 }
 
@@ -77,9 +96,17 @@ function positiveInteger(value: string | undefined): number | undefined {
   return value && Number.isInteger(number) && number > 0 ? number : undefined;
 }
 
+function nonNegativeInteger(value: string | undefined): number | undefined {
+  const number = Number(value);
+  return value && Number.isInteger(number) && number >= 0 ? number : undefined;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT || 3000);
-  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, "");
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(
+    /\/+$/,
+    "",
+  );
   return {
     port,
     dataDir: path.resolve(env.DATA_DIR || "./data"),
@@ -91,13 +118,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     authSecret: env.AUTH_SECRET || undefined,
     trustProxy: flag(env.TRUST_PROXY) ?? false,
-    mapTilesUrl: env.MAP_TILES_URL || "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+    mapTilesUrl:
+      env.MAP_TILES_URL || "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
     mapTilesAttribution:
-      env.MAP_TILES_ATTRIBUTION || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
-    geocoder: env.GEOCODER?.toLowerCase() === "nominatim" ? "nominatim" : "offline",
-    geocoderUrl: (env.GEOCODER_URL || "https://nominatim.openstreetmap.org").replace(/\/+$/, ""),
+      env.MAP_TILES_ATTRIBUTION ||
+      '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    geocoder:
+      env.GEOCODER?.toLowerCase() === "nominatim" ? "nominatim" : "offline",
+    geocoderUrl: (
+      env.GEOCODER_URL || "https://nominatim.openstreetmap.org"
+    ).replace(/\/+$/, ""),
     s3: readS3(env),
-    imageConcurrency: positiveInteger(env.IMAGE_CONCURRENCY) ?? DEFAULT_IMAGE_CONCURRENCY,
+    imageConcurrency:
+      positiveInteger(env.IMAGE_CONCURRENCY) ?? DEFAULT_IMAGE_CONCURRENCY,
     signUpsPerHour: positiveInteger(env.SIGN_UPS_PER_HOUR) ?? 3,
     signUpsPerDay: positiveInteger(env.SIGN_UPS_PER_DAY) ?? 10,
     signInsPerIp: positiveInteger(env.SIGN_INS_PER_IP) ?? 30,
@@ -105,6 +138,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCacheMb: positiveInteger(env.PAGE_CACHE_MB) ?? 64,
     listingIndex: flag(env.LISTING_INDEX),
     scheduler: flag(env.SCHEDULER) ?? env.NODE_ENV !== "test",
+    ai: {
+      baseUrl: env.AI_BASE_URL?.trim().replace(/\/+$/, "") || undefined,
+      apiKey: env.AI_API_KEY || undefined,
+      model: env.AI_MODEL?.trim() || "gpt-4o-mini",
+      dailyLimit: positiveInteger(env.AI_DAILY_LIMIT) ?? 200,
+      perMinute: positiveInteger(env.AI_PER_MINUTE) ?? 2,
+      minIntervalSeconds: nonNegativeInteger(env.AI_MIN_INTERVAL_SECONDS) ?? 30,
+    },
     isProduction: env.NODE_ENV === "production",
   };
 }

@@ -8,6 +8,7 @@ import { categories, contestSubmissions, contestVotes, contests, petListings, pr
 const EXPECTED_TABLES = [
   "accounts",
   "adsense_codes",
+  "ai_requests",
   "allowed_breeds",
   "api_usage_daily",
   "api_usage_log",

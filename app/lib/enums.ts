@@ -2,7 +2,10 @@
 // and their Italian labels (shown to people). Import from here; never retype a value or a label.
 
 function labelled<const T extends Record<string, string>>(labels: T) {
-  return { values: Object.keys(labels) as [keyof T & string, ...(keyof T & string)[]], labels };
+  return {
+    values: Object.keys(labels) as [keyof T & string, ...(keyof T & string)[]],
+    labels,
+  };
 }
 
 export const ROLES = labelled({ user: "Utente", admin: "Amministratore" });
@@ -19,14 +22,29 @@ export const PET_TYPES = labelled({
 });
 
 /** The subset offered by the contest entry form, in the spec's order. */
-export const CONTEST_PET_TYPES = ["dog", "cat", "rabbit", "bird", "fish", "other"] as const;
+export const CONTEST_PET_TYPES = [
+  "dog",
+  "cat",
+  "rabbit",
+  "bird",
+  "fish",
+  "other",
+] as const;
 
 export const GENDERS = labelled({ male: "Maschio", female: "Femmina" });
 
-export const LISTING_TYPES = labelled({ adoption: "Adozione", sale: "Vendita", free: "Regalo" });
+export const LISTING_TYPES = labelled({
+  adoption: "Adozione",
+  sale: "Vendita",
+  free: "Regalo",
+});
 
 /** Moderation state of a listing (DESIGN [4]). */
-export const LISTING_STATUSES = labelled({ active: "Attivo", suspended: "Sospeso", closed: "Chiuso" });
+export const LISTING_STATUSES = labelled({
+  active: "Attivo",
+  suspended: "Sospeso",
+  closed: "Chiuso",
+});
 
 /** The owner's availability of a listing (DESIGN [4]). */
 export const LISTING_AVAILABILITY = labelled({
@@ -35,7 +53,11 @@ export const LISTING_AVAILABILITY = labelled({
   adopted: "Adottato",
 });
 
-export const ARTICLE_STATUSES = labelled({ draft: "Bozza", published: "Pubblicato", archived: "Archiviato" });
+export const ARTICLE_STATUSES = labelled({
+  draft: "Bozza",
+  published: "Pubblicato",
+  archived: "Archiviato",
+});
 
 export const CONTACT_STATUSES = labelled({
   new: "Nuovo",
@@ -62,7 +84,11 @@ export const REPORT_STATUSES = labelled({
   dismissed: "Respinta",
 });
 
-export const CONTEST_STATUSES = labelled({ draft: "Bozza", active: "Attivo", ended: "Terminato" });
+export const CONTEST_STATUSES = labelled({
+  draft: "Bozza",
+  active: "Attivo",
+  ended: "Terminato",
+});
 
 export const SUBMISSION_STATUSES = labelled({
   pending: "In attesa di approvazione",
@@ -70,10 +96,17 @@ export const SUBMISSION_STATUSES = labelled({
   rejected: "Non approvata",
 });
 
-export const PUBLISHING_LOG_STATUSES = labelled({ success: "Pubblicato", failed: "Fallito", skipped: "Saltato" });
+export const PUBLISHING_LOG_STATUSES = labelled({
+  success: "Pubblicato",
+  failed: "Fallito",
+  skipped: "Saltato",
+});
 
 /** A scheduled article on /admin/schedule: its date is still ahead (pending) or has come (processing). */
-export const SCHEDULE_STATES = labelled({ pending: "In Attesa", processing: "In Elaborazione" });
+export const SCHEDULE_STATES = labelled({
+  pending: "In Attesa",
+  processing: "In Elaborazione",
+});
 
 export const KEYWORD_STATUSES = labelled({
   target: "Target (da posizionare)",
@@ -107,7 +140,41 @@ export const AI_REQUEST_TYPES = labelled({
   "generate-editorial-plan": "Piano editoriale",
 });
 
-export const AI_USAGE_STATUSES = labelled({ success: "Riuscita", error: "Errore", rate_limited: "Limite raggiunto" });
+export const AI_USAGE_STATUSES = labelled({
+  success: "Riuscita",
+  error: "Errore",
+  rate_limited: "Limite raggiunto",
+});
+
+/** A request's place in the site-wide AI queue (decision 0055). */
+export const AI_QUEUE_STATES = labelled({
+  waiting: "In coda",
+  running: "In corso",
+  done: "Completata",
+  abandoned: "Interrotta",
+});
+
+/** The generator's tone (spec §5; default informative). */
+export const AI_TONES = labelled({
+  professional: "Professionale",
+  casual: "Informale",
+  friendly: "Amichevole",
+  informative: "Informativo",
+});
+
+/** The generator's length (spec §5; default medium), with the words asked of the model. */
+export const AI_LENGTHS = labelled({
+  short: "Breve (800-1000 parole)",
+  medium: "Media (1500-2000 parole)",
+  long: "Lunga (2500-3000 parole)",
+});
+
+/** The article fields the generator can write again alone (spec: regenerate-field). */
+export const AI_REGENERABLE_FIELDS = labelled({
+  title: "Titolo",
+  excerpt: "Estratto",
+  content: "Contenuto",
+});
 
 export type AdPlacement = (typeof AD_PLACEMENTS.values)[number];
 export type AdPageType = (typeof AD_PAGE_TYPES.values)[number];

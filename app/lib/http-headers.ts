@@ -5,9 +5,16 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "x-frame-options": "SAMEORIGIN",
 };
 
-/** Worth compressing on the fly (cached pages are stored compressed already). */
+/**
+ * Worth compressing on the fly (cached pages are stored compressed already). Server-sent events are
+ * not: a compressor holds back small writes, and each event must reach the browser when sent.
+ */
 export function isCompressible(contentType: string | null): boolean {
-  return contentType !== null && /^(text\/|application\/(json|xml|javascript|x-turbo)|image\/svg)/.test(contentType);
+  if (contentType === null || contentType.startsWith("text/event-stream"))
+    return false;
+  return /^(text\/|application\/(json|xml|javascript|x-turbo)|image\/svg)/.test(
+    contentType,
+  );
 }
 
 /**
@@ -15,7 +22,10 @@ export function isCompressible(contentType: string | null): boolean {
  * immutable (Response.redirect, fetch). In place keeps a rendered body as it is (a copy would turn
  * it into a stream).
  */
-export function withHeaders(response: Response, change: (headers: Headers) => void): Response {
+export function withHeaders(
+  response: Response,
+  change: (headers: Headers) => void,
+): Response {
   try {
     change(response.headers);
     return response;
@@ -23,6 +33,10 @@ export function withHeaders(response: Response, change: (headers: Headers) => vo
     if (!(error instanceof TypeError)) throw error;
     const headers = new Headers(response.headers);
     change(headers);
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    return new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
   }
 }

@@ -76,10 +76,15 @@ export default [
         route("meta-tags", "routes/admin/seo/meta-tags.tsx"),
         route("settings", "routes/admin/seo/settings.tsx"),
       ]),
-      // Sections of the sidebar still to be built: an "in arrivo" panel inside the shell.
-      ...["editorial-plan", "api-stats"].map((section) =>
-        route(section, "routes/admin/coming-soon.tsx", { id: `admin-coming-soon-${section}` }),
-      ),
+      // AI writing (issue 18): the two screens, the endpoints streaming the server functions'
+      // progress, the usage the banner polls, and the statistics' live events
+      route("editorial-plan", "routes/admin/editorial-plan.tsx"),
+      route("api-stats", "routes/admin/api-stats.tsx"),
+      route("api-stats/events", "routes/admin/api-stats.events.ts"),
+      route("ai/generate-article", "routes/admin/ai/generate-article.ts"),
+      route("ai/regenerate-field", "routes/admin/ai/regenerate-field.ts"),
+      route("ai/editorial-plan", "routes/admin/ai/editorial-plan.ts"),
+      route("ai/usage", "routes/admin/ai/usage.ts"),
       route("*", "routes/admin/fallback.tsx"),
     ]),
   ]),

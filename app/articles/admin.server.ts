@@ -26,6 +26,7 @@ import {
   saveError,
   type ArticleFieldErrors,
   type ArticleInput,
+  type GenerationMetadata,
 } from "./validation";
 
 export type ArticleStatus = (typeof ARTICLE_STATUSES.values)[number];
@@ -55,6 +56,8 @@ export interface AdminArticleRow {
 export interface CategoryOption {
   id: string;
   name: string;
+  /** what the AI generator names the category by */
+  slug: string;
 }
 
 export interface AdminArticlePage {
@@ -69,7 +72,7 @@ export interface AdminArticlePage {
 
 function categoryOptions(): Promise<CategoryOption[]> {
   return memoize("admin:category-options", [CACHE_TAGS.categories], () =>
-    db().select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name)),
+    db().select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories).orderBy(asc(categories.name)),
   );
 }
 
@@ -151,6 +154,7 @@ export interface ArticleForEdit {
   isScheduled: boolean;
   scheduledPublishDate: Date | null;
   aiGenerated: boolean;
+  generationMetadata: GenerationMetadata | null;
   publishedAt: Date | null;
   views: number;
   createdAt: Date;
@@ -171,6 +175,7 @@ const editColumns = {
   isScheduled: articles.isScheduled,
   scheduledPublishDate: articles.scheduledPublishDate,
   aiGenerated: articles.aiGenerated,
+  generationMetadata: articles.generationMetadata,
   publishedAt: articles.publishedAt,
   views: articles.views,
   createdAt: articles.createdAt,
@@ -306,11 +311,19 @@ async function saveArticle(actor: CurrentUser, input: ArticleInput, { id, restor
   try {
     return await transaction(async () => {
       const now = new Date();
-      let before: { slug: string; status: ArticleStatus; scheduledPublishDate: Date | null; aiGenerated: boolean } | undefined;
+      let before:
+        | { slug: string; status: ArticleStatus; scheduledPublishDate: Date | null; aiGenerated: boolean; generationMetadata: GenerationMetadata | null }
+        | undefined;
       if (id) {
         // Locked: two saves of one article at once write their revisions one after the other.
         [before] = await db()
-          .select({ slug: articles.slug, status: articles.status, scheduledPublishDate: articles.scheduledPublishDate, aiGenerated: articles.aiGenerated })
+          .select({
+            slug: articles.slug,
+            status: articles.status,
+            scheduledPublishDate: articles.scheduledPublishDate,
+            aiGenerated: articles.aiGenerated,
+            generationMetadata: articles.generationMetadata,
+          })
           .from(articles)
           .where(eq(articles.id, id))
           .for("update")
@@ -350,15 +363,17 @@ async function saveArticle(actor: CurrentUser, input: ArticleInput, { id, restor
       let saved: { id: string; slug: string };
       if (id) {
         const aiGenerated = restoring ? (before?.aiGenerated ?? false) : input.aiGenerated;
+        // A restore, or a form that did not send the field, keeps how the article was written.
+        const generationMetadata = restoring || input.generationMetadata === undefined ? (before?.generationMetadata ?? null) : input.generationMetadata;
         [saved] = (await db()
           .update(articles)
-          .set({ ...values, aiGenerated, updatedAt: now })
+          .set({ ...values, aiGenerated, generationMetadata, updatedAt: now })
           .where(eq(articles.id, id))
           .returning({ id: articles.id, slug: articles.slug })) as [{ id: string; slug: string }];
       } else {
         [saved] = (await db()
           .insert(articles)
-          .values({ ...values, aiGenerated: input.aiGenerated, authorId: actor.id })
+          .values({ ...values, aiGenerated: input.aiGenerated, generationMetadata: input.generationMetadata ?? null, authorId: actor.id })
           .returning({ id: articles.id, slug: articles.slug })) as [{ id: string; slug: string }];
       }
 
@@ -557,6 +572,7 @@ export async function restoreRevision(actor: CurrentUser | null, articleId: stri
     isScheduled: row.isScheduled && row.scheduledPublishDate !== null,
     scheduledPublishDate: row.isScheduled ? row.scheduledPublishDate : null,
     aiGenerated: false,
+    generationMetadata: undefined,
   };
   const result = await saveArticle(actor!, input, { id: row.articleId, restoring: true });
   return result.ok ? { ...result, message: M.restored } : result;

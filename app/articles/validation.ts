@@ -63,6 +63,7 @@ export const ARTICLE_MESSAGES = {
   scheduleRequired: "Inserisci la data e l'ora di pubblicazione programmata",
   scheduleInvalid: "Inserisci una data e un'ora valide",
   schedulePast: "La data di pubblicazione programmata non può essere nel passato",
+  generationMetadataInvalid: "I dati della generazione AI non sono validi: ricarica la pagina e riprova",
 } as const;
 
 const M = ARTICLE_MESSAGES;
@@ -173,6 +174,25 @@ function isImageAddress(value: string): boolean {
   }
 }
 
+/** generation_metadata: who wrote the text, on which topic, for which plan date (spec §3). */
+export const generationMetadataSchema = z.strictObject({
+  generatedBy: z.string().trim().min(1).max(100).optional(),
+  topic: z.string().trim().max(300).optional(),
+  planDate: z.string().trim().max(40).optional(),
+});
+export type GenerationMetadata = z.output<typeof generationMetadataSchema>;
+
+/** The hidden field's JSON: "" is none (null); undefined when it is not valid. */
+export function parseGenerationMetadata(text: string): GenerationMetadata | null | undefined {
+  if (text.trim() === "") return null;
+  try {
+    const parsed = generationMetadataSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The article form's fields as the server reads them. The scheduled date is checked against the
  * clock by the server (isPastSchedule), which knows the date saved before.
@@ -207,6 +227,20 @@ export const articleSchema = z
     isScheduled: checkbox,
     scheduledPublishDate: z.string().optional(),
     aiGenerated: checkbox,
+    // Absent: an update keeps what the article had (a form from before this field existed).
+    generationMetadata: z
+      .string()
+      .max(2_000, M.generationMetadataInvalid)
+      .optional()
+      .transform((text, ctx) => {
+        if (text === undefined) return undefined;
+        const parsed = parseGenerationMetadata(text);
+        if (parsed === undefined) {
+          ctx.addIssue({ code: "custom", message: M.generationMetadataInvalid });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
   })
   .superRefine((value, ctx) => {
     if (!value.isScheduled) return;
@@ -248,6 +282,8 @@ export interface ArticleFormValues {
   isScheduled: boolean;
   scheduledPublishDate: string;
   aiGenerated: boolean;
+  /** the hidden field's JSON ("" for none) */
+  generationMetadata: string;
 }
 
 export const EMPTY_ARTICLE_FORM: ArticleFormValues = {
@@ -263,6 +299,7 @@ export const EMPTY_ARTICLE_FORM: ArticleFormValues = {
   isScheduled: false,
   scheduledPublishDate: "",
   aiGenerated: false,
+  generationMetadata: "",
 };
 
 /** What was posted, as the form shows it again. */
@@ -281,5 +318,6 @@ export function formValuesOf(fields: Record<string, string>): ArticleFormValues 
     isScheduled: fields.isScheduled === "on" || fields.isScheduled === "true",
     scheduledPublishDate: text("scheduledPublishDate"),
     aiGenerated: fields.aiGenerated === "on" || fields.aiGenerated === "true",
+    generationMetadata: text("generationMetadata"),
   };
 }

@@ -9,13 +9,17 @@ import { RichTextEditor } from "~/components/admin/rich-text-editor";
 import { EnumOptions } from "~/components/enum-options";
 import { ARTICLE_LIMITS, slugify, type ArticleField, type ArticleFieldErrors, type ArticleFormValues } from "~/articles/validation";
 import { ARTICLE_STATUSES } from "~/lib/enums";
+import type { AiUsage } from "~/ai/types";
+import { AiGeneratorPanel, type AcceptedArticle } from "~/components/admin/ai-generator-panel";
 
 export interface ArticleFormProps {
   mode: "new" | "edit";
   /** the article's id in edit mode */
   id?: string;
   values: ArticleFormValues;
-  categories: { id: string; name: string }[];
+  categories: { id: string; name: string; slug: string }[];
+  /** the AI generator's panel: the day's usage and the model that writes (generation_metadata.generatedBy) */
+  ai?: { usage: AiUsage; model: string | null };
   fieldErrors?: ArticleFieldErrors;
   /** "Errore: …" of a failed save */
   error?: string | null;
@@ -50,7 +54,19 @@ function Counter({ id, length, hint }: { id: string; length: number; hint: numbe
   );
 }
 
-export function ArticleForm({ mode, id, values, categories, fieldErrors = {}, error, message, published = false }: ArticleFormProps) {
+/** The metadata an accepted generation records; a plan date the article had is kept. */
+export function acceptedMetadata(previous: string, model: string | null, topic: string): string {
+  let planDate: string | undefined;
+  try {
+    const parsed = previous ? (JSON.parse(previous) as { planDate?: unknown }) : null;
+    if (typeof parsed?.planDate === "string") planDate = parsed.planDate;
+  } catch {
+    // not ours to repair: the server refuses it on save
+  }
+  return JSON.stringify({ generatedBy: model || "ai", topic, ...(planDate ? { planDate } : {}) });
+}
+
+export function ArticleForm({ mode, id, values, categories, ai, fieldErrors = {}, error, message, published = false }: ArticleFormProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post" && navigation.formData?.get("intent") !== "restore";
   const [title, setTitle] = useState(values.title);
@@ -58,6 +74,10 @@ export function ArticleForm({ mode, id, values, categories, fieldErrors = {}, er
   const [metaTitle, setMetaTitle] = useState(values.metaTitle);
   const [excerpt, setExcerpt] = useState(values.excerpt);
   const [metaDescription, setMetaDescription] = useState(values.metaDescription);
+  const [categoryId, setCategoryId] = useState(values.categoryId);
+  const [content, setContent] = useState(values.content);
+  const [aiGenerated, setAiGenerated] = useState(values.aiGenerated);
+  const [generationMetadata, setGenerationMetadata] = useState(values.generationMetadata);
   // The slug follows the title until the admin types one; an article already saved keeps its
   // address unless it was derived from its title and the article is not published (decision 0044).
   const [slugByHand, setSlugByHand] = useState(mode === "edit" && (published || values.slug !== slugify(values.title)));
@@ -67,226 +87,247 @@ export function ArticleForm({ mode, id, values, categories, fieldErrors = {}, er
   const describedBy = (field: ArticleField, ...more: string[]) => [fieldErrors[field] ? errorId(field) : "", ...more].filter(Boolean).join(" ") || undefined;
   const errors = FIELD_LABELS.filter(([field]) => fieldErrors[field]);
 
+  // The generator's accepted text fills the fields as if typed: the slug follows the title unless
+  // the admin set it by hand.
+  const accept = (article: AcceptedArticle) => {
+    setTitle(article.title);
+    if (!slugByHand) setSlug(slugify(article.title));
+    setMetaTitle(article.metaTitle || article.title);
+    setMetaTitleByHand(article.metaTitle !== "" && article.metaTitle !== article.title);
+    setExcerpt(article.excerpt);
+    setContent(article.content);
+    setMetaDescription(article.metaDescription);
+    if (article.categoryId) setCategoryId(article.categoryId);
+    setAiGenerated(true);
+    setGenerationMetadata(acceptedMetadata(generationMetadata, ai?.model ?? null, article.topic));
+  };
+
   return (
-    <Form method="post" className="space-y-6" noValidate>
-      {id ? <input type="hidden" name="id" value={id} /> : null}
-      <input type="hidden" name="intent" value="save" />
-      <input type="hidden" name="aiGenerated" value={values.aiGenerated ? "true" : "false"} />
+    <div className="space-y-6">
+      {/* Outside the form: Enter in the generator's fields must not save the article. */}
+      {ai ? <AiGeneratorPanel categories={categories} usage={ai.usage} categoryId={categoryId} onAccept={accept} /> : null}
+      <Form method="post" className="space-y-6" noValidate>
+        {id ? <input type="hidden" name="id" value={id} /> : null}
+        <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name="aiGenerated" value={aiGenerated ? "true" : "false"} />
+        <input type="hidden" name="generationMetadata" value={generationMetadata} />
 
-      {message && !busy ? (
-        <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 font-medium text-green-900">
-          {message}
-        </p>
-      ) : null}
-      {error && !busy ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          <p className="font-semibold">{error}</p>
-          {errors.length > 1 ? (
-            <ul className="mt-1 list-inside list-disc">
-              {errors.map(([field, label]) => (
-                <li key={field}>
-                  <a href={`#${field}`} className="underline">
-                    {label}
-                  </a>
-                  : {fieldErrors[field]}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+        {message && !busy ? (
+          <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 font-medium text-green-900">
+            {message}
+          </p>
+        ) : null}
+        {error && !busy ? (
+          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            <p className="font-semibold">{error}</p>
+            {errors.length > 1 ? (
+              <ul className="mt-1 list-inside list-disc">
+                {errors.map(([field, label]) => (
+                  <li key={field}>
+                    <a href={`#${field}`} className="underline">
+                      {label}
+                    </a>
+                    : {fieldErrors[field]}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
 
-      <div>
-        <label htmlFor="title" className={labelClass}>
-          Titolo *
-        </label>
-        <input
-          id="title"
-          name="title"
-          required
-          maxLength={ARTICLE_LIMITS.title}
-          value={title}
-          onChange={(event) => {
-            const next = event.target.value;
-            setTitle(next);
-            if (!slugByHand) setSlug(slugify(next));
-            if (!metaTitleByHand) setMetaTitle(next);
-          }}
-          aria-invalid={invalid("title")}
-          aria-describedby={describedBy("title")}
-          className={input}
-        />
-        <FieldMessage fieldId="title" error={fieldErrors.title} />
-      </div>
-
-      <div>
-        <label htmlFor="slug" className={labelClass}>
-          Slug *
-        </label>
-        <input
-          id="slug"
-          name="slug"
-          required
-          maxLength={ARTICLE_LIMITS.slug}
-          value={slug}
-          onChange={(event) => {
-            setSlug(event.target.value);
-            setSlugByHand(true);
-          }}
-          aria-invalid={invalid("slug")}
-          aria-describedby={describedBy("slug", "slug-hint")}
-          className={`${input} font-mono text-sm`}
-        />
-        <p id="slug-hint" className="mt-1 text-sm break-all text-stone-600">
-          Indirizzo pubblico: /article/{slugify(slug) || "…"}
-        </p>
-        <FieldMessage fieldId="slug" error={fieldErrors.slug} />
-      </div>
-
-      <div className="grid gap-6 sm:grid-cols-2">
         <div>
-          <label htmlFor="categoryId" className={labelClass}>
-            Categoria *
-          </label>
-          <select
-            id="categoryId"
-            name="categoryId"
-            required
-            defaultValue={values.categoryId}
-            aria-invalid={invalid("categoryId")}
-            aria-describedby={describedBy("categoryId")}
-            className={input}
-          >
-            <option value="">Seleziona una categoria</option>
-            {categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
-          </select>
-          <FieldMessage fieldId="categoryId" error={fieldErrors.categoryId} />
-        </div>
-        <div>
-          <label htmlFor="status" className={labelClass}>
-            Stato *
-          </label>
-          <select id="status" name="status" required defaultValue={values.status} aria-invalid={invalid("status")} aria-describedby={describedBy("status")} className={input}>
-            <EnumOptions values={ARTICLE_STATUSES.values} labels={ARTICLE_STATUSES.labels} />
-          </select>
-          <FieldMessage fieldId="status" error={fieldErrors.status} />
-        </div>
-      </div>
-
-      <div>
-        <label htmlFor="excerpt" className={labelClass}>
-          Estratto *
-        </label>
-        <textarea
-          id="excerpt"
-          name="excerpt"
-          required
-          rows={3}
-          value={excerpt}
-          onChange={(event) => setExcerpt(event.target.value)}
-          aria-invalid={invalid("excerpt")}
-          aria-describedby={describedBy("excerpt", "excerpt-count")}
-          className={input}
-        />
-        <Counter id="excerpt-count" length={excerpt.length} hint={ARTICLE_LIMITS.excerptHint} />
-        <FieldMessage fieldId="excerpt" error={fieldErrors.excerpt} />
-      </div>
-
-      <div>
-        <label id="content-label" htmlFor="content" className={labelClass}>
-          Contenuto *
-        </label>
-        <div className="mt-1">
-          <RichTextEditor
-            name="content"
-            id="content"
-            defaultValue={values.content}
-            labelledBy="content-label"
-            invalid={fieldErrors.content ? true : undefined}
-            describedBy={describedBy("content")}
-          />
-        </div>
-        <FieldMessage fieldId="content" error={fieldErrors.content} />
-      </div>
-
-      <div>
-        <ImageField name="featuredImage" id="featuredImage" label="Immagine in evidenza" defaultValue={values.featuredImage} />
-        <FieldMessage fieldId="featuredImage" error={fieldErrors.featuredImage} />
-      </div>
-
-      <fieldset className="space-y-6 rounded-2xl border border-stone-200 bg-white p-4">
-        <legend className="px-1 text-sm font-semibold text-stone-900">SEO</legend>
-        <div>
-          <label htmlFor="metaTitle" className={labelClass}>
-            Meta title
+          <label htmlFor="title" className={labelClass}>
+            Titolo *
           </label>
           <input
-            id="metaTitle"
-            name="metaTitle"
-            maxLength={ARTICLE_LIMITS.metaTitle}
-            value={metaTitle}
+            id="title"
+            name="title"
+            required
+            maxLength={ARTICLE_LIMITS.title}
+            value={title}
             onChange={(event) => {
-              setMetaTitle(event.target.value);
-              setMetaTitleByHand(true);
+              const next = event.target.value;
+              setTitle(next);
+              if (!slugByHand) setSlug(slugify(next));
+              if (!metaTitleByHand) setMetaTitle(next);
             }}
-            aria-invalid={invalid("metaTitle")}
-            aria-describedby={describedBy("metaTitle")}
+            aria-invalid={invalid("title")}
+            aria-describedby={describedBy("title")}
             className={input}
           />
-          <FieldMessage fieldId="metaTitle" error={fieldErrors.metaTitle} />
+          <FieldMessage fieldId="title" error={fieldErrors.title} />
         </div>
+
         <div>
-          <label htmlFor="metaDescription" className={labelClass}>
-            Meta description
+          <label htmlFor="slug" className={labelClass}>
+            Slug *
+          </label>
+          <input
+            id="slug"
+            name="slug"
+            required
+            maxLength={ARTICLE_LIMITS.slug}
+            value={slug}
+            onChange={(event) => {
+              setSlug(event.target.value);
+              setSlugByHand(true);
+            }}
+            aria-invalid={invalid("slug")}
+            aria-describedby={describedBy("slug", "slug-hint")}
+            className={`${input} font-mono text-sm`}
+          />
+          <p id="slug-hint" className="mt-1 text-sm break-all text-stone-600">
+            Indirizzo pubblico: /article/{slugify(slug) || "…"}
+          </p>
+          <FieldMessage fieldId="slug" error={fieldErrors.slug} />
+        </div>
+
+        <div className="grid gap-6 sm:grid-cols-2">
+          <div>
+            <label htmlFor="categoryId" className={labelClass}>
+              Categoria *
+            </label>
+            <select
+              id="categoryId"
+              name="categoryId"
+              required
+              value={categoryId}
+              onChange={(event) => setCategoryId(event.target.value)}
+              aria-invalid={invalid("categoryId")}
+              aria-describedby={describedBy("categoryId")}
+              className={input}
+            >
+              <option value="">Seleziona una categoria</option>
+              {categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </select>
+            <FieldMessage fieldId="categoryId" error={fieldErrors.categoryId} />
+          </div>
+          <div>
+            <label htmlFor="status" className={labelClass}>
+              Stato *
+            </label>
+            <select id="status" name="status" required defaultValue={values.status} aria-invalid={invalid("status")} aria-describedby={describedBy("status")} className={input}>
+              <EnumOptions values={ARTICLE_STATUSES.values} labels={ARTICLE_STATUSES.labels} />
+            </select>
+            <FieldMessage fieldId="status" error={fieldErrors.status} />
+          </div>
+        </div>
+
+        <div>
+          <label htmlFor="excerpt" className={labelClass}>
+            Estratto *
           </label>
           <textarea
-            id="metaDescription"
-            name="metaDescription"
-            rows={2}
-            value={metaDescription}
-            onChange={(event) => setMetaDescription(event.target.value)}
-            aria-invalid={invalid("metaDescription")}
-            aria-describedby={describedBy("metaDescription", "metaDescription-count")}
+            id="excerpt"
+            name="excerpt"
+            required
+            rows={3}
+            value={excerpt}
+            onChange={(event) => setExcerpt(event.target.value)}
+            aria-invalid={invalid("excerpt")}
+            aria-describedby={describedBy("excerpt", "excerpt-count")}
             className={input}
           />
-          <Counter id="metaDescription-count" length={metaDescription.length} hint={ARTICLE_LIMITS.metaDescriptionHint} />
-          <FieldMessage fieldId="metaDescription" error={fieldErrors.metaDescription} />
+          <Counter id="excerpt-count" length={excerpt.length} hint={ARTICLE_LIMITS.excerptHint} />
+          <FieldMessage fieldId="excerpt" error={fieldErrors.excerpt} />
         </div>
-      </fieldset>
 
-      {/* The date field shows while the box is ticked, by CSS alone: also before JavaScript loads. */}
-      <fieldset className="group rounded-2xl border border-stone-200 bg-white p-4">
-        <legend className="px-1 text-sm font-semibold text-stone-900">Pubblicazione</legend>
-        <label className="flex items-center gap-2 text-stone-800">
-          <input type="checkbox" name="isScheduled" defaultChecked={values.isScheduled} className="schedule-toggle size-4" />
-          Programma pubblicazione
-        </label>
-        <div className="mt-4 hidden group-has-[.schedule-toggle:checked]:block">
-          <label htmlFor="scheduledPublishDate" className={labelClass}>
-            Data e ora di pubblicazione (ora italiana)
+        <div>
+          <label id="content-label" htmlFor="content" className={labelClass}>
+            Contenuto *
           </label>
-          <input
-            type="datetime-local"
-            id="scheduledPublishDate"
-            name="scheduledPublishDate"
-            defaultValue={values.scheduledPublishDate}
-            aria-invalid={invalid("scheduledPublishDate")}
-            aria-describedby={describedBy("scheduledPublishDate")}
-            className={`${input} sm:w-auto`}
-          />
-          <FieldMessage fieldId="scheduledPublishDate" error={fieldErrors.scheduledPublishDate} />
+          <div className="mt-1">
+            <RichTextEditor
+              name="content"
+              id="content"
+              defaultValue={content}
+              labelledBy="content-label"
+              invalid={fieldErrors.content ? true : undefined}
+              describedBy={describedBy("content")}
+            />
+          </div>
+          <FieldMessage fieldId="content" error={fieldErrors.content} />
         </div>
-      </fieldset>
 
-      <div className="flex flex-wrap gap-3">
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? "Salvataggio…" : mode === "new" ? "Crea articolo" : "Salva modifiche"}
-        </button>
-      </div>
-    </Form>
+        <div>
+          <ImageField name="featuredImage" id="featuredImage" label="Immagine in evidenza" defaultValue={values.featuredImage} />
+          <FieldMessage fieldId="featuredImage" error={fieldErrors.featuredImage} />
+        </div>
+
+        <fieldset className="space-y-6 rounded-2xl border border-stone-200 bg-white p-4">
+          <legend className="px-1 text-sm font-semibold text-stone-900">SEO</legend>
+          <div>
+            <label htmlFor="metaTitle" className={labelClass}>
+              Meta title
+            </label>
+            <input
+              id="metaTitle"
+              name="metaTitle"
+              maxLength={ARTICLE_LIMITS.metaTitle}
+              value={metaTitle}
+              onChange={(event) => {
+                setMetaTitle(event.target.value);
+                setMetaTitleByHand(true);
+              }}
+              aria-invalid={invalid("metaTitle")}
+              aria-describedby={describedBy("metaTitle")}
+              className={input}
+            />
+            <FieldMessage fieldId="metaTitle" error={fieldErrors.metaTitle} />
+          </div>
+          <div>
+            <label htmlFor="metaDescription" className={labelClass}>
+              Meta description
+            </label>
+            <textarea
+              id="metaDescription"
+              name="metaDescription"
+              rows={2}
+              value={metaDescription}
+              onChange={(event) => setMetaDescription(event.target.value)}
+              aria-invalid={invalid("metaDescription")}
+              aria-describedby={describedBy("metaDescription", "metaDescription-count")}
+              className={input}
+            />
+            <Counter id="metaDescription-count" length={metaDescription.length} hint={ARTICLE_LIMITS.metaDescriptionHint} />
+            <FieldMessage fieldId="metaDescription" error={fieldErrors.metaDescription} />
+          </div>
+        </fieldset>
+
+        {/* The date field shows while the box is ticked, by CSS alone: also before JavaScript loads. */}
+        <fieldset className="group rounded-2xl border border-stone-200 bg-white p-4">
+          <legend className="px-1 text-sm font-semibold text-stone-900">Pubblicazione</legend>
+          <label className="flex items-center gap-2 text-stone-800">
+            <input type="checkbox" name="isScheduled" defaultChecked={values.isScheduled} className="schedule-toggle size-4" />
+            Programma pubblicazione
+          </label>
+          <div className="mt-4 hidden group-has-[.schedule-toggle:checked]:block">
+            <label htmlFor="scheduledPublishDate" className={labelClass}>
+              Data e ora di pubblicazione (ora italiana)
+            </label>
+            <input
+              type="datetime-local"
+              id="scheduledPublishDate"
+              name="scheduledPublishDate"
+              defaultValue={values.scheduledPublishDate}
+              aria-invalid={invalid("scheduledPublishDate")}
+              aria-describedby={describedBy("scheduledPublishDate")}
+              className={`${input} sm:w-auto`}
+            />
+            <FieldMessage fieldId="scheduledPublishDate" error={fieldErrors.scheduledPublishDate} />
+          </div>
+        </fieldset>
+
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? "Salvataggio…" : mode === "new" ? "Crea articolo" : "Salva modifiche"}
+          </button>
+        </div>
+      </Form>
+    </div>
   );
 }

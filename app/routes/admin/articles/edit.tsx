@@ -5,6 +5,8 @@ import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
 import { articleFormOptions, getArticleForEdit, getRevision, listRevisions, restoreRevision, updateArticle, type RevisionSummary } from "~/articles/admin.server";
 import { ARTICLE_BODY_LIMIT, ARTICLE_MESSAGES as M, formValuesOf, toRomeDateTimeInput, type ArticleFormValues } from "~/articles/validation";
 import { ArticleForm } from "~/components/admin/article-form";
+import { getAiUsage } from "~/ai/usage.server";
+import { config } from "~/config.server";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { Prose } from "~/components/prose";
 import { formatDateTimeLong } from "~/lib/format";
@@ -21,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const id = query.get("id") ?? "";
   const found = await getArticleForEdit(admin, id);
   if (!found.ok) return data({ article: null, error: found.error }, { status: found.status });
-  const [options, history] = await Promise.all([articleFormOptions(admin), listRevisions(admin, found.article.id)]);
+  const [options, history, usage] = await Promise.all([articleFormOptions(admin), listRevisions(admin, found.article.id), getAiUsage()]);
   const revisionId = query.get("revision");
   const revision = revisionId ? await getRevision(admin, found.article.id, revisionId) : null;
   const saved = query.get("saved") === "created" ? M.created : null;
@@ -29,6 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     article: found.article,
     error: null,
     categories: options.ok ? options.categories : [],
+    ai: { usage, model: usage.configured ? config().ai.model : null },
     revisions: history.ok ? history.revisions : [],
     revision: revision?.ok ? revision.revision : null,
     revisionError: revision && !revision.ok ? revision.error : null,
@@ -73,6 +76,7 @@ function valuesOf(article: NonNullable<Route.ComponentProps["loaderData"]["artic
     isScheduled: article.isScheduled,
     scheduledPublishDate: toRomeDateTimeInput(article.scheduledPublishDate),
     aiGenerated: article.aiGenerated,
+    generationMetadata: article.generationMetadata ? JSON.stringify(article.generationMetadata) : "",
   };
 }
 
@@ -183,6 +187,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         published={published}
         values={failed?.values ?? valuesOf(article)}
         categories={loaderData.categories}
+        ai={loaderData.ai}
         fieldErrors={failed?.fieldErrors}
         error={failed?.error}
         message={message}

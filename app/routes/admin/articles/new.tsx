@@ -4,6 +4,8 @@ import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
 import { articleFormOptions, createArticle } from "~/articles/admin.server";
 import { ARTICLE_BODY_LIMIT, EMPTY_ARTICLE_FORM, formValuesOf } from "~/articles/validation";
 import { ArticleForm } from "~/components/admin/article-form";
+import { getAiUsage } from "~/ai/usage.server";
+import { config } from "~/config.server";
 import { readForm } from "~/lib/form.server";
 
 // /admin/articles/new — a new article. On success, on to its edit page with "Articolo creato!".
@@ -11,9 +13,9 @@ export const handle = { bodyLimit: ARTICLE_BODY_LIMIT };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const options = await articleFormOptions(admin);
+  const [options, usage] = await Promise.all([articleFormOptions(admin), getAiUsage()]);
   if (!options.ok) throw data({ error: options.error }, { status: options.status });
-  return { categories: options.categories };
+  return { categories: options.categories, ai: { usage, model: usage.configured ? config().ai.model : null } };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -40,6 +42,7 @@ export default function NewArticle({ loaderData, actionData }: Route.ComponentPr
         mode="new"
         values={actionData?.values ?? EMPTY_ARTICLE_FORM}
         categories={loaderData.categories}
+        ai={loaderData.ai}
         fieldErrors={actionData?.fieldErrors}
         error={actionData?.error}
       />

@@ -1,0 +1,176 @@
+// The AI endpoints' HTTP side (decision 0056): a server function run with the request's abort
+// signal, its progress sent as server-sent events while it waits in the queue and generates, and
+// its answer as the last event. A refusal that comes before any progress (no administrator, bad
+// input, the daily limit) is answered as plain JSON with its status, so the screens and any other
+// client read it like every other error of the site.
+import { getCurrentUser, type CurrentUser } from "~/accounts/session.server";
+import { refuseNonAdmin } from "~/admin/access.server";
+import { CACHE_TAGS, onInvalidate, type CacheTag } from "~/cache/cache.server";
+import { INPUT_MESSAGES } from "~/lib/input";
+import { logger } from "~/lib/logger.server";
+import { AI_MESSAGES } from "./messages";
+import { SSE_HEARTBEAT, sseEvent } from "./sse";
+import type { AiCallHooks, AiOutcome, AiProgress } from "./types";
+
+/** Long waits in the queue send a comment this often, so proxies do not close a quiet stream. */
+export const HEARTBEAT_MS = 15_000;
+
+const STREAM_HEADERS = {
+  "content-type": "text/event-stream; charset=utf-8",
+  "cache-control": "no-store",
+  // nginx and similar proxies would otherwise hold the events back until the end
+  "x-accel-buffering": "no",
+};
+
+export type AiServerFunction<T> = (actor: CurrentUser | null, input: unknown, hooks: AiCallHooks) => Promise<AiOutcome<T>>;
+
+function jsonError(status: number, error: string, dailyLimit?: boolean): Response {
+  return Response.json(dailyLimit ? { error, dailyLimit: true } : { error }, { status, headers: { "cache-control": "no-store" } });
+}
+
+/** 401 with the AI features' own sentence for a visitor, 403 for a user: before the body is read. */
+export function refuseNonAdminJson(actor: CurrentUser | null): Response | null {
+  const refused = refuseNonAdmin(actor);
+  if (!refused) return null;
+  return jsonError(refused.status, refused.status === 401 ? AI_MESSAGES.notAuthenticated : refused.error);
+}
+
+async function readJson(request: Request): Promise<{ ok: true; body: unknown } | { ok: false }> {
+  if (!(request.headers.get("content-type") ?? "").toLowerCase().includes("application/json")) return { ok: false };
+  try {
+    const text = await request.text();
+    if (text.includes("\u0000")) return { ok: false };
+    return { ok: true, body: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/**
+ * POST JSON → the server function's answer: JSON `{error}` for a refusal before it started, else a
+ * `text/event-stream` of `progress` events ending with one `result` ({data}) or `failure` event.
+ * The request's abort signal (the browser gone) is passed on as hooks.signal.
+ */
+export async function aiEndpoint<T>(request: Request, run: AiServerFunction<T>): Promise<Response> {
+  if (request.method !== "POST") return jsonError(405, "Metodo non consentito");
+  const actor = await getCurrentUser(request);
+  const refused = refuseNonAdminJson(actor);
+  if (refused) return refused;
+  const read = await readJson(request);
+  if (!read.ok) return jsonError(400, INPUT_MESSAGES.badForm);
+  return streamOutcome((hooks) => run(actor, read.body, hooks), request.signal);
+}
+
+/** Runs `start` and answers as aiEndpoint describes (exported for its tests). */
+export async function streamOutcome<T>(start: (hooks: AiCallHooks) => Promise<AiOutcome<T>>, requestSignal?: AbortSignal): Promise<Response> {
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  if (requestSignal?.aborted) abort();
+  requestSignal?.addEventListener("abort", abort, { once: true });
+
+  const pending: AiProgress[] = [];
+  let send: ((progress: AiProgress) => void) | null = null;
+  let firstProgress!: () => void;
+  const progressed = new Promise<"progress">((resolve) => (firstProgress = () => resolve("progress")));
+  const onProgress = (progress: AiProgress) => {
+    if (send) send(progress);
+    else {
+      pending.push(progress);
+      firstProgress();
+    }
+  };
+
+  const outcome = start({ signal: controller.signal, onProgress }).catch((error: unknown): AiOutcome<T> => {
+    logger.error({ err: error }, "AI: richiesta non riuscita");
+    return { ok: false, status: 500, error: AI_MESSAGES.providerUnreachable };
+  });
+  const first = await Promise.race([outcome.then(() => "outcome" as const), progressed]);
+  if (first === "outcome") {
+    const answer = await outcome;
+    if (!answer.ok) {
+      requestSignal?.removeEventListener("abort", abort);
+      return jsonError(answer.status, answer.error, answer.dailyLimit);
+    }
+  }
+
+  const encoder = new TextEncoder();
+  let heartbeat: NodeJS.Timeout | undefined;
+  const body = new ReadableStream<Uint8Array>({
+    start(stream) {
+      const write = (text: string) => {
+        try {
+          stream.enqueue(encoder.encode(text));
+        } catch {
+          // the stream was cancelled meanwhile: nothing is listening
+        }
+      };
+      for (const progress of pending.splice(0)) write(sseEvent("progress", progress));
+      send = (progress) => write(sseEvent("progress", progress));
+      heartbeat = setInterval(() => write(SSE_HEARTBEAT), HEARTBEAT_MS);
+      void outcome.then((answer) => {
+        clearInterval(heartbeat);
+        requestSignal?.removeEventListener("abort", abort);
+        send = null;
+        if (answer.ok) write(sseEvent("result", { data: answer.data }));
+        else write(sseEvent("failure", answer.dailyLimit ? { error: answer.error, dailyLimit: true } : { error: answer.error }));
+        try {
+          stream.close();
+        } catch {
+          // already cancelled
+        }
+      });
+    },
+    cancel() {
+      // The browser went away: the request leaves the queue or its provider call stops.
+      clearInterval(heartbeat);
+      send = null;
+      abort();
+    },
+  });
+  return new Response(body, { status: 200, headers: STREAM_HEADERS });
+}
+
+/**
+ * GET: an event `invalidated` each time one of `tags` is dropped in any process (NOTIFY reaches
+ * every process's listener), until the client goes. The caller checks who is asking.
+ */
+export function invalidationStream(request: Request, tags: readonly CacheTag[] = [CACHE_TAGS.aiUsage]): Response {
+  const encoder = new TextEncoder();
+  let stop = () => {};
+  const body = new ReadableStream<Uint8Array>({
+    start(stream) {
+      const write = (text: string) => {
+        try {
+          stream.enqueue(encoder.encode(text));
+        } catch {
+          stop();
+        }
+      };
+      const unsubscribe = onInvalidate((dropped) => {
+        if (dropped.some((tag) => tags.includes(tag))) write(sseEvent("invalidated", { tags: dropped }));
+      });
+      const heartbeat = setInterval(() => write(SSE_HEARTBEAT), HEARTBEAT_MS);
+      stop = () => {
+        unsubscribe();
+        clearInterval(heartbeat);
+        request.signal.removeEventListener("abort", close);
+      };
+      const close = () => {
+        stop();
+        try {
+          stream.close();
+        } catch {
+          // already closed
+        }
+      };
+      request.signal.addEventListener("abort", close, { once: true });
+      // An EventSource that reconnects waits 5 s, the pages' poll, rather than its default 3 s.
+      write("retry: 5000\n\n");
+      if (request.signal.aborted) close();
+    },
+    cancel() {
+      stop();
+    },
+  });
+  return new Response(body, { status: 200, headers: STREAM_HEADERS });
+}

@@ -1,0 +1,201 @@
+import { useEffect, useRef } from "react";
+import { data, Form, useNavigation, useRevalidator } from "react-router";
+import type { Route } from "./+types/api-stats";
+import { requireAdmin } from "~/accounts/session.server";
+import { AI_LIMITS } from "~/ai/messages";
+import { getAiUsageStats } from "~/ai/usage.server";
+import { AiUsageChart } from "~/components/admin/ai-usage-chart";
+import { AI_REQUEST_TYPES } from "~/lib/enums";
+import { formatDateLong, formatNumber } from "~/lib/format";
+import { readQuery } from "~/lib/form.server";
+
+// /admin/api-stats?days=7|30|90 — the AI service's use over the period: totals, outcomes, tokens,
+// a chart per day drawn on the server. The figures reload when a request is logged in any process
+// (the events of /admin/api-stats/events) and every 5 seconds while the page is visible.
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const days = Number(readQuery(request).get("days") ?? AI_LIMITS.statsDefaultPeriod);
+  const result = await getAiUsageStats(admin, days);
+  if (!result.ok) throw data({ error: result.error }, { status: result.status });
+  return { stats: result.stats };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Statistiche API — Zampa Admin" }, { name: "robots", content: "noindex" }];
+
+/** Reloads the figures on each `invalidated` event and every 5 s while the page is visible. */
+function useLiveFigures() {
+  const revalidator = useRevalidator();
+  // Read through a ref: the stream stays open across reloads rather than reconnecting on each.
+  const current = useRef(revalidator);
+  useEffect(() => {
+    current.current = revalidator;
+  });
+  useEffect(() => {
+    const reload = () => {
+      if (document.visibilityState === "visible" && current.current.state === "idle") void current.current.revalidate();
+    };
+    const events = new EventSource("/admin/api-stats/events");
+    events.addEventListener("invalidated", reload);
+    const timer = setInterval(reload, AI_LIMITS.usagePollMs);
+    document.addEventListener("visibilitychange", reload);
+    return () => {
+      events.close();
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", reload);
+    };
+  }, []);
+  return revalidator.state !== "idle";
+}
+
+function Figure({ label, value, tone = "text-stone-900" }: { label: string; value: number; tone?: string }) {
+  return (
+    <div className="rounded-2xl border border-stone-200 bg-white p-4">
+      <dt className="text-sm text-stone-700">{label}</dt>
+      <dd className={`mt-1 text-2xl font-bold ${tone}`}>{formatNumber(value)}</dd>
+    </div>
+  );
+}
+
+export default function ApiStats({ loaderData }: Route.ComponentProps) {
+  const { stats } = loaderData;
+  const reloading = useLiveFigures();
+  const navigation = useNavigation();
+  const { revalidate } = useRevalidator();
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin/api-stats";
+  const { totals } = stats;
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-2xl font-bold text-stone-900">Statistiche API</h1>
+        <Form method="get" className="flex flex-wrap items-end gap-2">
+          <div>
+            <label htmlFor="days" className="block text-sm font-medium text-stone-800">
+              Periodo
+            </label>
+            <select
+              id="days"
+              name="days"
+              defaultValue={String(stats.days)}
+              key={stats.days}
+              onChange={(event) => event.currentTarget.form?.requestSubmit()}
+              className="mt-1 rounded-lg border border-stone-300 bg-white p-2 text-stone-900"
+            >
+              {AI_LIMITS.statsPeriods.map((days) => (
+                <option key={days} value={days}>
+                  Ultimi {days} giorni
+                </option>
+              ))}
+            </select>
+          </div>
+          <noscript>
+            <button type="submit" className="btn-secondary">
+              Mostra
+            </button>
+          </noscript>
+          <button
+            type="submit"
+            className="btn-secondary"
+            onClick={(event) => {
+              event.preventDefault();
+              void revalidate();
+            }}
+          >
+            {reloading || loading ? "Aggiornamento…" : "Aggiorna"}
+          </button>
+        </Form>
+      </div>
+
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-live="polite">
+        <Figure label="Richieste totali" value={totals.requests} />
+        <Figure label="Riuscite" value={totals.success} tone="text-green-800" />
+        <Figure label="Errori" value={totals.error} tone="text-red-800" />
+        <Figure label="Rifiutate per limite" value={totals.rateLimited} tone="text-amber-800" />
+        <Figure label="Token di input" value={totals.promptTokens} />
+        <Figure label="Token di output" value={totals.completionTokens} />
+        <Figure label="Token totali" value={totals.totalTokens} />
+      </dl>
+
+      <section aria-labelledby="per-day-title" className="space-y-4 rounded-2xl border border-stone-200 bg-white p-4">
+        <h2 id="per-day-title" className="text-lg font-semibold text-stone-900">
+          Richieste al giorno
+        </h2>
+        <AiUsageChart perDay={stats.perDay} />
+        <details>
+          <summary className="cursor-pointer text-sm font-medium text-brand-800">Tabella dei dati giornalieri</summary>
+          <div className="mt-2 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="text-stone-700">
+                <tr>
+                  <th scope="col" className="p-2">Giorno</th>
+                  <th scope="col" className="p-2">Richieste</th>
+                  <th scope="col" className="p-2">Riuscite</th>
+                  <th scope="col" className="p-2">Errori</th>
+                  <th scope="col" className="p-2">Rifiutate</th>
+                  <th scope="col" className="p-2">Token</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-200">
+                {stats.perDay.map((day) => (
+                  <tr key={day.date}>
+                    <th scope="row" className="p-2 font-normal whitespace-nowrap">
+                      {formatDateLong(`${day.date}T12:00:00Z`)}
+                    </th>
+                    <td className="p-2">{formatNumber(day.requests)}</td>
+                    <td className="p-2">{formatNumber(day.success)}</td>
+                    <td className="p-2">{formatNumber(day.error)}</td>
+                    <td className="p-2">{formatNumber(day.rateLimited)}</td>
+                    <td className="p-2">{formatNumber(day.tokens)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      </section>
+
+      <section aria-labelledby="by-type-title" className="space-y-2">
+        <h2 id="by-type-title" className="text-lg font-semibold text-stone-900">
+          Per tipo di richiesta
+        </h2>
+        <div className="overflow-x-auto rounded-2xl border border-stone-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-stone-50 text-stone-700">
+              <tr>
+                <th scope="col" className="p-3">Tipo</th>
+                <th scope="col" className="p-3">Richieste</th>
+                <th scope="col" className="p-3">Riuscite</th>
+                <th scope="col" className="p-3">Errori</th>
+                <th scope="col" className="p-3">Rifiutate</th>
+                <th scope="col" className="p-3">Token</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-200">
+              {stats.byType.length === 0 ? (
+                <tr>
+                  <td colSpan={6} className="p-3 text-stone-700">
+                    Nessuna richiesta nel periodo.
+                  </td>
+                </tr>
+              ) : (
+                stats.byType.map((row) => (
+                  <tr key={row.type}>
+                    <th scope="row" className="p-3 font-medium">
+                      {AI_REQUEST_TYPES.labels[row.type]}
+                    </th>
+                    <td className="p-3">{formatNumber(row.requests)}</td>
+                    <td className="p-3">{formatNumber(row.success)}</td>
+                    <td className="p-3">{formatNumber(row.error)}</td>
+                    <td className="p-3">{formatNumber(row.rateLimited)}</td>
+                    <td className="p-3">{formatNumber(row.tokens)}</td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  );
+}

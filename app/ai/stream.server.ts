@@ -35,12 +35,19 @@ export function refuseNonAdminJson(actor: CurrentUser | null): Response | null {
   return jsonError(refused.status, refused.status === 401 ? AI_MESSAGES.notAuthenticated : refused.error);
 }
 
+function holdsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value && typeof value === "object") return Object.entries(value).some(([key, inner]) => key.includes("\u0000") || holdsNul(inner));
+  return false;
+}
+
 async function readJson(request: Request): Promise<{ ok: true; body: unknown } | { ok: false }> {
   if (!(request.headers.get("content-type") ?? "").toLowerCase().includes("application/json")) return { ok: false };
   try {
-    const text = await request.text();
-    if (text.includes("\u0000")) return { ok: false };
-    return { ok: true, body: JSON.parse(text) as unknown };
+    const body = JSON.parse(await request.text()) as unknown;
+    // PostgreSQL refuses NUL in text: such input is unreadable here, as in every form (app/lib/input.ts).
+    return holdsNul(body) ? { ok: false } : { ok: true, body };
   } catch {
     return { ok: false };
   }

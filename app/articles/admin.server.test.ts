@@ -201,6 +201,37 @@ describe("createArticle", () => {
     expect((await rowOf(ai.id))!.aiGenerated).toBe(true);
   });
 
+  itDb("saves the generator's ai_generated and generation_metadata; an update without the field keeps them", async () => {
+    const me = await admin();
+    const metadata = { generatedBy: "gpt-4o-mini", topic: "Cuccioli e pappe", planDate: "2026-12-01T09:00:00.000Z" };
+    const created = await createArticle(me, await form({ slug: "scritto-da-ia", aiGenerated: "true", generationMetadata: JSON.stringify(metadata) }));
+    if (!created.ok) throw new Error(created.error);
+    expect(await rowOf(created.id)).toMatchObject({ aiGenerated: true, generationMetadata: metadata });
+    const loaded = await getArticleForEdit(me, created.id);
+    expect(loaded.ok && loaded.article.generationMetadata).toEqual(metadata);
+
+    const withoutField = await form({ slug: "scritto-da-ia", aiGenerated: "true", title: "Nuovo titolo" });
+    const kept = await updateArticle(me, created.id, withoutField);
+    if (!kept.ok) throw new Error(kept.error);
+    expect((await rowOf(created.id))!.generationMetadata).toEqual(metadata);
+
+    const cleared = await updateArticle(me, created.id, await form({ slug: "scritto-da-ia", generationMetadata: "" }));
+    if (!cleared.ok) throw new Error(cleared.error);
+    expect(await rowOf(created.id)).toMatchObject({ aiGenerated: false, generationMetadata: null });
+  });
+
+  itDb("refuses generation_metadata that is not the expected JSON, nothing written", async () => {
+    const me = await admin();
+    for (const bad of ["{", "[1]", JSON.stringify({ generatedBy: "ai", extra: "x" }), JSON.stringify({ topic: 5 }), JSON.stringify({ generatedBy: "x".repeat(101) })]) {
+      const result = await createArticle(me, await form({ slug: "metadati-errati", generationMetadata: bad }));
+      expect(result.ok, bad).toBe(false);
+      if (result.ok) continue;
+      expect(result.status).toBe(400);
+      expect(result.error).toBe(saveError(M.generationMetadataInvalid));
+    }
+    expect(await db().select().from(articles).where(eq(articles.slug, "metadati-errati"))).toEqual([]);
+  });
+
   itDb("is refused to a visitor (401) and a user (403), nothing written", async () => {
     const fields = await form();
     expect(await createArticle(null, fields)).toMatchObject({ ok: false, status: 401, error: ADMIN_ACCESS_MESSAGES.mustSignIn });

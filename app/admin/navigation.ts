@@ -1,5 +1,4 @@
-// The back office's sidebar: the spec's fifteen links, in its order. Client-safe (the layout and
-// the "in arrivo" panel both read it).
+// The back office's sidebar: the spec's fifteen links, in its order. Client-safe (the layout reads it).
 import {
   CalendarClock,
   ChartColumn,

@@ -19,7 +19,9 @@ const PAGES = [
   `/admin/contests/${SOME_ID}/submissions`,
   "/admin/qualsiasi/cosa",
 ];
-const INTENTS = ["create", "update", "delete", "restore", "toggle", "role", "read", "replied", "archive", "approve", "suspend", "reactivate"];
+const AI_POSTS = ["/admin/ai/generate-article", "/admin/ai/regenerate-field", "/admin/ai/editorial-plan"];
+const AI_GETS = ["/admin/ai/usage", "/admin/api-stats/events"];
+const INTENTS = ["create", "update", "delete", "restore", "toggle", "role", "read", "replied", "archive", "approve", "suspend", "reactivate", "save"];
 
 async function userCookie(): Promise<string> {
   const response = await fetch(`${baseUrl()}/login`, {
@@ -75,6 +77,22 @@ describe("the back office over HTTP", () => {
       upload.set("file", new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], { type: "image/jpeg" }), "foto.jpg");
       const image = await fetch(`${baseUrl()}/admin/article-images`, { method: "POST", body: upload, headers: { ...who.headers, origin: baseUrl() }, redirect: "manual" });
       expect(refused(image, "POST"), `${who.name} POST /admin/article-images → ${image.status}`).toBe(true);
+      // The AI endpoints answer JSON refusals (a fetch, not a page): 401 for a visitor, 403 for a user.
+      for (const endpoint of AI_POSTS) {
+        const post = await fetch(`${baseUrl()}${endpoint}`, {
+          method: "POST",
+          body: JSON.stringify({ topic: "Gatti", category: "gatti", categories: ["gatti"], field: "title", context: {} }),
+          headers: { ...who.headers, origin: baseUrl(), "content-type": "application/json" },
+          redirect: "manual",
+        });
+        expect(post.status, `${who.name} POST ${endpoint}`).toBe(who.headers.cookie ? 403 : 401);
+        expect(post.headers.get("content-type"), `${who.name} POST ${endpoint}`).toContain("application/json");
+      }
+      for (const endpoint of AI_GETS) {
+        const get = await fetch(`${baseUrl()}${endpoint}`, { headers: who.headers, redirect: "manual" });
+        expect(get.status, `${who.name} GET ${endpoint}`).toBe(who.headers.cookie ? 403 : 401);
+        expect(await get.text(), `${who.name} GET ${endpoint}`).not.toMatch(/"used"|event:/);
+      }
     }
   });
 });

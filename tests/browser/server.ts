@@ -19,6 +19,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    /** the fake AI server's root (POST /__control sets its mode) */
+    aiControlUrl: string;
   }
 }
 

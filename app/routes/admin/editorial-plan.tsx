@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/editorial-plan";
-import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
+import { requireAdmin } from "~/accounts/session.server";
 import { saveEditorialPlan } from "~/ai/editorial-plan.server";
 import { AI_LIMITS, AI_MESSAGES } from "~/ai/messages";
 import { planFormError, planTotal, romeToday } from "~/ai/plan-form";
@@ -28,7 +28,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await getCurrentUser(request);
+  // Before the body is read: a visitor's or a user's post is refused whatever it holds.
+  const actor = await requireAdmin(request);
   const form = await readForm(request);
   if (!form.ok) return data({ ok: false as const, error: form.error }, { status: form.status });
   if (form.fields.intent !== "save") return data({ ok: false as const, error: INPUT_MESSAGES.badForm }, { status: 400 });
@@ -36,8 +37,9 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     items = JSON.parse(form.fields.items ?? "");
   } catch {
-    return data({ ok: false as const, error: AI_MESSAGES.planRequired }, { status: 400 });
+    items = null;
   }
+  if (!Array.isArray(items) || items.length === 0) return data({ ok: false as const, error: AI_MESSAGES.planRequired }, { status: 400 });
   const result = await saveEditorialPlan(actor, items);
   if (!result.ok) {
     const error = result.status === 401 || result.status === 403 ? result.error : AI_MESSAGES.saveError(result.error);
@@ -105,7 +107,7 @@ export default function EditorialPlan({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <h1 className="text-2xl font-bold text-stone-900">Piano editoriale</h1>
+      <h1 className="text-2xl font-bold text-stone-900">Piano Editoriale</h1>
       <AiUsageBanner usage={usage} />
 
       <form onSubmit={onSubmit} noValidate className="space-y-6 rounded-2xl border border-stone-200 bg-white p-4">

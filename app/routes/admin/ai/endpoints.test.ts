@@ -104,7 +104,7 @@ describe("/admin/editorial-plan", () => {
     const before = await articleCount();
     const post = (fields: Record<string, string>) =>
       outcomeOf(() => planAction(args(requestAs(admin, `${BASE}/admin/editorial-plan`, { method: "POST", body: new URLSearchParams(fields), headers: { origin: BASE } }))));
-    expect(await post({ intent: "save", items: "" })).toMatchObject({ status: 400, data: { error: AI_MESSAGES.planRequired } });
+    for (const items of ["", "[]", "{", '{"title":"x"}']) expect(await post({ intent: "save", items }), items).toMatchObject({ status: 400, data: { error: AI_MESSAGES.planRequired } });
     expect((await post({ intent: "delete" })).status).toBe(400);
     expect(await articleCount()).toBe(before);
   });

@@ -3,6 +3,7 @@
 // accept, save), the editorial plan generated and saved as drafts, the statistics with their chart
 // and live refresh, and the main errors (topic missing, the provider failing).
 import { afterEach, describe, expect, inject, it } from "vitest";
+import { AI_MESSAGES } from "~/ai/messages";
 import { signIn, startBrowser, withConsent } from "./browser";
 import { E2E_ADMIN } from "./server";
 
@@ -87,28 +88,38 @@ describe("the AI generator in the article form", () => {
     await panel.getByLabel("Argomento *").fill("la pappa del cane");
     await panel.getByLabel("Categoria *").selectOption({ index: 1 });
     await panel.getByRole("button", { name: "Genera articolo" }).click();
-    const alert = page.getByRole("alert").filter({ hasText: "Errore nella generazione dell'articolo" });
+    const alert = page.getByRole("alert").filter({ hasText: AI_MESSAGES.generateArticleError });
     await alert.waitFor();
-    expect((await alert.textContent())!.length).toBeGreaterThan("Errore nella generazione dell'articolo".length);
+    // The form stays usable: the admin may try again.
+    expect(await panel.getByRole("button", { name: "Genera articolo" }).isEnabled()).toBe(true);
     // Nothing reached the form.
     expect(await page.getByLabel("Titolo *").inputValue()).toBe("");
   });
 
-  it("shows the queue, then the progress, while a slow answer arrives", async () => {
+  it("shows the place in the queue behind another request, then the progress, while a slow answer arrives", async () => {
     const { page } = await asAdmin();
-    await fakeMode("slow", 400);
+    await fakeMode("slow", 100);
     await page.goto("/admin/articles/new");
     await page.getByRole("button", { name: "Genera con l'AI" }).click();
     const panel = page.getByRole("region", { name: "Generatore AI" });
     await panel.getByLabel("Argomento *").fill("il coniglio in appartamento");
     await panel.getByLabel("Categoria *").selectOption({ index: 1 });
+    // Another request (another admin's tab) holds the queue: this one waits behind it.
+    const other = page.request.post("/admin/ai/regenerate-field", {
+      data: { field: "content", context: { title: "Il coniglio", category: "alimentazione", topic: "Conigli" } },
+      headers: { origin: new URL(page.url()).origin },
+    });
     await panel.getByRole("button", { name: "Genera articolo" }).click();
     const bar = page.getByRole("progressbar", { name: "Avanzamento della generazione" });
     await bar.waitFor();
     expect(await bar.getAttribute("aria-valuemin")).toBe("0");
     expect(await bar.getAttribute("aria-valuemax")).toBe("100");
+    await page.locator('[data-ai-progress="queued"]').waitFor();
+    expect(await panel.getByText(/^(Prossima in coda: partenza tra circa \d+ s|Posizione in coda: \d+, attesa stimata \d+ s)$/).count()).toBe(1);
     await page.locator('[data-ai-progress="generating"]').waitFor({ timeout: 30_000 });
+    expect(Number(await bar.getAttribute("aria-valuenow"))).toBeGreaterThanOrEqual(0);
     await page.locator('[data-ai-preview="title"]').waitFor({ timeout: 30_000 });
+    expect((await other).status()).toBe(200);
   });
 });
 
@@ -149,9 +160,8 @@ describe("/admin/editorial-plan", () => {
     await page.getByRole("group", { name: "Categorie *" }).getByRole("checkbox").first().check();
     await page.getByLabel("Settimane").fill("1");
     await page.getByRole("button", { name: "Genera piano" }).click();
-    const alert = page.getByRole("alert");
-    await alert.waitFor();
-    expect((await alert.textContent())!.trim().length).toBeGreaterThan(0);
+    // The provider's HTTP 500: the server's own message, not the generic one.
+    await page.getByRole("alert").filter({ hasText: AI_MESSAGES.invalidAnswer }).waitFor();
     expect(await page.getByRole("region", { name: "Piano generato" }).locator("tbody tr").count()).toBe(0);
   });
 });
@@ -187,6 +197,7 @@ describe("/admin/api-stats", () => {
 
     await page.getByLabel("Periodo").selectOption("7");
     await page.waitForURL("**/admin/api-stats?days=7");
+    await chart.locator("desc", { hasText: /^7 giorni,/ }).waitFor({ state: "attached" });
     expect(await chart.locator("text", { hasText: /\d{2}\/\d{2}/ }).count()).toBe(7);
   });
 });

@@ -121,6 +121,31 @@ describe("the AI generator in the article form", () => {
     await page.locator('[data-ai-preview="title"]').waitFor({ timeout: 30_000 });
     expect((await other).status()).toBe(200);
   });
+
+  it("cancelling stops the provider's call, and the panel fits a 360 px screen", async () => {
+    const { context, page } = await browser.context({ width: 360, height: 740 });
+    await withConsent(context);
+    await signIn(context, E2E_ADMIN.email, E2E_ADMIN.password);
+    await fakeMode("slow", 300);
+    await page.goto("/admin/articles/new");
+    await page.getByRole("button", { name: "Genera con l'AI" }).click();
+    const panel = page.getByRole("region", { name: "Generatore AI" });
+    await panel.getByLabel("Argomento *").fill("il criceto e la ruota");
+    await panel.getByLabel("Categoria *").selectOption({ index: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await panel.getByRole("button", { name: "Genera articolo" }).click();
+    await page.locator('[data-ai-progress="generating"]').waitFor({ timeout: 30_000 });
+    await panel.getByRole("button", { name: "Annulla" }).click();
+    await panel.getByRole("button", { name: "Genera articolo" }).waitFor();
+    // The browser's abort reached the provider: its call was cut before the answer ended.
+    await expect
+      .poll(async () => {
+        const requests = (await (await fetch(`${inject("aiControlUrl")}/__requests`)).json()) as { kind: string; aborted: boolean }[];
+        return requests.filter((r) => r.kind === "article").at(-1)?.aborted;
+      })
+      .toBe(true);
+    expect(await page.locator('[data-ai-preview="title"]').count()).toBe(0);
+  });
 });
 
 describe("/admin/editorial-plan", () => {
@@ -199,5 +224,18 @@ describe("/admin/api-stats", () => {
     await page.waitForURL("**/admin/api-stats?days=7");
     await chart.locator("desc", { hasText: /^7 giorni,/ }).waitFor({ state: "attached" });
     expect(await chart.locator("text", { hasText: /\d{2}\/\d{2}/ }).count()).toBe(7);
+  });
+});
+
+describe("the AI pages on a phone", () => {
+  it("fit a 360 px screen", async () => {
+    const { context, page } = await browser.context({ width: 360, height: 740 });
+    await withConsent(context);
+    await signIn(context, E2E_ADMIN.email, E2E_ADMIN.password);
+    for (const path of ["/admin/editorial-plan", "/admin/api-stats?days=90"]) {
+      await page.goto(path);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+    }
   });
 });

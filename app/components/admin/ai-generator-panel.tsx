@@ -44,7 +44,7 @@ export function splitKeywords(text: string): string[] {
     .filter(Boolean);
 }
 
-function ErrorBox({ title, error }: { title: string; error: AiRequestError }) {
+export function AiErrorBox({ title, error }: { title: string; error: AiRequestError }) {
   if (error.dailyLimit) {
     return (
       <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
@@ -209,7 +209,7 @@ export function AiGeneratorPanel({ categories, usage: initialUsage, categoryId =
               </select>
             </div>
           </div>
-          {generation.error ? <ErrorBox title={AI_MESSAGES.generateArticleError} error={generation.error} /> : null}
+          {generation.error ? <AiErrorBox title={AI_MESSAGES.generateArticleError} error={generation.error} /> : null}
           {generation.state === "waiting" ? (
             <AiProgressView progress={generation.progress} label="Avanzamento della generazione" onCancel={generation.cancel} />
           ) : (
@@ -259,8 +259,8 @@ export function AiGeneratorPanel({ categories, usage: initialUsage, categoryId =
               </dd>
             </div>
           </dl>
-          {regeneration.error ? <ErrorBox title={AI_MESSAGES.regenerateFieldError} error={regeneration.error} /> : null}
-          {generation.error ? <ErrorBox title={AI_MESSAGES.generateArticleError} error={generation.error} /> : null}
+          {regeneration.error ? <AiErrorBox title={AI_MESSAGES.regenerateFieldError} error={regeneration.error} /> : null}
+          {generation.error ? <AiErrorBox title={AI_MESSAGES.generateArticleError} error={generation.error} /> : null}
           {generation.state === "waiting" ? (
             <AiProgressView progress={generation.progress} label="Avanzamento della generazione" onCancel={generation.cancel} />
           ) : null}

@@ -11,7 +11,7 @@ import EditorialPlan from "~/routes/admin/editorial-plan";
 import { renderPage } from "../../../tests/render-page";
 import { acceptedMetadata } from "./article-form";
 import { AiUsageBanner } from "./ai-usage-banner";
-import { splitKeywords } from "./ai-generator-panel";
+import { AiErrorBox, splitKeywords } from "./ai-generator-panel";
 
 const usage = (used: number, limit = 200, configured = true): AiUsage => ({
   configured,
@@ -114,6 +114,21 @@ describe("/admin/editorial-plan", () => {
     expect(html).toMatch(/id="startDate"[^>]*min="2026-11-24"[^>]*value="2026-11-24"/);
     expect(html).toContain('value="cani"');
     expect(html).toContain("Salva come bozze");
+  });
+});
+
+describe("the generator's errors", () => {
+  function Box({ loaderData }: { loaderData: { message: string; dailyLimit: boolean } }) {
+    return <AiErrorBox title={AI_MESSAGES.regenerateFieldError} error={loaderData} />;
+  }
+  it("shows the title and the server's message, or the daily-limit panel alone", () => {
+    const failed = renderPage(Box, { message: AI_MESSAGES.invalidAnswer, dailyLimit: false }, "/admin/articles/new");
+    expect(failed).toContain(AI_MESSAGES.regenerateFieldError);
+    expect(failed).toContain(AI_MESSAGES.invalidAnswer);
+    expect(failed).toContain('role="alert"');
+    const limited = renderPage(Box, { message: AI_MESSAGES.dailyLimitReached(200, 200), dailyLimit: true }, "/admin/articles/new");
+    expect(limited).toContain(AI_MESSAGES.dailyLimitPanel);
+    expect(limited).not.toContain(AI_MESSAGES.regenerateFieldError);
   });
 });
 

@@ -6,7 +6,7 @@ import { refuseNonAdmin } from "~/admin/access.server";
 import type { CurrentUser } from "~/accounts/session.server";
 import { newestFirst } from "~/db/order";
 import { db, queryRows, transaction } from "~/db/client.server";
-import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
+import { CACHE_TAGS, invalidate, memoize } from "~/cache/cache.server";
 import { accountCounts } from "./counts.server";
 import { profiles } from "~/db/schema";
 import { ROLES } from "~/lib/enums";
@@ -67,11 +67,21 @@ export async function listUsers(
   let matchingCapped = false;
   let fewMatches = false;
   if (search) {
-    const [row] = await queryRows<{ n: number }>(
-      sql`select count(*)::int as n from (select 1 from (${matchingIds(search, roleFilter)}) m limit ${USER_MATCHES_COUNTED + 1}) c`,
+    // Kept until an account is created, changed or removed (tag "accounts"): paging through a
+    // search, or coming back to it, does not count again.
+    const counted = await memoize(
+      `admin:users:count:${roleFilter ?? ""}:${search}`,
+      [CACHE_TAGS.accounts],
+      async () => {
+        const [row] = await queryRows<{ n: number }>(
+          sql`select count(*)::int as n from (select 1 from (${matchingIds(search, roleFilter)}) m limit ${USER_MATCHES_COUNTED + 1}) c`,
+        );
+        return row?.n ?? 0;
+      },
+      { search: true },
     );
-    matching = Math.min(row?.n ?? 0, USER_MATCHES_COUNTED);
-    matchingCapped = (row?.n ?? 0) > USER_MATCHES_COUNTED;
+    matching = Math.min(counted, USER_MATCHES_COUNTED);
+    matchingCapped = counted > USER_MATCHES_COUNTED;
     fewMatches = !matchingCapped && matching <= FEW_MATCHES;
   } else {
     matching = roleFilter === "admin" ? totals.admins : roleFilter === "user" ? totals.users : totals.total;

@@ -29,7 +29,7 @@ export async function createActor(role: "admin" | "user" = "admin"): Promise<Cur
 }
 
 /** Points the configuration at a fake server (or at none: not configured); returns the restore. */
-export function useAiEndpoint(baseUrl: string | undefined): () => void {
+export function pointAiAt(baseUrl: string | undefined): () => void {
   const before = config();
   setConfig({ ...before, ai: { ...before.ai, baseUrl, apiKey: baseUrl ? "test-key" : undefined, model: "fake-model" } });
   return () => setConfig(before);
@@ -78,7 +78,7 @@ export interface AiFixture {
 /** A fake provider configured as the endpoint, an admin, a user and a category (committed). */
 export async function aiFixture(): Promise<AiFixture> {
   const fake = await startFakeAiServer();
-  const restore = useAiEndpoint(fake.baseUrl);
+  const restore = pointAiAt(fake.baseUrl);
   const admin = await createActor("admin");
   const user = await createActor("user");
   const category = await createCategory();

@@ -5,7 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { aiRequests, apiUsageDaily, apiUsageLog } from "~/db/schema";
-import { aiFixture, testQueue, useAiEndpoint, type AiFixture } from "../../tests/ai";
+import { aiFixture, testQueue, pointAiAt, type AiFixture } from "../../tests/ai";
 import { AI_MESSAGES } from "./messages";
 import { addDays, romeToday } from "./plan-dates";
 import type { AiProgress } from "./types";
@@ -48,7 +48,7 @@ describe("who may call the AI functions", () => {
   });
 
   it("answers 503 'not configured' without AI_BASE_URL, and nothing else happens", async () => {
-    const restore = useAiEndpoint(undefined);
+    const restore = pointAiAt(undefined);
     try {
       const expected = { ok: false, status: 503, error: AI_MESSAGES.notConfigured };
       expect(await generateArticle(fx.admin, articleInput())).toEqual(expected);

@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import { config } from "~/config.server";
 import { db, queryRows, transaction } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
-import type { AiCallHooks, AiRequestType } from "./types";
+import type { AiCallHooks, AiProgress, AiRequestType } from "./types";
 
 export interface QuotaLimits {
   /** requests started per day (the day ends at midnight Europe/Rome) */
@@ -174,7 +174,15 @@ export async function acquireSlot(
   const leaseSeconds = options.leaseSeconds ?? DEFAULTS.leaseSeconds;
   const heartbeatSeconds = options.heartbeatSeconds ?? DEFAULTS.heartbeatSeconds;
   const pollMs = options.pollMs ?? DEFAULTS.pollMs;
-  const { signal, onProgress } = hooks;
+  const { signal } = hooks;
+  // A listener that fails (its stream already closed) must not take the queue's bookkeeping with it.
+  const onProgress = (progress: AiProgress) => {
+    try {
+      hooks.onProgress?.(progress);
+    } catch (err) {
+      logger.warn({ err }, "AI: notifica di avanzamento non riuscita");
+    }
+  };
   if (signal?.aborted) return { ok: false, reason: "aborted" };
 
   // Refused at once when the day is already used up. The spec's rule: if this check itself fails,
@@ -186,6 +194,10 @@ export async function acquireSlot(
     logger.error({ err: error }, "AI: controllo dell'uso giornaliero non riuscito, richiesta consentita");
   }
 
+  // The limits look back one day at most: older rows of finished requests are only history.
+  await db().execute(sql`
+    delete from ai_requests
+    where queue = ${queue} and state in ('done', 'abandoned') and enqueued_at < clock_timestamp() - interval '3 days'`);
   const [inserted] = await queryRows<{ id: string }>(sql`
     insert into ai_requests (queue, user_id, request_type, alive_until)
     values (${queue}, ${userId}, ${requestType}, clock_timestamp() + make_interval(secs => ${heartbeatSeconds}))
@@ -211,7 +223,7 @@ export async function acquireSlot(
       const progress = `${claim.ahead}:${waitSeconds}`;
       if (progress !== last) {
         last = progress;
-        onProgress?.({ stage: "queued", position: claim.ahead + 1, waitSeconds });
+        onProgress({ stage: "queued", position: claim.ahead + 1, waitSeconds });
       }
       // At the head, sleep no longer than until the limits allow the start.
       const untilFree = claim.ahead === 0 && headWait > 0 ? Math.ceil(headWait * 1000) + 5 : pollMs;
@@ -223,7 +235,7 @@ export async function acquireSlot(
     throw error;
   }
 
-  onProgress?.({ stage: "started" });
+  onProgress({ stage: "started" });
   const renew = setInterval(
     () => {
       void db()

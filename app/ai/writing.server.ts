@@ -29,6 +29,7 @@ import { acquireSlot, type QueueOptions } from "./quota.server";
 import type {
   AiCallHooks,
   AiOutcome,
+  AiProgress,
   AiRequestType,
   EditorialPlanItem,
   GeneratedArticle,
@@ -146,8 +147,15 @@ function describeFailure(error: unknown): { detail: string; message: string } {
 async function runAi<S extends z.ZodType, T>(job: AiJob<S, T>, hooks: AiServerHooks): Promise<AiOutcome<T>> {
   const model = aiModel();
   if (!model) return refusal(503, AI_MESSAGES.notConfigured);
-  const { signal, onProgress } = hooks;
+  const { signal } = hooks;
   const { metadata } = job;
+  const onProgress = (progress: AiProgress) => {
+    try {
+      hooks.onProgress?.(progress);
+    } catch (err) {
+      logger.warn({ err }, "AI: notifica di avanzamento non riuscita");
+    }
+  };
 
   const slot = await acquireSlot(job.type, job.actor.id, hooks, hooks.queue);
   if (!slot.ok) {
@@ -181,7 +189,7 @@ async function runAi<S extends z.ZodType, T>(job: AiJob<S, T>, hooks: AiServerHo
       if (received.length - reported >= 200 || reported < 0) {
         reported = received.length;
         const percent = job.expected ? Math.min(99, Math.round((received.length / job.expected) * 100)) : null;
-        onProgress?.({ stage: "generating", characters: received.length, percent });
+        onProgress({ stage: "generating", characters: received.length, percent });
       }
     }
     if (streamError) throw streamError;
@@ -196,7 +204,7 @@ async function runAi<S extends z.ZodType, T>(job: AiJob<S, T>, hooks: AiServerHo
     const promptTokens = usage.inputTokens ?? estimateTokens(SYSTEM_PROMPT + job.prompt);
     const completionTokens = usage.outputTokens ?? estimateTokens(received);
     const data = job.finish(output);
-    onProgress?.({ stage: "generating", characters: received.length, percent: 100 });
+    onProgress({ stage: "generating", characters: received.length, percent: 100 });
     await logAiRequest({ userId: job.actor.id, requestType: job.type, status: "success", promptTokens, completionTokens, metadata });
     return { ok: true, data };
   } catch (error) {

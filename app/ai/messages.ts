@@ -55,8 +55,8 @@ export const AI_USAGE_TEXTS = {
     "Consiglio: raccogli più modifiche in una sola richiesta e rigenera solo il campo che non ti convince, per non esaurire le richieste di oggi.",
 } as const;
 
-/** The featured image of the drafts an editorial plan creates (spec §9), a static file. */
-export const AI_PLAN_PLACEHOLDER_IMAGE = "/images/article-placeholder.svg";
+/** The featured image of the drafts an editorial plan creates (spec §9): public/, served by name at the root. */
+export const AI_PLAN_PLACEHOLDER_IMAGE = "/article-placeholder.svg";
 
 export const AI_LIMITS = {
   keywordsMax: 5,

@@ -782,6 +782,10 @@ export const apiUsageDaily = pgTable(
     requestCount: integer("request_count").notNull().default(0),
     successCount: integer("success_count").notNull().default(0),
     errorCount: integer("error_count").notNull().default(0),
+    /** refused by the daily limit (counted in request_count too) */
+    rateLimitedCount: integer("rate_limited_count").notNull().default(0),
+    promptTokensUsed: integer("prompt_tokens_used").notNull().default(0),
+    completionTokensUsed: integer("completion_tokens_used").notNull().default(0),
     totalTokensUsed: integer("total_tokens_used").notNull().default(0),
   },
   (t) => [
@@ -807,6 +811,11 @@ export const aiRequests = pgTable(
     seq: bigint("seq", { mode: "number" })
       .generatedAlwaysAsIdentity()
       .notNull(),
+    /**
+     * Which quota the request counts against: the site has one ("ai"); tests give each scenario
+     * its own, so that they can share one PostgreSQL database without counting each other's starts.
+     */
+    queue: text("queue").notNull().default("ai"),
     userId: uuid("user_id").references(() => profiles.id, {
       onDelete: "set null",
     }),
@@ -831,10 +840,10 @@ export const aiRequests = pgTable(
     ),
     check("ai_requests_state_check", oneOf(t.state, AI_QUEUE_STATES.values)),
     index("ai_requests_open_idx")
-      .on(t.seq)
+      .on(t.queue, t.seq)
       .where(sql`${t.state} in ('waiting', 'running')`),
     index("ai_requests_started_idx")
-      .on(t.startedAt.desc())
+      .on(t.queue, t.startedAt.desc())
       .where(sql`${t.startedAt} is not null`),
   ],
 );

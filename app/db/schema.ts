@@ -140,18 +140,18 @@ export const profiles = pgTable(
     fullName: text("full_name").notNull().default(""),
     role: text("role", { enum: ROLES.values }).notNull().default("user"),
     avatarUrl: text("avatar_url"),
+    // What /admin/users searches (any part of the name or the e-mail, any case), lower-cased once
+    // when the row is written: a search checks one stored text per candidate (decision 0057).
+    adminSearch: text("admin_search")
+      .notNull()
+      .generatedAlwaysAs(sql`lower(full_name || ' ' || email)`),
     ...timestamps,
   },
   (t) => [
     check("profiles_role_check", oneOf(t.role, ROLES.values)),
     index("profiles_created_idx").on(t.createdAt.desc()),
     index("profiles_role_idx").on(t.role),
-    // /admin/users searches by name or e-mail (any part, any case) over every account.
-    index("profiles_name_trgm_idx").using(
-      "gin",
-      sql`${t.fullName} gin_trgm_ops`,
-    ),
-    index("profiles_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    index("profiles_admin_search_idx").using("gin", t.adminSearch.op("gin_trgm_ops")),
   ],
 );
 

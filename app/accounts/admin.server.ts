@@ -1,12 +1,12 @@
 // /admin/users: the accounts as administrators see and change them. Admins only: every function
 // starts with refuseNonAdmin. A role is read from `profiles` on every request (session.server.ts),
 // so a change here takes effect on the account's very next request, in every process.
-import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { refuseNonAdmin } from "~/admin/access.server";
 import type { CurrentUser } from "~/accounts/session.server";
 import { newestFirst } from "~/db/order";
 import { db, queryRows, transaction } from "~/db/client.server";
-import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
+import { CACHE_TAGS, invalidate, memoize } from "~/cache/cache.server";
 import { accountCounts } from "./counts.server";
 import { profiles } from "~/db/schema";
 import { ROLES } from "~/lib/enums";
@@ -67,11 +67,21 @@ export async function listUsers(
   let matchingCapped = false;
   let fewMatches = false;
   if (search) {
-    const [row] = await queryRows<{ n: number }>(
-      sql`select count(*)::int as n from (select 1 from (${matchingIds(search, roleFilter)}) m limit ${USER_MATCHES_COUNTED + 1}) c`,
+    // Kept until an account is created, changed or removed (tag "accounts"): paging through a
+    // search, or coming back to it, does not count again.
+    const counted = await memoize(
+      `admin:users:count:${roleFilter ?? ""}:${search}`,
+      [CACHE_TAGS.accounts],
+      async () => {
+        const [row] = await queryRows<{ n: number }>(
+          sql`select count(*)::int as n from (select 1 from (${matchingIds(search, roleFilter)}) m limit ${USER_MATCHES_COUNTED + 1}) c`,
+        );
+        return row?.n ?? 0;
+      },
+      { search: true },
     );
-    matching = Math.min(row?.n ?? 0, USER_MATCHES_COUNTED);
-    matchingCapped = (row?.n ?? 0) > USER_MATCHES_COUNTED;
+    matching = Math.min(counted, USER_MATCHES_COUNTED);
+    matchingCapped = counted > USER_MATCHES_COUNTED;
     fewMatches = !matchingCapped && matching <= FEW_MATCHES;
   } else {
     matching = roleFilter === "admin" ? totals.admins : roleFilter === "user" ? totals.users : totals.total;
@@ -91,34 +101,25 @@ export async function listUsers(
   };
 }
 
-/** Up to this many matches, a search's page is read from the trigram indexes' matches. */
+/** Up to this many matches, a search's page is read from the trigram index's matches. */
 const FEW_MATCHES = 500;
 
-/**
- * The ids of the accounts matching a search: one index scan per column, the name's matches first
- * and then the e-mail's that the name did not match (no account twice, and nothing to sort or
- * deduplicate, so a LIMIT around it stops early). The planner prefers a full scan to the two
- * indexes for the OR of the same conditions, at many times the cost.
- */
-function matchingIds(search: string, role: Role | undefined) {
-  const pattern = containsPattern(search);
-  const byRole = role ? sql` and ${profiles.role} = ${role}` : sql``;
-  return sql`select ${profiles.id} from ${profiles} where ${profiles.fullName} ilike ${pattern}${byRole}
-    union all
-    select ${profiles.id} from ${profiles} where ${profiles.email} ilike ${pattern} and not (${profiles.fullName} ilike ${pattern})${byRole}`;
+/** Any part of the name or of the e-mail, any case: the stored lower-cased text (admin_search). */
+function searchCondition(search: string): SQL {
+  return sql`${profiles.adminSearch} like lower(${containsPattern(search)})`;
 }
 
-/**
- * The accounts a search and a role filter select. The columns are compared as they are (no lower(),
- * no unaccent()), so that the trigram indexes on them apply.
- */
+/** The ids of the accounts matching a search, from the trigram index on admin_search. */
+function matchingIds(search: string, role: Role | undefined) {
+  const byRole = role ? sql` and ${profiles.role} = ${role}` : sql``;
+  return sql`select ${profiles.id} from ${profiles} where ${searchCondition(search)}${byRole}`;
+}
+
+/** The accounts a search and a role filter select. */
 export function userFilter({ q = "", role }: { q?: string; role?: Role }): SQL | undefined {
   const search = q.trim().slice(0, USER_SEARCH_MAX_LENGTH);
   const conditions: SQL[] = [];
-  if (search) {
-    const pattern = containsPattern(search);
-    conditions.push(or(ilike(profiles.fullName, pattern), ilike(profiles.email, pattern))!);
-  }
+  if (search) conditions.push(searchCondition(search));
   if (role && ROLES.values.includes(role)) conditions.push(eq(profiles.role, role));
   return conditions.length ? and(...conditions) : undefined;
 }

@@ -196,10 +196,12 @@ function createAuth(secret: string) {
     // Our own limiter lives in the database so that every process shares it (see hooks below).
     rateLimit: { enabled: false },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
-    // A new or removed account changes the admin counters (app/accounts/counts.server.ts).
+    // A new, changed (e-mail) or removed account changes the admin counters and searches
+    // (app/accounts/counts.server.ts, admin.server.ts).
     databaseHooks: {
       user: {
         create: { after: () => invalidate(CACHE_TAGS.accounts) },
+        update: { after: () => invalidate(CACHE_TAGS.accounts) },
         delete: { after: () => invalidate(CACHE_TAGS.accounts) },
       },
     },

@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
+import { setCacheEnabled } from "~/cache/cache.server";
 import { config, setConfig } from "~/config.server";
 import { db } from "~/db/client.server";
 import { accounts, profiles, sessions, users } from "~/db/schema";
@@ -9,6 +10,7 @@ import { cookieFrom, createAccount, requestAs, type TestAccount } from "../../te
 import { itDb } from "../../tests/db";
 import { auth, CLIENT_IP_HEADER, EMAIL_CHANGE_LIMITS } from "./auth.server";
 import { ACCOUNT_MESSAGES as A } from "./messages";
+import { listUsers } from "./admin.server";
 import { changePassword, getProfileInfo, updateProfile } from "./profile.server";
 import { EMAIL_CONFIRMED_PATH, PROFILE_MESSAGES as M } from "./profile-validation";
 import { getCurrentUser, type CurrentUser } from "./session.server";
@@ -72,6 +74,23 @@ describe("profile information", () => {
 });
 
 describe("name and e-mail", () => {
+  itDb("a new name is found at once by the back office's kept user searches", async () => {
+    const { user, request } = await signedIn({ fullName: "Giulia Rossi" });
+    const admin: CurrentUser = { id: user.id, email: user.email, fullName: "Admin", role: "admin" };
+    const found = async () => {
+      const result = await listUsers(admin, { q: "Smeraldina" });
+      return result.ok ? result.matching : -1;
+    };
+    setCacheEnabled(true);
+    try {
+      expect(await found()).toBe(0);
+      expect((await updateProfile(user, { fullName: "Smeraldina Rossi", email: user.email }, request)).ok).toBe(true);
+      expect(await found()).toBe(1);
+    } finally {
+      setCacheEnabled(false);
+    }
+  });
+
   itDb("saves the full name in the account and in the profile", async () => {
     const { user, request } = await signedIn({ fullName: "Giulia Rossi" });
     const result = await updateProfile(user, { fullName: "  Giulia Bianchi ", email: user.email }, request);

@@ -2,6 +2,7 @@
 // changes. Every function takes the CurrentUser of the session, never an id from a form, so a
 // user can only read and change their own account (decision 0026).
 import { and, desc, eq, ne } from "drizzle-orm";
+import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { db, transaction } from "~/db/client.server";
 import { accounts, profiles, sessions, users } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
@@ -100,6 +101,8 @@ export async function updateProfile(user: CurrentUser, input: Record<string, unk
         await tx.update(users).set({ name: fullName }).where(eq(users.id, user.id));
         await tx.update(profiles).set({ fullName }).where(eq(profiles.id, user.id));
       });
+      // The back office's user searches count names (app/accounts/admin.server.ts).
+      await invalidate(CACHE_TAGS.accounts);
     }
     return { ok: true, message: emailChange ? emailChangeRequested(email, nameChange) : M.profileSaved };
   } catch (error) {

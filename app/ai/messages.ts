@@ -23,12 +23,17 @@ export const AI_MESSAGES = {
   invalidAnswer:
     "Il servizio di intelligenza artificiale ha dato una risposta non valida",
   providerUnreachable: "Il servizio di intelligenza artificiale non risponde",
+  invalidTone: "Scegli un tono tra quelli proposti",
+  invalidLength: "Scegli una lunghezza tra quelle proposte",
+  invalidField: "Si possono rigenerare solo titolo, estratto o contenuto",
   categoriesRequired: "Seleziona almeno una categoria",
   articlesPerWeekRange: "Gli articoli a settimana devono essere tra 1 e 10",
   weeksRange: "Le settimane devono essere tra 1 e 12",
   startDateInPast: "La data di inizio non può essere nel passato",
   startDateInvalid: "Inserisci una data di inizio valida",
   planRequired: "Genera prima un piano editoriale",
+  /** a plan sent back that is not a list of items (never from the page itself) */
+  planInvalid: "Il piano editoriale non è valido: generalo di nuovo",
   planCapWarning: (total: number) =>
     `Hai chiesto ${total} articoli: verranno generati solo i primi ${AI_LIMITS.planMaxItems} (limite del piano gratuito del servizio AI). Continuare?`,
   planSaved: (n: number) => `${n} articoli creati con successo!`,
@@ -49,6 +54,9 @@ export const AI_USAGE_TEXTS = {
   advice:
     "Consiglio: raccogli più modifiche in una sola richiesta e rigenera solo il campo che non ti convince, per non esaurire le richieste di oggi.",
 } as const;
+
+/** The featured image of the drafts an editorial plan creates (spec §9): public/, served by name at the root. */
+export const AI_PLAN_PLACEHOLDER_IMAGE = "/article-placeholder.svg";
 
 export const AI_LIMITS = {
   keywordsMax: 5,

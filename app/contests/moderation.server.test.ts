@@ -11,7 +11,7 @@ import { itDb } from "../../tests/db";
 import { mailsSince, outboxFiles } from "~/mail/outbox.testing";
 import { createContest, createSubmission, createUserRow } from "../../tests/factories";
 import { getContest } from "./contests.server";
-import { approveSubmission, contestsToModerate, listSubmissionsForModeration, rejectSubmission } from "./moderation.server";
+import { approveSubmission, contestsToModerate, listSubmissionsForModeration, rejectSubmission, SUBMISSIONS_PAGE_SIZE } from "./moderation.server";
 import { CONTEST_MESSAGES as M } from "./validation";
 
 const asUser = (account: { id: string; email: string }, role: "user" | "admin" = "user"): CurrentUser => ({
@@ -76,8 +76,33 @@ describe("moderating contest entries", () => {
       author: { id: anna.id, fullName: "Anna Verdi", email: "anna.verdi@example.it" },
     });
     expect(result.submissions[2]).toMatchObject({ votes: 3, statusLabel: "Approvata" });
+    expect(result.counts).toEqual({ all: 3, pending: 1, approved: 1, rejected: 1 });
     expect(await listSubmissionsForModeration(admin, "3f0f8a5e-1111-4222-8333-944455556666")).toMatchObject({ ok: false, status: 404 });
     expect(await listSubmissionsForModeration(admin, "non-un-uuid")).toMatchObject({ ok: false, status: 404 });
+  });
+
+  itDb("pages the entries 20 at a time and filters them by status, ignoring unknown filters", async () => {
+    const admin = asUser(await createAccount({ role: "admin" }), "admin");
+    const anna = await createUserRow({ name: "Anna Verdi", email: "anna.pagine@example.it" });
+    const contest = await createContest();
+    const start = Date.now() - 60 * 60_000;
+    const entries = [];
+    for (let i = 0; i < SUBMISSIONS_PAGE_SIZE + 5; i++) {
+      entries.push(await createSubmission(contest.id, anna.id, { status: i % 5 === 0 ? "approved" : "pending", createdAt: new Date(start + i * 60_000) }));
+    }
+    const newestFirst = entries.map((e) => e.id).reverse();
+    const first = await listSubmissionsForModeration(admin, contest.id);
+    const second = await listSubmissionsForModeration(admin, contest.id, { page: 2 });
+    if (!first.ok || !second.ok) throw new Error("refused");
+    expect(first.submissions.map((s) => s.id)).toEqual(newestFirst.slice(0, SUBMISSIONS_PAGE_SIZE));
+    expect(second.submissions.map((s) => s.id)).toEqual(newestFirst.slice(SUBMISSIONS_PAGE_SIZE));
+    expect([first.pageCount, first.counts]).toEqual([2, { all: 25, pending: 20, approved: 5, rejected: 0 }]);
+    const approved = await listSubmissionsForModeration(admin, contest.id, { status: "approved" });
+    if (!approved.ok) throw new Error(approved.error);
+    expect([approved.status, approved.pageCount, approved.submissions.length]).toEqual(["approved", 1, 5]);
+    expect(approved.submissions.every((s) => s.status === "approved")).toBe(true);
+    const unknown = await listSubmissionsForModeration(admin, contest.id, { status: "<b>tutte</b>", page: -3 });
+    expect(unknown).toMatchObject({ ok: true, status: null, page: 1 });
   });
 
   itDb("approves once: the entry goes public and the participant gets one e-mail with the contest's link", async () => {

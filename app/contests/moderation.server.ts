@@ -69,11 +69,29 @@ export interface ModerationContest {
   inProgress: boolean;
 }
 
-/** A contest's entries in every status, newest first, with the submitter's name and e-mail. */
+/** Entries shown per page on the moderation page: a popular contest may have thousands. */
+export const SUBMISSIONS_PAGE_SIZE = 20;
+
+export interface ModerationPage {
+  contest: ModerationContest;
+  submissions: ModerationEntry[];
+  /** the contest's entries per status, and in all */
+  counts: Record<SubmissionStatus | "all", number>;
+  /** the status filter as applied (null: every status) */
+  status: SubmissionStatus | null;
+  page: number;
+  pageCount: number;
+}
+
+/**
+ * A page of a contest's entries, newest first, in every status or one, with the submitter's name
+ * and e-mail and the counts per status (one grouped count over the contest's index).
+ */
 export async function listSubmissionsForModeration(
   actor: CurrentUser | null,
   contestId: string,
-): Promise<Result<{ contest: ModerationContest; submissions: ModerationEntry[] }>> {
+  { status, page = 1 }: { status?: string | null; page?: number } = {},
+): Promise<Result<ModerationPage>> {
   const refused = refuseNonAdmin(actor);
   if (refused) return refused;
   if (!isUuid(contestId)) return fail(404, M.notFound);
@@ -83,18 +101,35 @@ export async function listSubmissionsForModeration(
     .where(eq(contests.id, contestId))
     .limit(1);
   if (!contest) return fail(404, M.notFound);
-  const rows = await db()
-    .select({
-      ...entryColumns,
-      status: contestSubmissions.status,
-      authorId: profiles.id,
-      authorName: profiles.fullName,
-      authorEmail: profiles.email,
-    })
-    .from(contestSubmissions)
-    .innerJoin(profiles, eq(profiles.id, contestSubmissions.userId))
-    .where(eq(contestSubmissions.contestId, contest.id))
-    .orderBy(desc(contestSubmissions.createdAt), desc(contestSubmissions.id));
+  const statusFilter = (SUBMISSION_STATUSES.values as readonly string[]).includes(status ?? "") ? (status as SubmissionStatus) : null;
+  const current = Number.isInteger(page) && page > 0 ? page : 1;
+  const [grouped, rows] = await Promise.all([
+    db()
+      .select({ status: contestSubmissions.status, n: sql<number>`count(*)::int` })
+      .from(contestSubmissions)
+      .where(eq(contestSubmissions.contestId, contest.id))
+      .groupBy(contestSubmissions.status),
+    db()
+      .select({
+        ...entryColumns,
+        status: contestSubmissions.status,
+        authorId: profiles.id,
+        authorName: profiles.fullName,
+        authorEmail: profiles.email,
+      })
+      .from(contestSubmissions)
+      .innerJoin(profiles, eq(profiles.id, contestSubmissions.userId))
+      .where(and(eq(contestSubmissions.contestId, contest.id), statusFilter ? eq(contestSubmissions.status, statusFilter) : undefined))
+      .orderBy(desc(contestSubmissions.createdAt), desc(contestSubmissions.id))
+      .limit(SUBMISSIONS_PAGE_SIZE)
+      .offset((current - 1) * SUBMISSIONS_PAGE_SIZE),
+  ]);
+  const counts: ModerationPage["counts"] = { all: 0, pending: 0, approved: 0, rejected: 0 };
+  for (const row of grouped) {
+    counts[row.status] = row.n;
+    counts.all += row.n;
+  }
+  const matching = statusFilter ? counts[statusFilter] : counts.all;
   return {
     ok: true,
     contest: { ...contest, statusLabel: CONTEST_STATUSES.labels[contest.status], inProgress: isInProgress(contest) },
@@ -104,6 +139,10 @@ export async function listSubmissionsForModeration(
       statusLabel: SUBMISSION_STATUSES.labels[row.status],
       author: { id: authorId, fullName: authorName, email: authorEmail },
     })),
+    counts,
+    status: statusFilter,
+    page: current,
+    pageCount: Math.max(1, Math.ceil(matching / SUBMISSIONS_PAGE_SIZE)),
   };
 }
 

@@ -140,18 +140,18 @@ export const profiles = pgTable(
     fullName: text("full_name").notNull().default(""),
     role: text("role", { enum: ROLES.values }).notNull().default("user"),
     avatarUrl: text("avatar_url"),
+    // What /admin/users searches (any part of the name or the e-mail, any case), lower-cased once
+    // when the row is written: a search checks one stored text per candidate (decision 0057).
+    adminSearch: text("admin_search")
+      .notNull()
+      .generatedAlwaysAs(sql`lower(full_name || ' ' || email)`),
     ...timestamps,
   },
   (t) => [
     check("profiles_role_check", oneOf(t.role, ROLES.values)),
     index("profiles_created_idx").on(t.createdAt.desc()),
     index("profiles_role_idx").on(t.role),
-    // /admin/users searches by name or e-mail (any part, any case) over every account.
-    index("profiles_name_trgm_idx").using(
-      "gin",
-      sql`${t.fullName} gin_trgm_ops`,
-    ),
-    index("profiles_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    index("profiles_admin_search_idx").using("gin", t.adminSearch.op("gin_trgm_ops")),
   ],
 );
 
@@ -782,6 +782,10 @@ export const apiUsageDaily = pgTable(
     requestCount: integer("request_count").notNull().default(0),
     successCount: integer("success_count").notNull().default(0),
     errorCount: integer("error_count").notNull().default(0),
+    /** refused by the daily limit (counted in request_count too) */
+    rateLimitedCount: integer("rate_limited_count").notNull().default(0),
+    promptTokensUsed: integer("prompt_tokens_used").notNull().default(0),
+    completionTokensUsed: integer("completion_tokens_used").notNull().default(0),
     totalTokensUsed: integer("total_tokens_used").notNull().default(0),
   },
   (t) => [
@@ -807,6 +811,11 @@ export const aiRequests = pgTable(
     seq: bigint("seq", { mode: "number" })
       .generatedAlwaysAsIdentity()
       .notNull(),
+    /**
+     * Which quota the request counts against: the site has one ("ai"); tests give each scenario
+     * its own, so that they can share one PostgreSQL database without counting each other's starts.
+     */
+    queue: text("queue").notNull().default("ai"),
     userId: uuid("user_id").references(() => profiles.id, {
       onDelete: "set null",
     }),
@@ -831,10 +840,10 @@ export const aiRequests = pgTable(
     ),
     check("ai_requests_state_check", oneOf(t.state, AI_QUEUE_STATES.values)),
     index("ai_requests_open_idx")
-      .on(t.seq)
+      .on(t.queue, t.seq)
       .where(sql`${t.state} in ('waiting', 'running')`),
     index("ai_requests_started_idx")
-      .on(t.startedAt.desc())
+      .on(t.queue, t.startedAt.desc())
       .where(sql`${t.startedAt} is not null`),
   ],
 );

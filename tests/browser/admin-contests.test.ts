@@ -127,6 +127,11 @@ describe("admin contests", () => {
     await main.getByRole("heading", { level: 1, name: `Partecipazioni: ${heading}` }).waitFor();
     expect(page.url()).toMatch(/\/admin\/contests\/[0-9a-f-]{36}\/submissions$/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const filters = main.getByRole("navigation", { name: "Filtra per stato" });
+    expect(await filters.getByRole("link", { name: /^Tutte \(\d+\)$/ }).getAttribute("aria-current")).toBe("page");
+    await filters.getByRole("link", { name: /^Approvata \(\d+\)$/ }).click();
+    await page.waitForURL(/\/submissions\?status=approved$/);
+    expect(await filters.getByRole("link", { name: /^Approvata \(\d+\)$/ }).getAttribute("aria-current")).toBe("page");
     await main.getByRole("navigation", { name: "Percorso" }).getByRole("link", { name: "Concorsi" }).click();
     await main.getByRole("heading", { level: 1, name: "Concorsi" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

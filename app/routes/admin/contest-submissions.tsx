@@ -1,10 +1,16 @@
 import { Check, X } from "lucide";
 import { Icon } from "~/components/icon";
-import { data, Link, useFetcher } from "react-router";
+import { data, Link, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/contest-submissions";
 import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
 import { refuseNonAdmin } from "~/admin/access.server";
-import { approveSubmission, listSubmissionsForModeration, rejectSubmission, type ModerationEntry } from "~/contests/moderation.server";
+import { approveSubmission, listSubmissionsForModeration, rejectSubmission, type ModerationEntry, type ModerationPage } from "~/contests/moderation.server";
+import { Pagination } from "~/components/pagination";
+import { PlainLink } from "~/components/plain-link";
+import { SUBMISSION_STATUSES } from "~/lib/enums";
+import { formatNumber } from "~/lib/format";
+import { readQuery } from "~/lib/form.server";
+import { pageParam, redirectPastLastPage } from "~/lib/paging";
 import { CONTEST_MESSAGES as M } from "~/contests/validation";
 import { SubmissionStatusBadge } from "~/components/contests/submission-status";
 import { formatDateLong } from "~/lib/format";
@@ -12,13 +18,17 @@ import { readForm } from "~/lib/form.server";
 import { thumbnailUrl } from "~/lib/images";
 import { voteCount } from "~/components/contests/vote-count";
 
-// /admin/contests/{id}/submissions — the moderation of a contest's entries. The admin layout
-// guards the page; the moderation module checks the role again for every action.
-export async function loader({ request, params }: Route.LoaderArgs) {
+// /admin/contests/{id}/submissions — the moderation of a contest's entries, 20 a page, filtered by
+// status. The admin layout guards the page; the moderation module checks the role again for every
+// action.
+export async function loader({ request, params, url }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const result = await listSubmissionsForModeration(admin, params.id);
-  if (!result.ok) return data({ contest: null, submissions: [], error: result.error }, { status: result.status });
-  return { contest: result.contest, submissions: result.submissions, error: null };
+  const query = readQuery(request);
+  const result = await listSubmissionsForModeration(admin, params.id, { status: query.get("status"), page: pageParam(query) });
+  if (!result.ok) return data({ page: null, error: result.error }, { status: result.status });
+  redirectPastLastPage(url, result.page, result.pageCount);
+  const { ok: _ok, ...page } = result;
+  return { page, error: null };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -37,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
-  { title: `Partecipazioni: ${loaded?.contest?.title ?? "concorso"} — Zampa Admin` },
+  { title: `Partecipazioni: ${loaded?.page?.contest.title ?? "concorso"} — Zampa Admin` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -65,9 +75,36 @@ function Decision({ entry }: { entry: ModerationEntry }) {
   );
 }
 
+/** The status filters with their counts ("Tutte" first). */
+function StatusFilters({ page }: { page: ModerationPage }) {
+  const base = `/admin/contests/${page.contest.id}/submissions`;
+  const filters = [
+    { value: null, label: "Tutte", n: page.counts.all },
+    ...SUBMISSION_STATUSES.values.map((value) => ({ value, label: SUBMISSION_STATUSES.labels[value], n: page.counts[value] })),
+  ];
+  return (
+    <nav aria-label="Filtra per stato" className="mt-6 flex flex-wrap gap-2">
+      {filters.map(({ value, label, n }) => {
+        const current = value === page.status;
+        return (
+          <PlainLink
+            key={label}
+            to={value ? `${base}?status=${value}` : base}
+            aria-current={current ? "page" : undefined}
+            className={`rounded-full border px-4 py-2 text-sm font-medium ${current ? "border-brand-700 bg-brand-700 text-white" : "border-stone-300 bg-white text-stone-800 hover:bg-stone-50"}`}
+          >
+            {label} ({formatNumber(n)})
+          </PlainLink>
+        );
+      })}
+    </nav>
+  );
+}
+
 export default function ContestSubmissions({ loaderData }: Route.ComponentProps) {
-  const { contest, submissions, error } = loaderData;
-  if (!contest) {
+  const { page, error } = loaderData;
+  const location = useLocation();
+  if (!page) {
     return (
       <>
         <h1 className="text-2xl font-bold text-stone-900">{error}</h1>
@@ -79,6 +116,7 @@ export default function ContestSubmissions({ loaderData }: Route.ComponentProps)
       </>
     );
   }
+  const { contest, submissions } = page;
   return (
     <>
       <nav aria-label="Percorso" className="text-sm">
@@ -101,8 +139,11 @@ export default function ContestSubmissions({ loaderData }: Route.ComponentProps)
           pagina pubblica
         </Link>
       </p>
+      <StatusFilters page={page} />
       {submissions.length === 0 ? (
-        <p className="mt-6 text-stone-700">Nessuna partecipazione per questo concorso.</p>
+        <p className="mt-6 text-stone-700">
+          {page.status ? "Nessuna partecipazione in questo stato." : "Nessuna partecipazione per questo concorso."}
+        </p>
       ) : (
         <ul className="mt-6 space-y-4">
           {submissions.map((entry) => (
@@ -133,6 +174,7 @@ export default function ContestSubmissions({ loaderData }: Route.ComponentProps)
           ))}
         </ul>
       )}
+      <Pagination page={page.page} pageCount={page.pageCount} search={new URLSearchParams(location.search)} label="Pagine delle partecipazioni" />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { readConfig, setConfig } from "~/config.server";
 import { openDatabase, setDatabase } from "~/db/client.server";
 import { seedDemoContent } from "~/seed/seed.server";
 import { SERVER_ENTRY, SERVER_ENV, serverNodeFlags } from "../../server/node-flags";
+import { startFakeAiServer } from "../fake-ai-server";
 import { insertFixtures } from "./fixtures";
 
 export const E2E_ADMIN = { email: "admin-e2e@zampa.test", password: "Amministro-Zampa-2026" };
@@ -65,6 +66,9 @@ export default async function setup(project: TestProject) {
   await database.close();
   setDatabase(undefined);
 
+  // The AI provider the app talks to: an OpenAI-compatible fake, started before the app server.
+  const fakeAi = await startFakeAiServer();
+
   const child = spawn(process.execPath, [...serverNodeFlags(), path.join(root, SERVER_ENTRY)], {
     cwd: root,
     env: {
@@ -82,6 +86,11 @@ export default async function setup(project: TestProject) {
       SIGN_UPS_PER_DAY: "1000",
       // Every browser test signs in from 127.0.0.1.
       SIGN_INS_PER_IP: "1000",
+      // The AI queue's real limits would make the suite wait 30 s between requests.
+      AI_BASE_URL: fakeAi.baseUrl,
+      AI_API_KEY: "chiave-di-prova",
+      AI_MIN_INTERVAL_SECONDS: "0",
+      AI_PER_MINUTE: "1000",
       ...SERVER_ENV,
     },
     stdio: ["ignore", "inherit", "inherit"],
@@ -89,10 +98,12 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseUrl, child, 90_000);
   project.provide("baseUrl", baseUrl);
   project.provide("dataDir", dataDir);
+  project.provide("aiControlUrl", `http://127.0.0.1:${fakeAi.port}`);
 
   return async () => {
     child.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 300));
+    await fakeAi.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

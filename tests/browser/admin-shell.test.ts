@@ -36,6 +36,7 @@ describe("the admin shell", () => {
     await page.goto("/admin");
     await page.getByRole("complementary", { name: "Barra laterale" }).getByRole("link", { name: "Piano Editoriale" }).click();
     await page.waitForURL("**/admin/editorial-plan");
+    await page.getByRole("heading", { level: 1, name: "Piano Editoriale" }).waitFor();
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Piano Editoriale");
     const response = await page.goto("/admin/sezione-inesistente");
     expect(response?.status()).toBe(200);

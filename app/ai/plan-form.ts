@@ -1,6 +1,7 @@
 // The editorial plan's form as the page checks it before asking the server (which checks again):
 // the spec's rules and messages (§5), and how many items the request would make. Client-safe.
 import { AI_LIMITS, AI_MESSAGES } from "./messages";
+import { isCalendarDate } from "./plan-dates";
 
 export interface PlanFormInput {
   categories: string[];
@@ -11,18 +12,13 @@ export interface PlanFormInput {
   focusTopics: string;
 }
 
-/** Today's date in Italy, YYYY-MM-DD (the plan's start date may not be earlier). */
-export function romeToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
-
 /** The first rule broken, or null. */
 export function planFormError(input: PlanFormInput, today: string): string | null {
   if (input.categories.length === 0) return AI_MESSAGES.categoriesRequired;
   const { articlesPerWeek: perWeek, weeks } = AI_LIMITS;
   if (!Number.isInteger(input.articlesPerWeek) || input.articlesPerWeek < perWeek.min || input.articlesPerWeek > perWeek.max) return AI_MESSAGES.articlesPerWeekRange;
   if (!Number.isInteger(input.weeks) || input.weeks < weeks.min || input.weeks > weeks.max) return AI_MESSAGES.weeksRange;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.startDate) || Number.isNaN(Date.parse(`${input.startDate}T00:00:00Z`))) return AI_MESSAGES.startDateInvalid;
+  if (!isCalendarDate(input.startDate)) return AI_MESSAGES.startDateInvalid;
   if (input.startDate < today) return AI_MESSAGES.startDateInPast;
   return null;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ADMIN_ACCESS_MESSAGES } from "~/admin/access.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { INPUT_MESSAGES } from "~/lib/input";
+import { NETWORK_ERROR, readAiResponse } from "~/components/admin/use-ai-request";
 import { createAccount, requestAs } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { AI_MESSAGES } from "./messages";
@@ -118,6 +119,39 @@ describe("streamOutcome", () => {
     await (await response).body!.cancel();
     expect(second.hooks().signal!.aborted).toBe(true);
     second.settle({ ok: false, status: 499, error: "interrotta" });
+  });
+});
+
+describe("the screens' reader (useAiRequest) on what the module sends", () => {
+  it("hears each progress and gets the data", async () => {
+    const fn = controlled<string>();
+    const pending = streamOutcome(fn.run);
+    fn.hooks().onProgress!({ stage: "queued", position: 1, waitSeconds: 12 });
+    const response = await pending;
+    const heard: AiProgress[] = [];
+    const reading = readAiResponse<string>(response, (progress) => heard.push(progress));
+    fn.hooks().onProgress!({ stage: "started" });
+    fn.settle({ ok: true, data: "Un titolo nuovo" });
+    expect(await reading).toEqual({ ok: true, data: "Un titolo nuovo" });
+    expect(heard).toEqual([{ stage: "queued", position: 1, waitSeconds: 12 }, { stage: "started" }]);
+  });
+
+  it("reads a JSON refusal and a failure event, with the daily limit flag", async () => {
+    const refused = await streamOutcome(async () => ({ ok: false, status: 429, error: "limite", dailyLimit: true }));
+    expect(await readAiResponse(refused, () => {})).toEqual({ ok: false, error: { message: "limite", dailyLimit: true } });
+    const fn = controlled<string>();
+    const pending = streamOutcome(fn.run);
+    fn.hooks().onProgress!({ stage: "started" });
+    const response = await pending;
+    fn.settle({ ok: false, status: 502, error: AI_MESSAGES.invalidAnswer });
+    expect(await readAiResponse(response, () => {})).toEqual({ ok: false, error: { message: AI_MESSAGES.invalidAnswer, dailyLimit: false } });
+  });
+
+  it("a stream cut before its answer, or an unreadable body, is a network error", async () => {
+    const cut = new Response(sseEvent("progress", { stage: "started" }), { headers: { "content-type": "text/event-stream" } });
+    expect(await readAiResponse(cut, () => {})).toEqual({ ok: false, error: { message: NETWORK_ERROR, dailyLimit: false } });
+    const html = new Response("<html>errore</html>", { status: 502, headers: { "content-type": "text/html" } });
+    expect(await readAiResponse(html, () => {})).toEqual({ ok: false, error: { message: NETWORK_ERROR, dailyLimit: false } });
   });
 });
 

@@ -2,7 +2,8 @@
 // with its chart, the editorial plan's defaults; and the small rules the screens apply themselves.
 import { describe, expect, it } from "vitest";
 import { AI_MESSAGES, AI_USAGE_TEXTS } from "~/ai/messages";
-import { planFormError, planTotal, romeToday } from "~/ai/plan-form";
+import { romeToday } from "~/ai/plan-dates";
+import { planFormError, planTotal } from "~/ai/plan-form";
 import { contentPreview, htmlToText } from "~/ai/preview";
 import type { AiUsage, AiUsageStats } from "~/ai/types";
 import { usageView } from "~/ai/usage-level";
@@ -144,6 +145,7 @@ describe("the screens' own rules", () => {
     expect(planFormError({ ...valid, weeks: 2.5 }, "2026-11-24")).toBe(AI_MESSAGES.weeksRange);
     expect(planFormError({ ...valid, startDate: "2026-11-23" }, "2026-11-24")).toBe(AI_MESSAGES.startDateInPast);
     expect(planFormError({ ...valid, startDate: "24/11/2026" }, "2026-11-24")).toBe(AI_MESSAGES.startDateInvalid);
+    expect(planFormError({ ...valid, startDate: "2026-02-30" }, "2026-01-24")).toBe(AI_MESSAGES.startDateInvalid);
     expect(planTotal({ articlesPerWeek: 3, weeks: 4 })).toBe(12);
   });
 

@@ -45,10 +45,14 @@ describe("the AI generator in the article form", () => {
     expect(await panel.getByLabel("Tono").inputValue()).toBe("informative");
     expect(await panel.getByLabel("Lunghezza").inputValue()).toBe("medium");
     const chosenCategory = await panel.getByLabel("Categoria *").inputValue();
-    await panel.getByRole("button", { name: "Genera articolo" }).click();
+    // Enter in the panel's fields generates (it is a form of its own, not the article's).
+    await panel.getByLabel("Parole chiave").press("Enter");
 
     const title = page.locator('[data-ai-preview="title"]');
     await title.waitFor();
+    // The button that started it is gone: the focus moves to the preview.
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Anteprima");
+    expect(page.url()).toContain("/admin/articles/new");
     expect(await title.textContent()).toBe(`Guida pratica: gatto anziano ${stamp}`);
     const preview = (await page.locator('[data-ai-preview="content"]').textContent()) ?? "";
     expect(preview.startsWith("Introduzione")).toBe(true);

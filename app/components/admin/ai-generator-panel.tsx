@@ -2,7 +2,7 @@
 // The admin gives a topic, a category, up to 5 keywords, a tone and a length; the answer is shown
 // for review (each of title, excerpt and content can be written again alone, or all at once), and
 // accepting it fills the article form, which the admin then saves as usual.
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { AI_LIMITS, AI_MESSAGES } from "~/ai/messages";
 import { contentPreview } from "~/ai/preview";
 import type { AiLength, AiRegenerableField, AiTone, AiUsage, GeneratedArticle } from "~/ai/types";
@@ -74,6 +74,17 @@ export function AiGeneratorPanel({ categories, usage: initialUsage, categoryId =
   const [regenerating, setRegenerating] = useState<AiRegenerableField | null>(null);
   const generation = useAiRequest<GeneratedArticle>("/admin/ai/generate-article");
   const regeneration = useAiRequest<string>("/admin/ai/regenerate-field");
+  const previewHeading = useRef<HTMLHeadingElement>(null);
+  // The button that started the generation is gone once the preview shows: focus its heading.
+  useEffect(() => {
+    if (stage === "preview") previewHeading.current?.focus();
+  }, [stage]);
+
+  const open = () => {
+    // The form's category, chosen since the page loaded, is the likely one.
+    if (!category && categoryId) setCategory(categoryId);
+    setStage("form");
+  };
 
   const slugOf = (categoryIdValue: string) => categories.find((c) => c.id === categoryIdValue)?.slug ?? "";
 
@@ -115,7 +126,7 @@ export function AiGeneratorPanel({ categories, usage: initialUsage, categoryId =
           <h2 id={`${id}-title`} className="text-base font-semibold text-stone-900">
             Generatore AI
           </h2>
-          <button type="button" className="btn-secondary" aria-expanded="false" onClick={() => setStage("form")}>
+          <button type="button" className="btn-secondary" aria-expanded="false" onClick={open}>
             {stage === "accepted" ? "Genera un altro articolo" : "Genera con l'AI"}
           </button>
         </div>
@@ -150,7 +161,14 @@ export function AiGeneratorPanel({ categories, usage: initialUsage, categoryId =
       <AiUsageBanner usage={usage} />
 
       {!usage.configured ? null : stage === "form" ? (
-        <div className="space-y-4">
+        <form
+          className="space-y-4"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!waiting) void generate();
+          }}
+        >
           {formError ? (
             <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm font-semibold text-red-900">
               {formError}
@@ -213,14 +231,16 @@ export function AiGeneratorPanel({ categories, usage: initialUsage, categoryId =
           {generation.state === "waiting" ? (
             <AiProgressView progress={generation.progress} label="Avanzamento della generazione" onCancel={generation.cancel} />
           ) : (
-            <button type="button" className="btn-primary" onClick={() => void generate()}>
+            <button type="submit" className="btn-primary">
               Genera articolo
             </button>
           )}
-        </div>
+        </form>
       ) : draft ? (
         <div className="space-y-4">
-          <h3 className="text-sm font-semibold tracking-wide text-stone-700 uppercase">Anteprima</h3>
+          <h3 ref={previewHeading} tabIndex={-1} className="text-sm font-semibold tracking-wide text-stone-700 uppercase">
+            Anteprima
+          </h3>
           <dl className="space-y-3 text-sm">
             {(["title", "excerpt", "content"] as const).map((field) => (
               <div key={field} className="rounded-lg border border-stone-200 p-3">

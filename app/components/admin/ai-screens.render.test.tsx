@@ -8,6 +8,7 @@ import { contentPreview, htmlToText } from "~/ai/preview";
 import type { AiUsage, AiUsageStats } from "~/ai/types";
 import { usageView } from "~/ai/usage-level";
 import ApiStats from "~/routes/admin/api-stats";
+import NewArticle from "~/routes/admin/articles/new";
 import EditorialPlan from "~/routes/admin/editorial-plan";
 import { renderPage } from "../../../tests/render-page";
 import { acceptedMetadata } from "./article-form";
@@ -115,6 +116,23 @@ describe("/admin/editorial-plan", () => {
     expect(html).toMatch(/id="startDate"[^>]*min="2026-11-24"[^>]*value="2026-11-24"/);
     expect(html).toContain('value="cani"');
     expect(html).toContain("Salva come bozze");
+  });
+});
+
+describe("the article form", () => {
+  it("offers the generator (closed) and carries the AI fields as hidden inputs", () => {
+    const html = renderPage(
+      NewArticle,
+      { categories: [{ id: "c1", name: "Cani", slug: "cani" }], ai: { usage: usage(0), model: "gpt-4o-mini" } },
+      "/admin/articles/new",
+    );
+    expect(html).toContain("Generatore AI");
+    expect(html).toContain("Genera con l&#x27;AI");
+    expect(html).toMatch(/<input type="hidden" name="aiGenerated" value="false"\/>/);
+    expect(html).toMatch(/<input type="hidden" name="generationMetadata" value=""\/>/);
+    // the panel sits outside the article's form (its fields must not post with it)
+    expect(html.indexOf("Generatore AI")).toBeGreaterThan(-1);
+    expect(html.indexOf("Generatore AI")).toBeLessThan(html.indexOf('<form method="post"'));
   });
 });
 

@@ -36,46 +36,51 @@ export function AiUsageChart({ perDay }: { perDay: AiUsageDay[] }) {
   // Up to about 10 day labels, whatever the period.
   const every = Math.max(1, Math.ceil(perDay.length / 10));
   const tickDays = perDay.filter((_, index) => index % every === 0).map((d) => d.date);
+  // Requests are counted whole: no 0.5 on the axis of a quiet period.
+  const countTicks = y.ticks(5).filter((tick) => Number.isInteger(tick));
   const total = perDay.reduce((sum, d) => sum + d.requests, 0);
 
   return (
     <figure className="space-y-2">
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-        className="h-auto w-full"
-        data-chart="ai-usage"
-      >
-        <title id={`${id}-title`}>Richieste AI al giorno</title>
-        <desc id={`${id}-desc`}>
-          {`${perDay.length} giorni, ${total} richieste in tutto, divise in riuscite (verde), errori (rosso) e rifiutate per limite (arancione). I dati sono nella tabella qui sotto.`}
-        </desc>
-        <Group left={MARGIN.left} top={MARGIN.top}>
-          {perDay.map((day) => {
-            let top = innerHeight;
-            return SERIES.map((series) => {
-              const value = day[series.key];
-              if (value <= 0) return null;
-              const height = innerHeight - y(value);
-              top -= height;
-              return (
-                <Bar key={`${day.date}-${series.key}`} x={x(day.date) ?? 0} y={top} width={x.bandwidth()} height={height} fill={series.color} data-day={day.date} data-series={series.key} />
-              );
-            });
-          })}
-          <AxisLeft scale={y} numTicks={5} tickFormat={(value) => String(value)} stroke="#57534e" tickStroke="#57534e" tickLabelProps={{ fill: "#44403c", fontSize: 11, textAnchor: "end" }} />
-          <AxisBottom
-            top={innerHeight}
-            scale={x}
-            tickValues={tickDays}
-            tickFormat={shortDay}
-            stroke="#57534e"
-            tickStroke="#57534e"
-            tickLabelProps={{ fill: "#44403c", fontSize: 11, textAnchor: "middle" }}
-          />
-        </Group>
-      </svg>
+      {/* On a phone the chart keeps a readable size and scrolls sideways. */}
+      <div className="overflow-x-auto">
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          role="img"
+          aria-labelledby={`${id}-title ${id}-desc`}
+          className="h-auto w-full min-w-[34rem]"
+          data-chart="ai-usage"
+        >
+          <title id={`${id}-title`}>Richieste AI al giorno</title>
+          <desc id={`${id}-desc`}>
+            {`${perDay.length} giorni, ${total} richieste in tutto, divise in riuscite (verde), errori (rosso) e rifiutate per limite (arancione). I dati sono nella tabella qui sotto.`}
+          </desc>
+          <Group left={MARGIN.left} top={MARGIN.top}>
+            {perDay.map((day) => {
+              let top = innerHeight;
+              return SERIES.map((series) => {
+                const value = day[series.key];
+                if (value <= 0) return null;
+                const height = innerHeight - y(value);
+                top -= height;
+                return (
+                  <Bar key={`${day.date}-${series.key}`} x={x(day.date) ?? 0} y={top} width={x.bandwidth()} height={height} fill={series.color} data-day={day.date} data-series={series.key} />
+                );
+              });
+            })}
+            <AxisLeft scale={y} tickValues={countTicks} tickFormat={(value) => String(value)} stroke="#57534e" tickStroke="#57534e" tickLabelProps={{ fill: "#44403c", fontSize: 11, textAnchor: "end" }} />
+            <AxisBottom
+              top={innerHeight}
+              scale={x}
+              tickValues={tickDays}
+              tickFormat={shortDay}
+              stroke="#57534e"
+              tickStroke="#57534e"
+              tickLabelProps={{ fill: "#44403c", fontSize: 11, textAnchor: "middle" }}
+            />
+          </Group>
+        </svg>
+      </div>
       <figcaption className="flex flex-wrap gap-4 text-sm text-stone-700">
         {SERIES.map((series) => (
           <span key={series.key} className="flex items-center gap-1">

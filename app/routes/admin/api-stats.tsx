@@ -50,9 +50,9 @@ function useLiveFigures() {
 
 function Figure({ label, value, tone = "text-stone-900" }: { label: string; value: number; tone?: string }) {
   return (
-    <div className="rounded-2xl border border-stone-200 bg-white p-4">
+    <div className="rounded-2xl border border-stone-200 bg-white p-3 sm:p-4">
       <dt className="text-sm text-stone-700">{label}</dt>
-      <dd className={`mt-1 text-2xl font-bold ${tone}`}>{formatNumber(value)}</dd>
+      <dd className={`mt-1 text-xl font-bold sm:text-2xl ${tone}`}>{formatNumber(value)}</dd>
     </div>
   );
 }
@@ -107,7 +107,7 @@ export default function ApiStats({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
 
-      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-live="polite">
+      <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-live="polite">
         <Figure label="Richieste totali" value={totals.requests} />
         <Figure label="Riuscite" value={totals.success} tone="text-green-800" />
         <Figure label="Errori" value={totals.error} tone="text-red-800" />

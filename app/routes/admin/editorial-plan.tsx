@@ -232,9 +232,9 @@ export default function EditorialPlan({ loaderData }: Route.ComponentProps) {
               <tbody className="divide-y divide-stone-200">
                 {items.map((item, index) => (
                   <tr key={`${item.date}-${index}`}>
-                    <td className="p-3 whitespace-nowrap">{formatDateTimeLong(item.date)}</td>
-                    <td className="p-3 font-medium text-stone-900">{item.title}</td>
-                    <td className="p-3">{item.topic}</td>
+                    <td className="min-w-[9rem] p-3">{formatDateTimeLong(item.date)}</td>
+                    <td className="min-w-[14rem] p-3 font-medium text-stone-900">{item.title}</td>
+                    <td className="min-w-[12rem] p-3">{item.topic}</td>
                     <td className="p-3">{nameOf(item.category)}</td>
                   </tr>
                 ))}

@@ -28,6 +28,11 @@ function jsonError(status: number, error: string, dailyLimit?: boolean): Respons
   return Response.json(dailyLimit ? { error, dailyLimit: true } : { error }, { status, headers: { "cache-control": "no-store" } });
 }
 
+/** The endpoints only take POST: a GET (a link followed, a prefetch) is told so, and nothing runs. */
+export function methodNotAllowed(): Response {
+  return Response.json({ error: "Metodo non consentito: usa POST" }, { status: 405, headers: { allow: "POST", "cache-control": "no-store" } });
+}
+
 /** 401 with the AI features' own sentence for a visitor, 403 for a user: before the body is read. */
 export function refuseNonAdminJson(actor: CurrentUser | null): Response | null {
   const refused = refuseNonAdmin(actor);
@@ -59,7 +64,7 @@ async function readJson(request: Request): Promise<{ ok: true; body: unknown } |
  * The request's abort signal (the browser gone) is passed on as hooks.signal.
  */
 export async function aiEndpoint<T>(request: Request, run: AiServerFunction<T>): Promise<Response> {
-  if (request.method !== "POST") return jsonError(405, "Metodo non consentito");
+  if (request.method !== "POST") return methodNotAllowed();
   const actor = await getCurrentUser(request);
   const refused = refuseNonAdminJson(actor);
   if (refused) return refused;

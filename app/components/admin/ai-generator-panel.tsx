@@ -241,11 +241,11 @@ export function AiGeneratorPanel({ categories, usage: initialUsage, categoryId =
           <h3 ref={previewHeading} tabIndex={-1} className="text-sm font-semibold tracking-wide text-stone-700 uppercase">
             Anteprima
           </h3>
-          <dl className="space-y-3 text-sm">
+          <div className="space-y-3 text-sm">
             {(["title", "excerpt", "content"] as const).map((field) => (
               <div key={field} className="rounded-lg border border-stone-200 p-3">
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <dt className="font-semibold text-stone-900">{AI_REGENERABLE_FIELDS.labels[field]}</dt>
+                  <h4 className="font-semibold text-stone-900">{AI_REGENERABLE_FIELDS.labels[field]}</h4>
                   <button
                     type="button"
                     className="btn-secondary"
@@ -256,9 +256,9 @@ export function AiGeneratorPanel({ categories, usage: initialUsage, categoryId =
                     Rigenera
                   </button>
                 </div>
-                <dd className="mt-1 break-words whitespace-pre-line text-stone-800" data-ai-preview={field}>
+                <p className="mt-1 break-words whitespace-pre-line text-stone-800" data-ai-preview={field}>
                   {field === "content" ? contentPreview(draft.content) : draft[field]}
-                </dd>
+                </p>
                 {regenerating === field && regeneration.state === "waiting" ? (
                   <div className="mt-2">
                     <AiProgressView progress={regeneration.progress} label={`Avanzamento: ${AI_REGENERABLE_FIELDS.labels[field]}`} onCancel={regeneration.cancel} />
@@ -267,18 +267,18 @@ export function AiGeneratorPanel({ categories, usage: initialUsage, categoryId =
               </div>
             ))}
             <div className="rounded-lg border border-stone-200 p-3">
-              <dt className="font-semibold text-stone-900">Meta title</dt>
-              <dd className="mt-1 break-words text-stone-800" data-ai-preview="metaTitle">
+              <h4 className="font-semibold text-stone-900">Meta title</h4>
+              <p className="mt-1 break-words text-stone-800" data-ai-preview="metaTitle">
                 {draft.metaTitle}
-              </dd>
+              </p>
             </div>
             <div className="rounded-lg border border-stone-200 p-3">
-              <dt className="font-semibold text-stone-900">Meta description</dt>
-              <dd className="mt-1 break-words text-stone-800" data-ai-preview="metaDescription">
+              <h4 className="font-semibold text-stone-900">Meta description</h4>
+              <p className="mt-1 break-words text-stone-800" data-ai-preview="metaDescription">
                 {draft.metaDescription}
-              </dd>
+              </p>
             </div>
-          </dl>
+          </div>
           {regeneration.error ? <AiErrorBox title={AI_MESSAGES.regenerateFieldError} error={regeneration.error} /> : null}
           {generation.error ? <AiErrorBox title={AI_MESSAGES.generateArticleError} error={generation.error} /> : null}
           {generation.state === "waiting" ? (

@@ -8,7 +8,7 @@ import { config } from "~/config.server";
 import { createAccount, requestAs } from "../../../../tests/accounts";
 import { expectAdminOnly, outcomeOf } from "../../../../tests/admin-access";
 import { itDb } from "../../../../tests/db";
-import { action as generateArticle } from "./generate-article";
+import { action as generateArticle, loader as generateArticleGet } from "./generate-article";
 import { action as regenerateField } from "./regenerate-field";
 import { action as editorialPlanEndpoint } from "./editorial-plan";
 import { loader as usage } from "./usage";
@@ -36,6 +36,11 @@ describe("POST /admin/ai/*", () => {
       expect(visitor).toMatchObject({ status: 401, data: { error: AI_MESSAGES.notAuthenticated } });
     });
   }
+
+  itDb("answers a GET with 405 and runs nothing", async () => {
+    const outcome = await outcomeOf(() => generateArticleGet());
+    expect(outcome.status).toBe(405);
+  });
 
   itDb("answers an administrator's unreadable body with 400 JSON", async () => {
     const admin = await createAccount({ role: "admin" });

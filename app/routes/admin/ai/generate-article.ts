@@ -1,9 +1,13 @@
 import type { Route } from "./+types/generate-article";
-import { aiEndpoint } from "~/ai/stream.server";
+import { aiEndpoint, methodNotAllowed } from "~/ai/stream.server";
 import { generateArticle } from "~/ai/writing.server";
 
 // POST /admin/ai/generate-article — JSON { topic, category, keywords, tone, length } → a stream of
 // progress events ending with the generated article (app/ai/stream.server.ts).
 export async function action({ request }: Route.ActionArgs) {
   return aiEndpoint(request, generateArticle);
+}
+
+export function loader() {
+  return methodNotAllowed();
 }

@@ -1,9 +1,13 @@
 import type { Route } from "./+types/regenerate-field";
-import { aiEndpoint } from "~/ai/stream.server";
+import { aiEndpoint, methodNotAllowed } from "~/ai/stream.server";
 import { regenerateField } from "~/ai/writing.server";
 
 // POST /admin/ai/regenerate-field — JSON { field, context: { title, category, topic } } → a stream
 // ending with the field's new value.
 export async function action({ request }: Route.ActionArgs) {
   return aiEndpoint(request, regenerateField);
+}
+
+export function loader() {
+  return methodNotAllowed();
 }

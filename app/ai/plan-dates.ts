@@ -1,41 +1,18 @@
 // When the items of an editorial plan are due (spec §9): spread evenly across each week, at 10:00
 // Europe/Rome, from the start date. Wall-clock arithmetic on calendar dates, then one conversion to
 // an instant per item, so a week that crosses a DST change still lands at 10:00.
+import { romeDate, romeInstant as romeWallClockInstant } from "~/lib/rome-time";
 import { AI_LIMITS } from "./messages";
-
-const TIME_ZONE = "Europe/Rome";
-const PARTS = new Intl.DateTimeFormat("en-CA", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
 
 /** Today's date in Rome, YYYY-MM-DD. */
 export function romeToday(now = new Date()): string {
-  const p = Object.fromEntries(PARTS.formatToParts(now).map((x) => [x.type, x.value]));
-  return `${p.year}-${p.month}-${p.day}`;
-}
-
-/** Rome's offset from UTC at an instant, in minutes. */
-function romeOffsetMinutes(instant: number): number {
-  const p = Object.fromEntries(PARTS.formatToParts(new Date(instant)).map((x) => [x.type, Number(x.value)]));
-  const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
-  return Math.round((asUtc - instant) / 60_000);
+  return romeDate(now);
 }
 
 /** The instant of a wall-clock time in Rome on a day ("YYYY-MM-DD"). */
 export function romeInstant(day: string, hour: number, minute = 0): Date {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d, hour, minute);
-  // The offset at the guess, then again at the corrected instant (both sides of a DST change).
-  let instant = wall - romeOffsetMinutes(wall) * 60_000;
-  instant = wall - romeOffsetMinutes(instant) * 60_000;
-  return new Date(instant);
+  const [y, mo, d] = day.split("-").map(Number) as [number, number, number];
+  return romeWallClockInstant({ y, mo, d, h: hour, mi: minute, s: 0 });
 }
 
 /** A calendar date plus some days ("YYYY-MM-DD"). */

@@ -9,6 +9,7 @@ import { articles, publishingLogs } from "~/db/schema";
 import { createArticle, createCategory } from "../../tests/factories";
 import { itDb } from "../../tests/db";
 import { RECENT_LOGS, SCHEDULE_PAGE_SIZE, scheduleOverview, type ScheduleOverview } from "./schedule.server";
+import { romeInstant, romeWallClock } from "~/lib/rome-time";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -16,31 +17,10 @@ const DAY = 24 * HOUR;
 const ADMIN: CurrentUser = { id: "00000000-0000-4000-8000-000000000001", email: "admin@example.it", fullName: "Admin", role: "admin" };
 const USER: CurrentUser = { ...ADMIN, role: "user" };
 
-/** Europe/Rome's offset from UTC at an instant, in ms. */
-function romeOffset(at: Date): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: "Europe/Rome",
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, Number(p.value)]),
-  );
-  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour, parts.minute, parts.second);
-  return wall - Math.floor(at.getTime() / 1000) * 1000;
-}
-
-/** Today's midnight in Rome, as an instant (the offset read again at midnight itself, for DST days). */
+/** Today's midnight in Rome, as an instant. */
 function romeMidnight(now = new Date()): Date {
-  const wall = new Date(now.getTime() + romeOffset(now));
-  const day = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate());
-  return new Date(day - romeOffset(new Date(day - romeOffset(now))));
+  const { y, mo, d } = romeWallClock(now);
+  return romeInstant({ y, mo, d, h: 0, mi: 0, s: 0 });
 }
 
 /**

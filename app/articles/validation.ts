@@ -6,6 +6,7 @@ import { z } from "zod";
 import { checkbox } from "~/accounts/validation";
 import { ARTICLE_STATUSES } from "~/lib/enums";
 import { isUuid } from "~/lib/ids";
+import { romeDateTimeInput, romeInstant, ROME_TIME_ZONE } from "~/lib/rome-time";
 
 export const ARTICLE_LIMITS = {
   title: 200,
@@ -32,7 +33,7 @@ export const ARTICLE_BODY_LIMIT = 6 * 1024 * 1024;
 /** Saves kept in an article's revision history. */
 export const ARTICLE_REVISIONS_KEPT = 25;
 /** The time zone of the scheduled date typed in the form (a datetime-local field has none). */
-export const SCHEDULE_TIME_ZONE = "Europe/Rome";
+export const SCHEDULE_TIME_ZONE = ROME_TIME_ZONE;
 
 export const ARTICLE_MESSAGES = {
   // Spec section 8, word for word.
@@ -92,28 +93,6 @@ export function isBlankContent(content: string): boolean {
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
-const romeParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: SCHEDULE_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-function wallClock(date: Date): { y: number; mo: number; d: number; h: number; mi: number; s: number } {
-  const parts = Object.fromEntries(romeParts.formatToParts(date).map((p) => [p.type, p.value]));
-  return { y: +parts.year!, mo: +parts.month!, d: +parts.day!, h: +parts.hour!, mi: +parts.minute!, s: +parts.second! };
-}
-
-/** Rome's offset from UTC at that instant, in milliseconds (+1 h in winter, +2 h in summer). */
-function romeOffset(date: Date): number {
-  const w = wallClock(date);
-  return Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s) - Math.floor(date.getTime() / 1000) * 1000;
-}
-
 /**
  * The instant a `datetime-local` value ("2026-12-01T09:30") names in Rome; null when it is not a
  * real date. A time skipped by the spring change (02:30 on that Sunday) is read one hour later.
@@ -123,21 +102,14 @@ export function parseRomeDateTime(value: string): Date | null {
   if (!match) return null;
   const [y, mo, d, h, mi, s] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
   if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) return null;
-  const asUtc = Date.UTC(y, mo - 1, d, h, mi, s);
-  const check = new Date(asUtc);
+  const check = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
   if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return null;
-  // Twice: the offset one hour away from a change of time may differ from the one at the result.
-  let instant = asUtc - romeOffset(new Date(asUtc));
-  instant = asUtc - romeOffset(new Date(instant));
-  return new Date(instant);
+  return romeInstant({ y, mo, d, h, mi, s });
 }
 
 /** The `datetime-local` value of an instant in Rome ("2026-12-01T09:30"). */
 export function toRomeDateTimeInput(date: Date | string | null | undefined): string {
-  if (!date) return "";
-  const w = wallClock(new Date(date));
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${w.y}-${pad(w.mo)}-${pad(w.d)}T${pad(w.h)}:${pad(w.mi)}`;
+  return date ? romeDateTimeInput(new Date(date)) : "";
 }
 
 /**

@@ -76,10 +76,7 @@ function readS3(env: NodeJS.ProcessEnv): S3Config | undefined {
     region: env.S3_REGION || "auto",
     accessKeyId: env.S3_ACCESS_KEY_ID || "",
     secretAccessKey: env.S3_SECRET_ACCESS_KEY || "",
-    publicUrl: (env.S3_PUBLIC_URL || `${endpoint}/${bucket}`).replace(
-      /\/+$/,
-      "",
-    ),
+    publicUrl: (env.S3_PUBLIC_URL || `${endpoint}/${bucket}`).replace(/\/+$/, ""),
   };
 }
 
@@ -103,10 +100,7 @@ function nonNegativeInteger(value: string | undefined): number | undefined {
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT || 3000);
-  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(
-    /\/+$/,
-    "",
-  );
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, "");
   return {
     port,
     dataDir: path.resolve(env.DATA_DIR || "./data"),
@@ -118,19 +112,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     authSecret: env.AUTH_SECRET || undefined,
     trustProxy: flag(env.TRUST_PROXY) ?? false,
-    mapTilesUrl:
-      env.MAP_TILES_URL || "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
-    mapTilesAttribution:
-      env.MAP_TILES_ATTRIBUTION ||
-      '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
-    geocoder:
-      env.GEOCODER?.toLowerCase() === "nominatim" ? "nominatim" : "offline",
-    geocoderUrl: (
-      env.GEOCODER_URL || "https://nominatim.openstreetmap.org"
-    ).replace(/\/+$/, ""),
+    mapTilesUrl: env.MAP_TILES_URL || "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+    mapTilesAttribution: env.MAP_TILES_ATTRIBUTION || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    geocoder: env.GEOCODER?.toLowerCase() === "nominatim" ? "nominatim" : "offline",
+    geocoderUrl: (env.GEOCODER_URL || "https://nominatim.openstreetmap.org").replace(/\/+$/, ""),
     s3: readS3(env),
-    imageConcurrency:
-      positiveInteger(env.IMAGE_CONCURRENCY) ?? DEFAULT_IMAGE_CONCURRENCY,
+    imageConcurrency: positiveInteger(env.IMAGE_CONCURRENCY) ?? DEFAULT_IMAGE_CONCURRENCY,
     signUpsPerHour: positiveInteger(env.SIGN_UPS_PER_HOUR) ?? 3,
     signUpsPerDay: positiveInteger(env.SIGN_UPS_PER_DAY) ?? 10,
     signInsPerIp: positiveInteger(env.SIGN_INS_PER_IP) ?? 30,

@@ -62,8 +62,7 @@ export function setCacheEnabled(value: boolean): void {
   enabled = value;
   pools.shared.clear();
   pools.searches.clear();
-  for (const listener of invalidationListeners)
-    listener(Object.values(CACHE_TAGS));
+  for (const listener of invalidationListeners) listener(Object.values(CACHE_TAGS));
 }
 
 export function isCacheEnabled(): boolean {
@@ -85,12 +84,7 @@ export function memoBytes(): { shared: number; searches: number } {
  * memory with names of things that do not exist. load may return a query builder: it is a thenable
  * that runs its query each time it is awaited, so it is adopted into one real Promise here.
  */
-export function memoize<T>(
-  key: string,
-  tags: readonly CacheTag[],
-  load: () => PromiseLike<T>,
-  options: MemoOptions = {},
-): Promise<T> {
+export function memoize<T>(key: string, tags: readonly CacheTag[], load: () => PromiseLike<T>, options: MemoOptions = {}): Promise<T> {
   if (!enabled) return Promise.resolve(load());
   const pool = options.search ? pools.searches : pools.shared;
   const hit = pool.get(key);
@@ -111,9 +105,7 @@ export function memoize<T>(
 }
 
 /** For the page cache (and anything else keeping derived data): told which tags were invalidated. */
-export function onInvalidate(
-  listener: (tags: readonly CacheTag[]) => void,
-): () => void {
+export function onInvalidate(listener: (tags: readonly CacheTag[]) => void): () => void {
   invalidationListeners.add(listener);
   return () => invalidationListeners.delete(listener);
 }
@@ -144,9 +136,7 @@ export async function invalidate(...tags: CacheTag[]): Promise<void> {
  * listening connection is down nothing would tell this process about writes, so it drops all it
  * holds and reconnects.
  */
-export async function listenForInvalidations(
-  databaseUrl: string,
-): Promise<() => Promise<void>> {
+export async function listenForInvalidations(databaseUrl: string): Promise<() => Promise<void>> {
   const valid = new Set<string>(Object.values(CACHE_TAGS));
   let client: pg.Client | undefined;
   let stopped = false;
@@ -156,16 +146,11 @@ export async function listenForInvalidations(
     const next = new pg.Client({ connectionString: databaseUrl });
     next.on("notification", (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
-      dropLocally(
-        message.payload.split(",").filter((t): t is CacheTag => valid.has(t)),
-      );
+      dropLocally(message.payload.split(",").filter((t): t is CacheTag => valid.has(t)));
     });
     const lost = (error?: unknown) => {
       if (stopped || client !== next) return;
-      logger.error(
-        { err: error },
-        "ascolto invalidazioni cache interrotto: svuoto la cache e riconnetto",
-      );
+      logger.error({ err: error }, "ascolto invalidazioni cache interrotto: svuoto la cache e riconnetto");
       client = undefined;
       dropLocally(Object.values(CACHE_TAGS));
       retry = setTimeout(() => void connect().catch(lost), 1_000);

@@ -45,18 +45,12 @@ import {
 
 /** `column IN ('a','b',…)` for a check constraint, from the enum values defined once in lib/enums. */
 function oneOf(column: AnyPgColumn, values: readonly (string | number)[]): SQL {
-  const list = values
-    .map((v) =>
-      typeof v === "number" ? String(v) : `'${v.replace(/'/g, "''")}'`,
-    )
-    .join(", ");
+  const list = values.map((v) => (typeof v === "number" ? String(v) : `'${v.replace(/'/g, "''")}'`)).join(", ");
   return sql`${column} in (${sql.raw(list)})`;
 }
 
 const timestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true })
-    .notNull()
-    .defaultNow(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true })
     .notNull()
     .defaultNow()
@@ -159,9 +153,7 @@ export const profiles = pgTable(
 export const appSecrets = pgTable("app_secrets", {
   name: text("name").primaryKey(),
   value: text("value").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true })
-    .notNull()
-    .defaultNow(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Fixed-window counters shared by every app process (login attempts, contact form, reports…). */
@@ -195,9 +187,7 @@ export const articles = pgTable(
      * The content's length in characters without its HTML tags (the SEO overview's average): kept
      * by the database on every write, so the average over every article reads no content.
      */
-    textLength: integer("text_length").generatedAlwaysAs(
-      sql`char_length(regexp_replace(content, '<[^>]*>', '', 'g'))`,
-    ),
+    textLength: integer("text_length").generatedAlwaysAs(sql`char_length(regexp_replace(content, '<[^>]*>', '', 'g'))`),
     featuredImage: text("featured_image"),
     categoryId: uuid("category_id").references(() => categories.id, {
       onDelete: "set null",
@@ -205,9 +195,7 @@ export const articles = pgTable(
     authorId: uuid("author_id").references(() => profiles.id, {
       onDelete: "set null",
     }),
-    status: text("status", { enum: ARTICLE_STATUSES.values })
-      .notNull()
-      .default("draft"),
+    status: text("status", { enum: ARTICLE_STATUSES.values }).notNull().default("draft"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     views: integer("views").notNull().default(0),
     metaTitle: text("meta_title"),
@@ -228,16 +216,9 @@ export const articles = pgTable(
   (t) => [
     check("articles_status_check", oneOf(t.status, ARTICLE_STATUSES.values)),
     check("articles_views_check", sql`${t.views} >= 0`),
-    check(
-      "articles_scheduled_date_check",
-      sql`not ${t.isScheduled} or ${t.scheduledPublishDate} is not null`,
-    ),
+    check("articles_scheduled_date_check", sql`not ${t.isScheduled} or ${t.scheduledPublishDate} is not null`),
     index("articles_published_idx").on(t.status, t.publishedAt.desc()),
-    index("articles_category_idx").on(
-      t.categoryId,
-      t.status,
-      t.publishedAt.desc(),
-    ),
+    index("articles_category_idx").on(t.categoryId, t.status, t.publishedAt.desc()),
     index("articles_scheduled_idx")
       .on(t.scheduledPublishDate)
       .where(sql`${t.isScheduled}`),
@@ -273,13 +254,9 @@ export const articleRevisions = pgTable(
     scheduledPublishDate: timestamp("scheduled_publish_date", {
       withTimezone: true,
     }),
-    createdAt: timestamp("created_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index("article_revisions_article_idx").on(t.articleId, t.createdAt.desc()),
-  ],
+  (t) => [index("article_revisions_article_idx").on(t.articleId, t.createdAt.desc())],
 );
 
 export const publishingLogs = pgTable(
@@ -291,21 +268,14 @@ export const publishingLogs = pgTable(
     }),
     /** the article's title when the log was written: the log still reads once the article is gone */
     articleTitle: text("article_title"),
-    publishedAt: timestamp("published_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
     scheduledFor: timestamp("scheduled_for", { withTimezone: true }),
     status: text("status", { enum: PUBLISHING_LOG_STATUSES.values }).notNull(),
     message: text("message"),
-    createdAt: timestamp("created_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      "publishing_logs_status_check",
-      oneOf(t.status, PUBLISHING_LOG_STATUSES.values),
-    ),
+    check("publishing_logs_status_check", oneOf(t.status, PUBLISHING_LOG_STATUSES.values)),
     index("publishing_logs_published_idx").on(t.publishedAt.desc()),
   ],
 );
@@ -331,28 +301,18 @@ export const adsenseCodes = pgTable(
     id: id(),
     name: text("name").notNull(),
     htmlCode: text("html_code").notNull(),
-    placementType: text("placement_type", { enum: AD_PLACEMENTS.values })
-      .notNull()
-      .default("sidebar"),
-    pageType: text("page_type", { enum: AD_PAGE_TYPES.values })
-      .notNull()
-      .default("all"),
+    placementType: text("placement_type", { enum: AD_PLACEMENTS.values }).notNull().default("sidebar"),
+    pageType: text("page_type", { enum: AD_PAGE_TYPES.values }).notNull().default("all"),
     isActive: boolean("is_active").notNull().default(true),
     /** 0 is the highest priority. */
     priority: integer("priority").notNull().default(0),
     ...timestamps,
   },
   (t) => [
-    check(
-      "adsense_codes_placement_check",
-      oneOf(t.placementType, AD_PLACEMENTS.values),
-    ),
+    check("adsense_codes_placement_check", oneOf(t.placementType, AD_PLACEMENTS.values)),
     check("adsense_codes_page_check", oneOf(t.pageType, AD_PAGE_TYPES.values)),
     check("adsense_codes_priority_check", sql`${t.priority} >= 0`),
-    check(
-      "adsense_codes_name_check",
-      sql`btrim(${t.name}) <> '' and btrim(${t.htmlCode}) <> ''`,
-    ),
+    check("adsense_codes_name_check", sql`btrim(${t.name}) <> '' and btrim(${t.htmlCode}) <> ''`),
     index("adsense_codes_lookup_idx")
       .on(t.placementType, t.pageType, t.priority)
       .where(sql`${t.isActive}`),
@@ -367,18 +327,13 @@ export const contactMessages = pgTable(
     email: text("email").notNull(),
     subject: text("subject").notNull(),
     message: text("message").notNull(),
-    status: text("status", { enum: CONTACT_STATUSES.values })
-      .notNull()
-      .default("new"),
+    status: text("status", { enum: CONTACT_STATUSES.values }).notNull().default("new"),
     readAt: timestamp("read_at", { withTimezone: true }),
     repliedAt: timestamp("replied_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
-    check(
-      "contact_messages_status_check",
-      oneOf(t.status, CONTACT_STATUSES.values),
-    ),
+    check("contact_messages_status_check", oneOf(t.status, CONTACT_STATUSES.values)),
     index("contact_messages_status_idx").on(t.status, t.createdAt.desc()),
   ],
 );
@@ -424,9 +379,7 @@ export const petListings = pgTable(
     age: text("age"),
     gender: text("gender", { enum: GENDERS.values }).notNull(),
     listingType: text("listing_type", { enum: LISTING_TYPES.values }).notNull(),
-    price: numeric("price", { precision: 10, scale: 2, mode: "number" })
-      .notNull()
-      .default(0),
+    price: numeric("price", { precision: 10, scale: 2, mode: "number" }).notNull().default(0),
     locationAddress: text("location_address").notNull(),
     locationCity: text("location_city").notNull(),
     locationRegion: text("location_region").notNull(),
@@ -439,73 +392,36 @@ export const petListings = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    status: text("status", { enum: LISTING_STATUSES.values })
-      .notNull()
-      .default("active"),
-    availability: text("availability", { enum: LISTING_AVAILABILITY.values })
-      .notNull()
-      .default("available"),
+    status: text("status", { enum: LISTING_STATUSES.values }).notNull().default("active"),
+    availability: text("availability", { enum: LISTING_AVAILABILITY.values }).notNull().default("available"),
     // The back office's search text (title, city, contact e-mail), folded once when the row is
     // written: a search re-checks trigram candidates against stored text instead of folding each
     // one again (decision 0049).
     adminSearch: text("admin_search")
       .notNull()
-      .generatedAlwaysAs(
-        sql`zampa_fold(title || ' ' || location_city || ' ' || contact_email)`,
-      ),
+      .generatedAlwaysAs(sql`zampa_fold(title || ' ' || location_city || ' ' || contact_email)`),
     ...timestamps,
   },
   (t) => [
     check("pet_listings_pet_type_check", oneOf(t.petType, PET_TYPES.values)),
     check("pet_listings_gender_check", oneOf(t.gender, GENDERS.values)),
-    check(
-      "pet_listings_listing_type_check",
-      oneOf(t.listingType, LISTING_TYPES.values),
-    ),
-    check(
-      "pet_listings_status_check",
-      oneOf(t.status, LISTING_STATUSES.values),
-    ),
-    check(
-      "pet_listings_availability_check",
-      oneOf(t.availability, LISTING_AVAILABILITY.values),
-    ),
-    check(
-      "pet_listings_price_check",
-      sql`${t.price} >= 0 and (${t.listingType} = 'sale' or ${t.price} = 0)`,
-    ),
+    check("pet_listings_listing_type_check", oneOf(t.listingType, LISTING_TYPES.values)),
+    check("pet_listings_status_check", oneOf(t.status, LISTING_STATUSES.values)),
+    check("pet_listings_availability_check", oneOf(t.availability, LISTING_AVAILABILITY.values)),
+    check("pet_listings_price_check", sql`${t.price} >= 0 and (${t.listingType} = 'sale' or ${t.price} = 0)`),
     check("pet_listings_images_check", sql`cardinality(${t.images}) <= 5`),
-    check(
-      "pet_listings_lat_check",
-      sql`${t.locationLat} between -90 and 90 and ${t.locationLng} between -180 and 180`,
-    ),
+    check("pet_listings_lat_check", sql`${t.locationLat} between -90 and 90 and ${t.locationLng} between -180 and 180`),
     // The list's order (newest first, id breaking ties) straight from the index: a page is read
     // without sorting the whole catalogue.
     // (NULLS FIRST is what a plain ORDER BY … DESC means: the index must say the same to be used.)
-    index("pet_listings_public_idx").on(
-      t.status,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    index("pet_listings_filter_idx").on(
-      t.status,
-      t.petType,
-      t.listingType,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
+    index("pet_listings_public_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("pet_listings_filter_idx").on(t.status, t.petType, t.listingType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("pet_listings_owner_idx").on(t.userId, t.createdAt.desc()),
     // The back office's list in every status (/admin/pet-listings), newest first, read in index order.
-    index("pet_listings_created_idx").on(
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
+    index("pet_listings_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The back office's search: any part of the title, the city or the contact e-mail, accents and
     // case aside (zampa_fold, drizzle/0003), answered by trigrams instead of reading every row.
-    index("pet_listings_admin_search_idx").using(
-      "gin",
-      t.adminSearch.op("gin_trgm_ops"),
-    ),
+    index("pet_listings_admin_search_idx").using("gin", t.adminSearch.op("gin_trgm_ops")),
   ],
 );
 
@@ -526,10 +442,7 @@ export const petListingChanges = pgTable(
       .notNull()
       .default(sql`clock_timestamp()`),
   },
-  (t) => [
-    index("pet_listing_changes_tx_idx").on(t.tx),
-    index("pet_listing_changes_changed_at_idx").on(t.changedAt),
-  ],
+  (t) => [index("pet_listing_changes_tx_idx").on(t.tx), index("pet_listing_changes_changed_at_idx").on(t.changedAt)],
 );
 
 export const listingReports = pgTable(
@@ -547,25 +460,14 @@ export const listingReports = pgTable(
     reporterEmail: text("reporter_email").notNull(),
     reason: text("reason", { enum: REPORT_REASONS.values }).notNull(),
     description: text("description").notNull(),
-    status: text("status", { enum: REPORT_STATUSES.values })
-      .notNull()
-      .default("pending"),
+    status: text("status", { enum: REPORT_STATUSES.values }).notNull().default("pending"),
     adminNotes: text("admin_notes"),
     ...timestamps,
   },
   (t) => [
-    check(
-      "listing_reports_reason_check",
-      oneOf(t.reason, REPORT_REASONS.values),
-    ),
-    check(
-      "listing_reports_status_check",
-      oneOf(t.status, REPORT_STATUSES.values),
-    ),
-    check(
-      "listing_reports_description_check",
-      sql`char_length(${t.description}) >= 50`,
-    ),
+    check("listing_reports_reason_check", oneOf(t.reason, REPORT_REASONS.values)),
+    check("listing_reports_status_check", oneOf(t.status, REPORT_STATUSES.values)),
+    check("listing_reports_description_check", sql`char_length(${t.description}) >= 50`),
     index("listing_reports_status_idx").on(t.status, t.createdAt.desc()),
     index("listing_reports_listing_idx").on(t.listingId),
     // /admin/reports with no status filter: newest first, id breaking ties, from the index.
@@ -585,21 +487,14 @@ export const contests = pgTable(
     rules: text("rules"),
     startDate: timestamp("start_date", { withTimezone: true }).notNull(),
     endDate: timestamp("end_date", { withTimezone: true }).notNull(),
-    status: text("status", { enum: CONTEST_STATUSES.values })
-      .notNull()
-      .default("draft"),
-    maxSubmissionsPerUser: integer("max_submissions_per_user")
-      .notNull()
-      .default(3),
+    status: text("status", { enum: CONTEST_STATUSES.values }).notNull().default("draft"),
+    maxSubmissionsPerUser: integer("max_submissions_per_user").notNull().default(3),
     ...timestamps,
   },
   (t) => [
     check("contests_status_check", oneOf(t.status, CONTEST_STATUSES.values)),
     check("contests_dates_check", sql`${t.endDate} > ${t.startDate}`),
-    check(
-      "contests_max_submissions_check",
-      sql`${t.maxSubmissionsPerUser} between 1 and 10`,
-    ),
+    check("contests_max_submissions_check", sql`${t.maxSubmissionsPerUser} between 1 and 10`),
     index("contests_public_idx").on(t.status, t.startDate.desc()),
   ],
 );
@@ -619,28 +514,16 @@ export const contestSubmissions = pgTable(
     petName: text("pet_name").notNull(),
     petType: text("pet_type", { enum: CONTEST_PET_TYPES }).notNull(),
     imageUrl: text("image_url").notNull(),
-    status: text("status", { enum: SUBMISSION_STATUSES.values })
-      .notNull()
-      .default("pending"),
+    status: text("status", { enum: SUBMISSION_STATUSES.values }).notNull().default("pending"),
     /** Kept equal to the number of contest_votes rows, in the same transaction as each vote. */
     votesCount: integer("votes_count").notNull().default(0),
     ...timestamps,
   },
   (t) => [
-    check(
-      "contest_submissions_pet_type_check",
-      oneOf(t.petType, CONTEST_PET_TYPES),
-    ),
-    check(
-      "contest_submissions_status_check",
-      oneOf(t.status, SUBMISSION_STATUSES.values),
-    ),
+    check("contest_submissions_pet_type_check", oneOf(t.petType, CONTEST_PET_TYPES)),
+    check("contest_submissions_status_check", oneOf(t.status, SUBMISSION_STATUSES.values)),
     check("contest_submissions_votes_check", sql`${t.votesCount} >= 0`),
-    index("contest_submissions_contest_idx").on(
-      t.contestId,
-      t.status,
-      t.votesCount.desc(),
-    ),
+    index("contest_submissions_contest_idx").on(t.contestId, t.status, t.votesCount.desc()),
     index("contest_submissions_user_idx").on(t.userId, t.createdAt.desc()),
   ],
 );
@@ -655,14 +538,9 @@ export const contestVotes = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex("contest_votes_one_per_user_idx").on(t.submissionId, t.userId),
-    index("contest_votes_user_idx").on(t.userId),
-  ],
+  (t) => [uniqueIndex("contest_votes_one_per_user_idx").on(t.submissionId, t.userId), index("contest_votes_user_idx").on(t.userId)],
 );
 
 // ─── SEO ─────────────────────────────────────────────────────────────────────────────────────
@@ -674,22 +552,14 @@ export const seoKeywords = pgTable(
     keyword: text("keyword").notNull(),
     searchVolume: integer("search_volume").notNull().default(0),
     difficulty: integer("difficulty").notNull().default(50),
-    status: text("status", { enum: KEYWORD_STATUSES.values })
-      .notNull()
-      .default("target"),
+    status: text("status", { enum: KEYWORD_STATUSES.values }).notNull().default("target"),
     notes: text("notes"),
     ...timestamps,
   },
   (t) => [
-    check(
-      "seo_keywords_status_check",
-      oneOf(t.status, KEYWORD_STATUSES.values),
-    ),
+    check("seo_keywords_status_check", oneOf(t.status, KEYWORD_STATUSES.values)),
     check("seo_keywords_volume_check", sql`${t.searchVolume} >= 0`),
-    check(
-      "seo_keywords_difficulty_check",
-      sql`${t.difficulty} between 1 and 100`,
-    ),
+    check("seo_keywords_difficulty_check", sql`${t.difficulty} between 1 and 100`),
     check("seo_keywords_keyword_check", sql`btrim(${t.keyword}) <> ''`),
   ],
 );
@@ -707,10 +577,7 @@ export const seoRedirects = pgTable(
   },
   (t) => [
     check("seo_redirects_type_check", oneOf(t.redirectType, REDIRECT_TYPES)),
-    check(
-      "seo_redirects_from_check",
-      sql`${t.fromPath} like '/%' and ${t.fromPath} not like '//%'`,
-    ),
+    check("seo_redirects_from_check", sql`${t.fromPath} like '/%' and ${t.fromPath} not like '//%'`),
     check("seo_redirects_to_check", sql`btrim(${t.toPath}) <> ''`),
   ],
 );
@@ -753,19 +620,11 @@ export const apiUsageLog = pgTable(
     status: text("status", { enum: AI_USAGE_STATUSES.values }).notNull(),
     errorMessage: text("error_message"),
     metadata: jsonb("metadata"),
-    createdAt: timestamp("created_at", { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      "api_usage_log_type_check",
-      oneOf(t.requestType, AI_REQUEST_TYPES.values),
-    ),
-    check(
-      "api_usage_log_status_check",
-      oneOf(t.status, AI_USAGE_STATUSES.values),
-    ),
+    check("api_usage_log_type_check", oneOf(t.requestType, AI_REQUEST_TYPES.values)),
+    check("api_usage_log_status_check", oneOf(t.status, AI_USAGE_STATUSES.values)),
     index("api_usage_log_created_idx").on(t.createdAt.desc()),
     index("api_usage_log_user_idx").on(t.userId),
   ],
@@ -788,13 +647,7 @@ export const apiUsageDaily = pgTable(
     completionTokensUsed: integer("completion_tokens_used").notNull().default(0),
     totalTokensUsed: integer("total_tokens_used").notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.requestDate, t.requestType] }),
-    check(
-      "api_usage_daily_type_check",
-      oneOf(t.requestType, AI_REQUEST_TYPES.values),
-    ),
-  ],
+  (t) => [primaryKey({ columns: [t.requestDate, t.requestType] }), check("api_usage_daily_type_check", oneOf(t.requestType, AI_REQUEST_TYPES.values))],
 );
 
 /**
@@ -808,9 +661,7 @@ export const aiRequests = pgTable(
   "ai_requests",
   {
     id: id(),
-    seq: bigint("seq", { mode: "number" })
-      .generatedAlwaysAsIdentity()
-      .notNull(),
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
     /**
      * Which quota the request counts against: the site has one ("ai"); tests give each scenario
      * its own, so that they can share one PostgreSQL database without counting each other's starts.
@@ -822,9 +673,7 @@ export const aiRequests = pgTable(
     requestType: text("request_type", {
       enum: AI_REQUEST_TYPES.values,
     }).notNull(),
-    state: text("state", { enum: AI_QUEUE_STATES.values })
-      .notNull()
-      .default("waiting"),
+    state: text("state", { enum: AI_QUEUE_STATES.values }).notNull().default("waiting"),
     enqueuedAt: timestamp("enqueued_at", { withTimezone: true })
       .notNull()
       .default(sql`clock_timestamp()`),
@@ -834,10 +683,7 @@ export const aiRequests = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (t) => [
-    check(
-      "ai_requests_type_check",
-      oneOf(t.requestType, AI_REQUEST_TYPES.values),
-    ),
+    check("ai_requests_type_check", oneOf(t.requestType, AI_REQUEST_TYPES.values)),
     check("ai_requests_state_check", oneOf(t.state, AI_QUEUE_STATES.values)),
     index("ai_requests_open_idx")
       .on(t.queue, t.seq)

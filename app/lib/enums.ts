@@ -22,14 +22,7 @@ export const PET_TYPES = labelled({
 });
 
 /** The subset offered by the contest entry form, in the spec's order. */
-export const CONTEST_PET_TYPES = [
-  "dog",
-  "cat",
-  "rabbit",
-  "bird",
-  "fish",
-  "other",
-] as const;
+export const CONTEST_PET_TYPES = ["dog", "cat", "rabbit", "bird", "fish", "other"] as const;
 
 export const GENDERS = labelled({ male: "Maschio", female: "Femmina" });
 

@@ -10,11 +10,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * not: a compressor holds back small writes, and each event must reach the browser when sent.
  */
 export function isCompressible(contentType: string | null): boolean {
-  if (contentType === null || contentType.startsWith("text/event-stream"))
-    return false;
-  return /^(text\/|application\/(json|xml|javascript|x-turbo)|image\/svg)/.test(
-    contentType,
-  );
+  if (contentType === null || contentType.startsWith("text/event-stream")) return false;
+  return /^(text\/|application\/(json|xml|javascript|x-turbo)|image\/svg)/.test(contentType);
 }
 
 /**
@@ -22,10 +19,7 @@ export function isCompressible(contentType: string | null): boolean {
  * immutable (Response.redirect, fetch). In place keeps a rendered body as it is (a copy would turn
  * it into a stream).
  */
-export function withHeaders(
-  response: Response,
-  change: (headers: Headers) => void,
-): Response {
+export function withHeaders(response: Response, change: (headers: Headers) => void): Response {
   try {
     change(response.headers);
     return response;

@@ -125,32 +125,15 @@ export default function ApiStats({ loaderData }: Route.ComponentProps) {
         <details>
           <summary className="cursor-pointer text-sm font-medium text-brand-800">Tabella dei dati giornalieri</summary>
           <div className="mt-2 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-stone-700">
-                <tr>
-                  <th scope="col" className="p-2">Giorno</th>
-                  <th scope="col" className="p-2">Richieste</th>
-                  <th scope="col" className="p-2">Riuscite</th>
-                  <th scope="col" className="p-2">Errori</th>
-                  <th scope="col" className="p-2">Rifiutate</th>
-                  <th scope="col" className="p-2">Token</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-200">
-                {stats.perDay.map((day) => (
-                  <tr key={day.date}>
-                    <th scope="row" className="p-2 font-normal whitespace-nowrap">
-                      {formatDateLong(`${day.date}T12:00:00Z`)}
-                    </th>
-                    <td className="p-2">{formatNumber(day.requests)}</td>
-                    <td className="p-2">{formatNumber(day.success)}</td>
-                    <td className="p-2">{formatNumber(day.error)}</td>
-                    <td className="p-2">{formatNumber(day.rateLimited)}</td>
-                    <td className="p-2">{formatNumber(day.tokens)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <UsageTable
+              firstColumn="Giorno"
+              rows={stats.perDay.map((day) => ({
+                ...day,
+                key: day.date,
+                label: formatDateLong(`${day.date}T12:00:00Z`),
+              }))}
+              empty="Nessun giorno nel periodo."
+            />
           </div>
         </details>
       </section>
@@ -160,42 +143,67 @@ export default function ApiStats({ loaderData }: Route.ComponentProps) {
           Per tipo di richiesta
         </h2>
         <div className="overflow-x-auto rounded-2xl border border-stone-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-stone-50 text-stone-700">
-              <tr>
-                <th scope="col" className="p-3">Tipo</th>
-                <th scope="col" className="p-3">Richieste</th>
-                <th scope="col" className="p-3">Riuscite</th>
-                <th scope="col" className="p-3">Errori</th>
-                <th scope="col" className="p-3">Rifiutate</th>
-                <th scope="col" className="p-3">Token</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200">
-              {stats.byType.length === 0 ? (
-                <tr>
-                  <td colSpan={6} className="p-3 text-stone-700">
-                    Nessuna richiesta nel periodo.
-                  </td>
-                </tr>
-              ) : (
-                stats.byType.map((row) => (
-                  <tr key={row.type}>
-                    <th scope="row" className="p-3 font-medium">
-                      {AI_REQUEST_TYPES.labels[row.type]}
-                    </th>
-                    <td className="p-3">{formatNumber(row.requests)}</td>
-                    <td className="p-3">{formatNumber(row.success)}</td>
-                    <td className="p-3">{formatNumber(row.error)}</td>
-                    <td className="p-3">{formatNumber(row.rateLimited)}</td>
-                    <td className="p-3">{formatNumber(row.tokens)}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
+          <UsageTable
+            firstColumn="Tipo"
+            rows={stats.byType.map((row) => ({
+              ...row,
+              key: row.type,
+              label: AI_REQUEST_TYPES.labels[row.type],
+            }))}
+            empty="Nessuna richiesta nel periodo."
+          />
         </div>
       </section>
     </div>
+  );
+}
+
+interface UsageRow {
+  key: string;
+  label: string;
+  requests: number;
+  success: number;
+  error: number;
+  rateLimited: number;
+  tokens: number;
+}
+
+/** The figures of a period by day or by request type: one row each, the same columns. */
+function UsageTable({ firstColumn, rows, empty }: { firstColumn: string; rows: UsageRow[]; empty: string }) {
+  const columns = ["Richieste", "Riuscite", "Errori", "Rifiutate", "Token"];
+  return (
+    <table className="w-full text-left text-sm">
+      <thead className="bg-stone-50 text-stone-700">
+        <tr>
+          {[firstColumn, ...columns].map((name) => (
+            <th key={name} scope="col" className="p-2">
+              {name}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-stone-200">
+        {rows.length === 0 ? (
+          <tr>
+            <td colSpan={columns.length + 1} className="p-2 text-stone-700">
+              {empty}
+            </td>
+          </tr>
+        ) : (
+          rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row" className="p-2 font-medium whitespace-nowrap">
+                {row.label}
+              </th>
+              {[row.requests, row.success, row.error, row.rateLimited, row.tokens].map((value, i) => (
+                <td key={columns[i]} className="p-2">
+                  {formatNumber(value)}
+                </td>
+              ))}
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
   );
 }

@@ -39,7 +39,10 @@ export default [
     route("pet-listings", "routes/dashboard/pet-listings.tsx"),
     route("contest-submissions", "routes/dashboard/contest-submissions.tsx"),
     route("profile", "routes/dashboard/profile.tsx"),
+    route("data-export", "routes/dashboard/data-export.ts"),
+    route("delete-account", "routes/dashboard/delete-account.tsx"),
   ]),
+  route("account-eliminato", "routes/account-deleted.tsx"),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),

@@ -12,6 +12,7 @@ import {
   profileSchema,
 } from "~/accounts/profile-validation";
 import { requireUser } from "~/accounts/session.server";
+import { DataSection } from "~/components/account/data-section";
 import { firstError } from "~/accounts/validation";
 import { readForm } from "~/lib/form.server";
 import { formatDateLong, formatDateTimeLong, isoDate } from "~/lib/format";
@@ -242,6 +243,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <div className="grid min-w-0 gap-6">
           <ProfileForm fullName={fullName} email={email} />
           <PasswordForm email={email} />
+          <DataSection />
         </div>
         <aside aria-labelledby="account-title" className="min-w-0 rounded-2xl bg-stone-50 p-6">
           <h2 id="account-title" className="text-lg font-semibold text-stone-900">

@@ -13,7 +13,7 @@ export const meta = (args: Parameters<typeof pageMeta>[0]) =>
       "Come Zampa tratta i tuoi dati personali: quali dati raccogliamo, perché, per quanto tempo, i tuoi diritti secondo il GDPR e l'uso dei cookie.",
   });
 
-const LAST_UPDATED = "21 novembre 2026";
+const LAST_UPDATED = "24 novembre 2026";
 const PRIVACY_MAILTO = `mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent("Richiesta privacy")}`;
 
 export default function Privacy() {
@@ -133,9 +133,12 @@ export default function Privacy() {
         <h2>6. Conservazione dei dati</h2>
         <ul>
           <li>
-            <strong>Dati dell&apos;account</strong>: fino alla cancellazione dell&apos;account, che puoi chiedere in
-            qualsiasi momento; annunci e partecipazioni ai concorsi vengono rimossi insieme all&apos;account, o prima se li
-            elimini tu.
+            <strong>Dati dell&apos;account</strong>: fino alla cancellazione dell&apos;account, che puoi fare da solo in
+            qualsiasi momento dal tuo profilo («Elimina account»): l&apos;account, i tuoi annunci e le partecipazioni ai
+            concorsi con le loro foto, i tuoi voti, i messaggi che ci hai scritto e le sessioni vengono cancellati subito.
+            Conserviamo soltanto le segnalazioni che hai inviato su annunci di altri, senza il tuo nome né la tua e-mail,
+            perché documentano le decisioni di moderazione, e gli articoli scritti come amministratore, senza autore. Dal
+            profilo puoi anche scaricare una copia di tutti i tuoi dati («Scarica i miei dati»).
           </li>
           <li>
             <strong>Messaggi e segnalazioni</strong>: per il tempo necessario a gestirli e a documentare le decisioni di

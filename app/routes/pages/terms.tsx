@@ -10,7 +10,7 @@ export const meta = (args: Parameters<typeof pageMeta>[0]) =>
       "I Termini e Condizioni di Zampa: regole per usare il sito, pubblicare annunci di animali, partecipare ai concorsi e gestire il tuo account.",
   });
 
-const LAST_UPDATED = "21 novembre 2026";
+const LAST_UPDATED = "24 novembre 2026";
 const ODR_URL = "https://ec.europa.eu/consumers/odr";
 
 export default function Terms() {
@@ -188,9 +188,10 @@ export default function Terms() {
 
         <h2>13. Cancellazione dell&apos;account</h2>
         <p>
-          Puoi chiedere in qualsiasi momento la cancellazione del tuo account scrivendo a{" "}
-          <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a> dall&apos;indirizzo con cui sei registrato. Cancelliamo
-          l&apos;account entro 30 giorni dalla richiesta, insieme ai tuoi annunci, alle partecipazioni ai concorsi e ai voti;
+          Puoi cancellare il tuo account in qualsiasi momento dal tuo profilo («Elimina account»), con effetto immediato, o
+          chiederne la cancellazione scrivendo a <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a> dall&apos;indirizzo
+          con cui sei registrato. Cancelliamo l&apos;account entro 30 giorni dalla richiesta, insieme ai tuoi annunci, alle
+          partecipazioni ai concorsi e ai voti;
           conserviamo solo i dati che la legge ci obbliga a tenere, per il tempo indicato nella{" "}
           <Link to="/privacy">Privacy Policy</Link>. In caso di violazioni gravi o ripetute di questi Termini, Zampa può
           chiudere l&apos;account dandone comunicazione all&apos;interessato.

@@ -1,0 +1,214 @@
+// What the GDPR gives a signed-in person over their own account (decision 0061): a copy of
+// everything Zampa holds about them (art. 15 and 20), and erasure (art. 17) at once instead of the
+// 30 days the terms allow. Only the session's own user is ever read or erased: no id comes from a
+// form.
+import { eq, inArray, or, sql } from "drizzle-orm";
+import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
+import { db, transaction } from "~/db/client.server";
+import {
+  accounts,
+  apiUsageLog,
+  articles,
+  contactMessages,
+  contestSubmissions,
+  contests,
+  contestVotes,
+  listingReports,
+  petListings,
+  profiles,
+  sessions,
+  users,
+} from "~/db/schema";
+import { deleteStoredImages } from "~/images/store-images.server";
+import { logger } from "~/lib/logger.server";
+import { fail, type Result } from "~/lib/result";
+import { auth, authErrorMessage } from "./auth.server";
+import { ACCOUNT_DELETION_MESSAGES as M, DELETION_CONFIRMATION } from "./gdpr-validation";
+import type { CurrentUser } from "./session.server";
+
+/** The lock role changes take (admin.server.ts): "the last administrator" is counted by one at a time. */
+const ADMINS_LOCK = sql`pg_advisory_xact_lock(hashtext('zampa:profiles:role'))`;
+
+/** The export's file name: the site and the day. */
+export function exportFileName(now = new Date()): string {
+  return `zampa-i-miei-dati-${now.toISOString().slice(0, 10)}.json`;
+}
+
+/**
+ * Everything about the user, as one JSON-ready object: account and profile, sign-in methods,
+ * sessions, listings (with their image URLs), reports they sent, contest entries and votes, contact
+ * messages sent from their address, AI requests and articles authored (administrators). Never a
+ * password hash, a session token or an OAuth token.
+ */
+export async function exportAccountData(user: CurrentUser) {
+  const email = user.email.toLowerCase();
+  const [account] = await db()
+    .select({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified, createdAt: users.createdAt, updatedAt: users.updatedAt })
+    .from(users)
+    .where(eq(users.id, user.id));
+  const [profile] = await db()
+    .select({ fullName: profiles.fullName, role: profiles.role, avatarUrl: profiles.avatarUrl, createdAt: profiles.createdAt, updatedAt: profiles.updatedAt })
+    .from(profiles)
+    .where(eq(profiles.id, user.id));
+  const [signInMethods, activeSessions, listings, reports, entries, votes, messages, aiRequests, authored] = await Promise.all([
+    db()
+      .select({ provider: accounts.providerId, createdAt: accounts.createdAt, updatedAt: accounts.updatedAt })
+      .from(accounts)
+      .where(eq(accounts.userId, user.id)),
+    db()
+      .select({ createdAt: sessions.createdAt, lastActivity: sessions.updatedAt, expiresAt: sessions.expiresAt, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id)),
+    db()
+      .select({
+        id: petListings.id,
+        title: petListings.title,
+        description: petListings.description,
+        petType: petListings.petType,
+        breed: petListings.breed,
+        age: petListings.age,
+        gender: petListings.gender,
+        listingType: petListings.listingType,
+        price: petListings.price,
+        locationAddress: petListings.locationAddress,
+        locationCity: petListings.locationCity,
+        locationRegion: petListings.locationRegion,
+        locationLat: petListings.locationLat,
+        locationLng: petListings.locationLng,
+        contactName: petListings.contactName,
+        contactPhone: petListings.contactPhone,
+        contactEmail: petListings.contactEmail,
+        images: petListings.images,
+        status: petListings.status,
+        availability: petListings.availability,
+        createdAt: petListings.createdAt,
+        updatedAt: petListings.updatedAt,
+      })
+      .from(petListings)
+      .where(eq(petListings.userId, user.id)),
+    db()
+      .select({
+        listingId: listingReports.listingId,
+        reporterName: listingReports.reporterName,
+        reporterEmail: listingReports.reporterEmail,
+        reason: listingReports.reason,
+        description: listingReports.description,
+        status: listingReports.status,
+        createdAt: listingReports.createdAt,
+      })
+      .from(listingReports)
+      .where(or(eq(listingReports.reporterUserId, user.id), sql`lower(${listingReports.reporterEmail}) = ${email}`)),
+    db()
+      .select({
+        id: contestSubmissions.id,
+        contest: contests.title,
+        title: contestSubmissions.title,
+        description: contestSubmissions.description,
+        petName: contestSubmissions.petName,
+        petType: contestSubmissions.petType,
+        imageUrl: contestSubmissions.imageUrl,
+        status: contestSubmissions.status,
+        votes: contestSubmissions.votesCount,
+        createdAt: contestSubmissions.createdAt,
+      })
+      .from(contestSubmissions)
+      .innerJoin(contests, eq(contests.id, contestSubmissions.contestId))
+      .where(eq(contestSubmissions.userId, user.id)),
+    db()
+      .select({ entryId: contestVotes.submissionId, entry: contestSubmissions.title, createdAt: contestVotes.createdAt })
+      .from(contestVotes)
+      .innerJoin(contestSubmissions, eq(contestSubmissions.id, contestVotes.submissionId))
+      .where(eq(contestVotes.userId, user.id)),
+    db()
+      .select({ name: contactMessages.name, email: contactMessages.email, subject: contactMessages.subject, message: contactMessages.message, createdAt: contactMessages.createdAt })
+      .from(contactMessages)
+      .where(sql`lower(${contactMessages.email}) = ${email}`),
+    db()
+      .select({ type: apiUsageLog.requestType, status: apiUsageLog.status, totalTokens: apiUsageLog.totalTokens, createdAt: apiUsageLog.createdAt })
+      .from(apiUsageLog)
+      .where(eq(apiUsageLog.userId, user.id)),
+    db().select({ id: articles.id, title: articles.title, slug: articles.slug, status: articles.status }).from(articles).where(eq(articles.authorId, user.id)),
+  ]);
+  return {
+    exportedAt: new Date().toISOString(),
+    account: account ? { ...account, ...(profile ?? {}) } : null,
+    signInMethods,
+    sessions: activeSessions,
+    listings,
+    reports,
+    contestEntries: entries,
+    votes,
+    contactMessages: messages,
+    aiRequests,
+    articlesAuthored: authored,
+  };
+}
+
+export type AccountDeletion = Result<{ message: string }>;
+
+/**
+ * Erases the account at once: after the password is confirmed (reauthentication) and the
+ * confirmation word typed. In one transaction: the account with its sessions, sign-in methods,
+ * profile, listings, entries and votes (the votes' entries counted again), the contact messages
+ * from its address, pending verification codes and throttling counters; reports the person sent
+ * about others' listings are kept for moderation with name and e-mail removed; articles and AI
+ * request figures stay without their author. Then the stored photos are deleted (their URLs answer
+ * 404). The last administrator cannot delete their account.
+ */
+export async function deleteOwnAccount(user: CurrentUser, fields: Record<string, string>, request: Request): Promise<AccountDeletion> {
+  if ((fields.confirmation ?? "").trim().toUpperCase() !== DELETION_CONFIRMATION) return fail(400, M.confirmationRequired);
+  if (!fields.password) return fail(400, M.passwordRequired);
+  try {
+    await auth().api.verifyPassword({ body: { password: fields.password }, headers: request.headers });
+  } catch (error) {
+    logger.info({ user: user.id, reason: authErrorMessage(error) }, "eliminazione account: password non confermata");
+    return fail(403, M.wrongPassword);
+  }
+
+  const email = user.email.toLowerCase();
+  let photos: string[] = [];
+  const refused = await transaction(async (tx) => {
+    await tx.execute(sql`select ${ADMINS_LOCK}`);
+    const [me] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, user.id));
+    if (!me) return fail(404, M.notFound);
+    if (me.role === "admin") {
+      const [admins] = await tx.select({ n: sql<number>`count(*)::int` }).from(profiles).where(eq(profiles.role, "admin"));
+      if ((admins?.n ?? 0) <= 1) return fail(409, M.lastAdmin);
+    }
+    const listingImages = await tx.select({ images: petListings.images }).from(petListings).where(eq(petListings.userId, user.id));
+    const entryImages = await tx.select({ url: contestSubmissions.imageUrl }).from(contestSubmissions).where(eq(contestSubmissions.userId, user.id));
+    photos = [...listingImages.flatMap((row) => row.images), ...entryImages.map((row) => row.url)];
+
+    // The entries this person voted for lose the vote: counted again once the votes are gone.
+    const voted = await tx.select({ id: contestVotes.submissionId }).from(contestVotes).where(eq(contestVotes.userId, user.id));
+    await tx.delete(contestVotes).where(eq(contestVotes.userId, user.id));
+    if (voted.length) {
+      await tx
+        .update(contestSubmissions)
+        .set({ votesCount: sql`(select count(*)::int from ${contestVotes} where ${contestVotes.submissionId} = ${contestSubmissions.id})` })
+        .where(
+          inArray(
+            contestSubmissions.id,
+            voted.map((row) => row.id),
+          ),
+        );
+    }
+    await tx
+      .update(listingReports)
+      .set({ reporterUserId: null, reporterName: M.erasedReporter, reporterEmail: "" })
+      .where(or(eq(listingReports.reporterUserId, user.id), sql`lower(${listingReports.reporterEmail}) = ${email}`));
+    await tx.delete(contactMessages).where(sql`lower(${contactMessages.email}) = ${email}`);
+    // Codes and links still pending (better-auth keeps the user id in the value), and counters named after the address.
+    await tx.execute(sql`delete from verifications where identifier = ${email} or value like ${`%${user.id}%`}`);
+    await tx.execute(sql`delete from rate_limits where right(key, ${email.length + 1}) = ${`:${email}`}`);
+    // Cascades: sessions, accounts, profile → listings (and their change log), entries.
+    await tx.delete(users).where(eq(users.id, user.id));
+    return null;
+  });
+  if (refused) return refused;
+
+  await deleteStoredImages(photos).catch((error: unknown) => logger.error({ err: error, user: user.id }, "eliminazione account: foto non eliminate"));
+  await invalidate(CACHE_TAGS.accounts, CACHE_TAGS.listings, CACHE_TAGS.contests, CACHE_TAGS.reports);
+  logger.info({ user: user.id }, "account eliminato su richiesta dell'utente");
+  return { ok: true, message: M.deleted };
+}

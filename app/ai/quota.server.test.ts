@@ -104,6 +104,15 @@ describe("the AI queue", () => {
     expect(rows.map((r) => r.state).sort()).toEqual(["abandoned", "done", "done"]);
   });
 
+  it("lets a request through when the day's usage cannot be read (the spec's rule), the claim still counting", async () => {
+    const options = queue({ dailyLimit: 1 });
+    const user = await actorId();
+    const broken = { ...options, usageCheck: () => Promise.reject(new Error("lettura dell'uso non riuscita")) };
+    expect((await run(broken, user, 0)).outcome.ok).toBe(true);
+    // The claim itself still holds the day's limit: the second request is refused while waiting.
+    expect((await run(broken, user, 0)).outcome).toEqual({ ok: false, reason: "daily-limit", used: 1, limit: 1 });
+  });
+
   it("leaves the queue at once when the caller aborts, and the next one goes ahead", async () => {
     const options = queue({});
     const user = await actorId();

@@ -35,6 +35,8 @@ export interface QueueOptions {
   heartbeatSeconds?: number;
   /** how often a waiting request tries its claim */
   pollMs?: number;
+  /** how the day's use is read before joining (default startedToday; tests make it fail) */
+  usageCheck?: (queue: string) => Promise<number>;
 }
 
 export const DEFAULT_QUEUE = "ai";
@@ -188,7 +190,7 @@ export async function acquireSlot(
   // Refused at once when the day is already used up. The spec's rule: if this check itself fails,
   // the request is allowed (the claim still counts the day's starts).
   try {
-    const used = await startedToday(queue);
+    const used = await (options.usageCheck ?? startedToday)(queue);
     if (used >= limits.dailyLimit) return { ok: false, reason: "daily-limit", used, limit: limits.dailyLimit };
   } catch (error) {
     logger.error({ err: error }, "AI: controllo dell'uso giornaliero non riuscito, richiesta consentita");

@@ -5,12 +5,13 @@ import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { jwt } from "better-auth/plugins";
 import { verifyJWT } from "better-auth/crypto";
 import { and, eq, ne } from "drizzle-orm";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { config } from "~/config.server";
 import { db, dbProxy } from "~/db/client.server";
-import { accounts, appSecrets, sessions, users, verifications } from "~/db/schema";
+import { accounts, appSecrets, jwks, sessions, users, verifications } from "~/db/schema";
 import { sendMail, type Mail } from "~/mail/mailer.server";
 import { logger } from "~/lib/logger.server";
 import { hit, reset, type Limit } from "~/lib/rate-limit.server";
@@ -55,13 +56,24 @@ export const EMAIL_CHANGE_LIMITS = {
   perAddress: { max: 3, windowSeconds: 24 * 60 * 60 },
 } as const satisfies Record<string, Limit>;
 
+/** better-auth's path of the public keys (JWKS) that verify Zampa's tokens: /api/auth/jwks. */
+export const JWKS_PATH = "/jwks";
+/** Lifetime of a token for other services: short, as it cannot be revoked before it expires. */
+export const TOKEN_TTL = "15m";
+
 /**
  * better-auth's paths that Zampa's pages call over HTTP: only the link that confirms a new e-mail
  * address. Sign-up, sign-in, sign-out, the session and the e-mail change are called on the server
  * (auth().api.*, from accounts.server.ts, session.server.ts, profile.server.ts), which
  * `disabledPaths` does not affect.
  */
-export const HTTP_AUTH_PATHS: ReadonlySet<string> = new Set(["/verify-email"]);
+export const HTTP_AUTH_PATHS: ReadonlySet<string> = new Set([
+  "/verify-email",
+  // Tokens for other services (decision 0060): the public keys, which those services fetch, and the
+  // signed-in browser's token (GET, with the session cookie; no CORS, so no other site reads it).
+  JWKS_PATH,
+  "/token",
+]);
 
 /**
  * Every other path of better-auth 1.7, answered 404 over HTTP. `disabledPaths` compares exact paths,
@@ -179,7 +191,7 @@ function createAuth(secret: string) {
     trustedOrigins: [new URL(publicUrl).origin],
     database: drizzleAdapter(dbProxy, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, jwks },
       transaction: true,
     }),
     advanced: {
@@ -190,6 +202,22 @@ function createAuth(secret: string) {
     // Over HTTP only what the pages use (see HTTP_AUTH_PATHS); the rules are in the hooks below,
     // which run for the server's own calls too.
     disabledPaths: DISABLED_AUTH_PATHS,
+    plugins: [
+      // Tokens another service can verify with the public keys (JWKS): EdDSA (Ed25519), issuer and
+      // audience Zampa's public URL, subject the user's id (decision 0060).
+      jwt({
+        jwks: { jwksPath: JWKS_PATH, keyPairConfig: { alg: "EdDSA", crv: "Ed25519" } },
+        jwt: {
+          issuer: new URL(publicUrl).origin,
+          audience: new URL(publicUrl).origin,
+          expirationTime: TOKEN_TTL,
+          // Who, not the whole account row: the id is the subject; name and e-mail for display.
+          definePayload: ({ user }) => ({ email: user.email, name: user.name }),
+        },
+        // Not a token on every session read (each page): only when one is asked for (/token).
+        disableSettingJwtHeader: true,
+      }),
+    ],
     logger: {
       log: (level, message, ...args) => logger[level]({ args }, `better-auth: ${message}`),
     },

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import { jwt } from "better-auth/plugins";
+import { genericOAuth, jwt } from "better-auth/plugins";
 import { verifyJWT } from "better-auth/crypto";
 import { and, eq, ne } from "drizzle-orm";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
@@ -18,6 +18,7 @@ import { hit, reset, type Limit } from "~/lib/rate-limit.server";
 import { isCommonPassword } from "./common-passwords";
 import { ACCOUNT_MESSAGES as M, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./messages";
 import { EMAIL_CONFIRMED_PATH } from "./profile-validation";
+import { OIDC_PROVIDER_ID, SSO_ERROR_PATH } from "./sso-config";
 import { firstError, fullNameSchema, signUpConsentSchema } from "./validation";
 
 /** Set by the HTTP server from the socket (or the trusted proxy); any value sent by a client is replaced. */
@@ -113,6 +114,14 @@ export const DISABLED_AUTH_PATHS = [
   "/error",
 ];
 
+/**
+ * The OpenID provider sends the browser back to /api/auth/callback/oidc (decision 0060): the one
+ * callback served over HTTP, and only while single sign-on is configured.
+ */
+function isSsoCallback(path: string, params: unknown): boolean {
+  return path === "/callback/:id" && (params as { id?: unknown } | undefined)?.id === OIDC_PROVIDER_ID && config().oidc !== undefined;
+}
+
 /** Codes of Zampa's own refusals in the hooks; each carries its Italian message. */
 export const ZAMPA_AUTH_CODES = {
   passwordTooCommon: "PASSWORD_TOO_COMMON",
@@ -182,7 +191,7 @@ async function loadSecret(): Promise<string> {
 }
 
 function createAuth(secret: string) {
-  const { publicUrl } = config();
+  const { publicUrl, oidc } = config();
   return betterAuth({
     appName: "Zampa",
     baseURL: publicUrl,
@@ -217,7 +226,32 @@ function createAuth(secret: string) {
         // Not a token on every session read (each page): only when one is asked for (/token).
         disableSettingJwtHeader: true,
       }),
+      // Single sign-on with the OpenID Connect provider of OIDC_ISSUER (discovery), when configured
+      // (decision 0060). It signs in to an existing account only: one already linked, or one whose
+      // verified e-mail the provider vouches for (verified too; better-auth's account linking with
+      // requireLocalEmailVerified). New accounts are made by the sign-up form, with its consents.
+      ...(oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  name: oidc.name,
+                  discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
+                  clientId: oidc.clientId,
+                  clientSecret: oidc.clientSecret || undefined,
+                  scopes: ["openid", "email", "profile"],
+                  requireIdTokenVerification: true,
+                  disableImplicitSignUp: true,
+                },
+              ],
+            }),
+          ]
+        : []),
     ],
+    // A failed single sign-on comes back to the sign-in page with ?error=<code> (the /error page of
+    // better-auth is not served).
+    onAPIError: { errorURL: SSO_ERROR_PATH },
     logger: {
       log: (level, message, ...args) => logger[level]({ args }, `better-auth: ${message}`),
     },
@@ -267,7 +301,7 @@ function createAuth(secret: string) {
       before: createAuthMiddleware(async (ctx) => {
         // Over HTTP, only the paths the pages use: this also covers the paths with a parameter and
         // any path a later version of better-auth adds, which disabledPaths cannot name.
-        if (ctx.request && !HTTP_AUTH_PATHS.has(ctx.path)) throw new APIError("NOT_FOUND");
+        if (ctx.request && !HTTP_AUTH_PATHS.has(ctx.path) && !isSsoCallback(ctx.path, ctx.params)) throw new APIError("NOT_FOUND");
         const field = PASSWORD_PATHS[ctx.path];
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         if (field) {

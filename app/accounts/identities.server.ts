@@ -9,11 +9,9 @@ import { accounts } from "~/db/schema";
 import { fail, type Result } from "~/lib/result";
 import type { CurrentUser } from "./session.server";
 import { SESSION_MESSAGES as M } from "./sessions-messages";
+import { OIDC_PROVIDER_ID, PASSWORD_PROVIDER_ID } from "./sso-config";
 
-/** better-auth's provider id of an e-mail and password account. */
-export const PASSWORD_PROVIDER_ID = "credential";
-/** The provider id under which the OpenID Connect provider of OIDC_ISSUER is configured. */
-export const OIDC_PROVIDER_ID = "oidc";
+export { OIDC_PROVIDER_ID, PASSWORD_PROVIDER_ID };
 
 export interface IdentityView {
   id: string;

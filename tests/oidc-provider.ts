@@ -60,6 +60,16 @@ export async function startOidcProvider(appUrl: string, port = 0): Promise<TestO
   const handle = provider.callback();
 
   server.on("request", (req, res) => {
+    // For tests in another process (the browser suite): POST /__login {user} chooses who signs in next.
+    if (req.url === "/__login" && req.method === "POST") {
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      req.on("end", () => {
+        current = JSON.parse(body) as ProviderUser;
+        res.end("ok");
+      });
+      return;
+    }
     if (!req.url?.startsWith("/interaction/")) return handle(req, res);
     void (async () => {
       const details = await provider.interactionDetails(req, res);

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
-import { describe, expect } from "vitest";
+import pg from "pg";
+import { describe, expect, inject, it } from "vitest";
 import { db } from "~/db/client.server";
-import { accounts } from "~/db/schema";
+import { accounts, users } from "~/db/schema";
 import { createAccount, requestAs } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { auth } from "./auth.server";
@@ -72,5 +73,33 @@ describe("linked sign-in methods", () => {
     expect(await unlinkIdentity(user, "abc")).toEqual({ ok: false, status: 400, error: M.invalidIdentity });
     expect(await unlinkIdentity(user, theirs)).toEqual({ ok: false, status: 404, error: M.identityNotFound });
     expect(await db().select().from(accounts).where(eq(accounts.id, theirs))).toHaveLength(1);
+  });
+});
+
+describe("two unlinks at once", () => {
+  // Committed for real (no rollback), on PostgreSQL (two connections; PGlite has one, so nothing
+  // overlaps there). A third connection holds the rows until both unlinks have started: without the
+  // lock in unlinkIdentity both would read "two methods" and remove one each.
+  const databaseUrl = inject("databaseUrl");
+  it.skipIf(!databaseUrl)("cannot remove both of the last two methods", async () => {
+    const { user } = await signedIn();
+    const holder = new pg.Client({ connectionString: databaseUrl });
+    await holder.connect();
+    try {
+      const oidc = await linkOidc(user);
+      const password = (await listIdentities(user)).find((i) => i.providerId === PASSWORD_PROVIDER_ID)!;
+      await holder.query("begin");
+      await holder.query("select id from accounts where user_id = $1 for update", [user.id]);
+      const both = Promise.all([unlinkIdentity(user, password.id), unlinkIdentity(user, oidc)]);
+      await new Promise((r) => setTimeout(r, 300));
+      await holder.query("commit");
+      const results = await both;
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(results.find((r) => !r.ok)).toEqual({ ok: false, status: 400, error: M.lastIdentity });
+      expect(await listIdentities(user)).toHaveLength(1);
+    } finally {
+      await holder.end();
+      await db().delete(users).where(eq(users.id, user.id));
+    }
   });
 });

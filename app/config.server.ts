@@ -28,6 +28,8 @@ export interface Config {
   signUpsPerHour: number;
   /** Sign-in attempts allowed from one client address in 15 minutes (SIGN_INS_PER_IP; 30). */
   signInsPerIp: number;
+  /** Single sign-on with an OpenID Connect provider (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_NAME); unset: none. */
+  oidc: OidcConfig | undefined;
   signUpsPerDay: number;
   /** Memory for memoized query results (MEMO_CACHE_MB, default 32) and cached pages (PAGE_CACHE_MB, default 64), in MB. */
   memoCacheMb: number;
@@ -93,6 +95,22 @@ function positiveInteger(value: string | undefined): number | undefined {
   return value && Number.isInteger(number) && number > 0 ? number : undefined;
 }
 
+export interface OidcConfig {
+  /** The provider's issuer URL; its discovery document is at /.well-known/openid-configuration. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Shown on the button: "Accedi con {name}". */
+  name: string;
+}
+
+function readOidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {
+  const issuer = env.OIDC_ISSUER?.trim().replace(/\/+$/, "");
+  const clientId = env.OIDC_CLIENT_ID?.trim();
+  if (!issuer || !clientId) return undefined;
+  return { issuer, clientId, clientSecret: env.OIDC_CLIENT_SECRET ?? "", name: env.OIDC_NAME?.trim() || "OpenID" };
+}
+
 function nonNegativeInteger(value: string | undefined): number | undefined {
   const number = Number(value);
   return value && Number.isInteger(number) && number >= 0 ? number : undefined;
@@ -121,6 +139,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signUpsPerHour: positiveInteger(env.SIGN_UPS_PER_HOUR) ?? 3,
     signUpsPerDay: positiveInteger(env.SIGN_UPS_PER_DAY) ?? 10,
     signInsPerIp: positiveInteger(env.SIGN_INS_PER_IP) ?? 30,
+    oidc: readOidc(env),
     memoCacheMb: positiveInteger(env.MEMO_CACHE_MB) ?? 32,
     pageCacheMb: positiveInteger(env.PAGE_CACHE_MB) ?? 64,
     listingIndex: flag(env.LISTING_INDEX),

@@ -33,6 +33,7 @@ export default [
   route("logout", "routes/logout.ts"),
   route("healthz", "routes/healthz.ts"),
   route("api/auth/*", "routes/api.auth.ts"),
+  route(".well-known/jwks.json", "routes/well-known.jwks.ts"),
   route("uploads/*", "routes/uploads.ts"),
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/index.tsx"),

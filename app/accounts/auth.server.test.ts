@@ -82,7 +82,7 @@ describe("over HTTP, only what the pages use", () => {
     expect(paths.length).toBeGreaterThan(20);
     const unaccounted = paths.filter((path) => !HTTP_AUTH_PATHS.has(path) && !DISABLED_AUTH_PATHS.includes(path) && !path.includes(":"));
     expect(unaccounted).toEqual([]);
-    expect([...HTTP_AUTH_PATHS]).toEqual(["/verify-email"]);
+    expect([...HTTP_AUTH_PATHS]).toEqual(["/verify-email", "/jwks", "/token"]);
   });
 
   itDb("refuses the probe's sign-ups (huge, empty or invisible name, no consent) and creates no account", async () => {

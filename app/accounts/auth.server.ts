@@ -5,18 +5,20 @@ import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { genericOAuth, jwt } from "better-auth/plugins";
 import { verifyJWT } from "better-auth/crypto";
 import { and, eq, ne } from "drizzle-orm";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { config } from "~/config.server";
 import { db, dbProxy } from "~/db/client.server";
-import { accounts, appSecrets, sessions, users, verifications } from "~/db/schema";
+import { accounts, appSecrets, jwks, sessions, users, verifications } from "~/db/schema";
 import { sendMail, type Mail } from "~/mail/mailer.server";
 import { logger } from "~/lib/logger.server";
 import { hit, reset, type Limit } from "~/lib/rate-limit.server";
 import { isCommonPassword } from "./common-passwords";
 import { ACCOUNT_MESSAGES as M, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./messages";
 import { EMAIL_CONFIRMED_PATH } from "./profile-validation";
+import { OIDC_PROVIDER_ID, SSO_ERROR_PATH } from "./sso-config";
 import { firstError, fullNameSchema, signUpConsentSchema } from "./validation";
 
 /** Set by the HTTP server from the socket (or the trusted proxy); any value sent by a client is replaced. */
@@ -55,13 +57,24 @@ export const EMAIL_CHANGE_LIMITS = {
   perAddress: { max: 3, windowSeconds: 24 * 60 * 60 },
 } as const satisfies Record<string, Limit>;
 
+/** better-auth's path of the public keys (JWKS) that verify Zampa's tokens: /api/auth/jwks. */
+export const JWKS_PATH = "/jwks";
+/** Lifetime of a token for other services: short, as it cannot be revoked before it expires. */
+export const TOKEN_TTL = "15m";
+
 /**
  * better-auth's paths that Zampa's pages call over HTTP: only the link that confirms a new e-mail
  * address. Sign-up, sign-in, sign-out, the session and the e-mail change are called on the server
  * (auth().api.*, from accounts.server.ts, session.server.ts, profile.server.ts), which
  * `disabledPaths` does not affect.
  */
-export const HTTP_AUTH_PATHS: ReadonlySet<string> = new Set(["/verify-email"]);
+export const HTTP_AUTH_PATHS: ReadonlySet<string> = new Set([
+  "/verify-email",
+  // Tokens for other services (decision 0060): the public keys, which those services fetch, and the
+  // signed-in browser's token (GET, with the session cookie; no CORS, so no other site reads it).
+  JWKS_PATH,
+  "/token",
+]);
 
 /**
  * Every other path of better-auth 1.7, answered 404 over HTTP. `disabledPaths` compares exact paths,
@@ -100,6 +113,14 @@ export const DISABLED_AUTH_PATHS = [
   "/ok",
   "/error",
 ];
+
+/**
+ * The OpenID provider sends the browser back to /api/auth/callback/oidc (decision 0060): the one
+ * callback served over HTTP, and only while single sign-on is configured.
+ */
+function isSsoCallback(path: string, params: unknown): boolean {
+  return path === "/callback/:id" && (params as { id?: unknown } | undefined)?.id === OIDC_PROVIDER_ID && config().oidc !== undefined;
+}
 
 /** Codes of Zampa's own refusals in the hooks; each carries its Italian message. */
 export const ZAMPA_AUTH_CODES = {
@@ -170,7 +191,7 @@ async function loadSecret(): Promise<string> {
 }
 
 function createAuth(secret: string) {
-  const { publicUrl } = config();
+  const { publicUrl, oidc } = config();
   return betterAuth({
     appName: "Zampa",
     baseURL: publicUrl,
@@ -179,7 +200,7 @@ function createAuth(secret: string) {
     trustedOrigins: [new URL(publicUrl).origin],
     database: drizzleAdapter(dbProxy, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, jwks },
       transaction: true,
     }),
     advanced: {
@@ -190,6 +211,47 @@ function createAuth(secret: string) {
     // Over HTTP only what the pages use (see HTTP_AUTH_PATHS); the rules are in the hooks below,
     // which run for the server's own calls too.
     disabledPaths: DISABLED_AUTH_PATHS,
+    plugins: [
+      // Tokens another service can verify with the public keys (JWKS): EdDSA (Ed25519), issuer and
+      // audience Zampa's public URL, subject the user's id (decision 0060).
+      jwt({
+        jwks: { jwksPath: JWKS_PATH, keyPairConfig: { alg: "EdDSA", crv: "Ed25519" } },
+        jwt: {
+          issuer: new URL(publicUrl).origin,
+          audience: new URL(publicUrl).origin,
+          expirationTime: TOKEN_TTL,
+          // Who, not the whole account row: the id is the subject; name and e-mail for display.
+          definePayload: ({ user }) => ({ email: user.email, name: user.name }),
+        },
+        // Not a token on every session read (each page): only when one is asked for (/token).
+        disableSettingJwtHeader: true,
+      }),
+      // Single sign-on with the OpenID Connect provider of OIDC_ISSUER (discovery), when configured
+      // (decision 0060). It signs in to an existing account only: one already linked, or one whose
+      // verified e-mail the provider vouches for (verified too; better-auth's account linking with
+      // requireLocalEmailVerified). New accounts are made by the sign-up form, with its consents.
+      ...(oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  name: oidc.name,
+                  discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
+                  clientId: oidc.clientId,
+                  clientSecret: oidc.clientSecret || undefined,
+                  scopes: ["openid", "email", "profile"],
+                  requireIdTokenVerification: true,
+                  disableImplicitSignUp: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+    // A failed single sign-on comes back to the sign-in page with ?error=<code> (the /error page of
+    // better-auth is not served).
+    onAPIError: { errorURL: SSO_ERROR_PATH },
     logger: {
       log: (level, message, ...args) => logger[level]({ args }, `better-auth: ${message}`),
     },
@@ -239,7 +301,7 @@ function createAuth(secret: string) {
       before: createAuthMiddleware(async (ctx) => {
         // Over HTTP, only the paths the pages use: this also covers the paths with a parameter and
         // any path a later version of better-auth adds, which disabledPaths cannot name.
-        if (ctx.request && !HTTP_AUTH_PATHS.has(ctx.path)) throw new APIError("NOT_FOUND");
+        if (ctx.request && !HTTP_AUTH_PATHS.has(ctx.path) && !isSsoCallback(ctx.path, ctx.params)) throw new APIError("NOT_FOUND");
         const field = PASSWORD_PATHS[ctx.path];
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         if (field) {

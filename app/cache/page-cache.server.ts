@@ -4,7 +4,7 @@
 // server adds the security headers and compresses what is not cached (server/compression.ts).
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { hasSessionCookie } from "~/accounts/session.server";
+import { hasSessionCookie, withSessionCookies } from "~/accounts/session.server";
 import { config } from "~/config.server";
 import { AD_PAGE_TYPES, AD_PLACEMENTS, LISTING_TYPES, PET_TYPES } from "~/lib/enums";
 import { withHeaders } from "~/lib/http-headers";
@@ -146,7 +146,11 @@ const entryBytes = (key: string, e: Entry) => key.length + e.identity.body.lengt
 export async function servePage(request: Request, render: (request: Request) => Promise<Response>): Promise<Response> {
   const url = new URL(request.url);
   const key = cacheable(request, url) ? pageCacheKey(url) : null;
-  if (key === null) return finish(await render(request), request);
+  if (key === null) {
+    // A signed-in request (never cached): the session's refreshed or removed cookie goes with it.
+    const response = hasSessionCookie(request) ? await withSessionCookies(() => render(request)) : await render(request);
+    return finish(response, request);
+  }
   const hit = entries.get(key);
   if (hit) return respond(hit, request);
 

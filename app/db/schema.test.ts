@@ -20,6 +20,7 @@ const EXPECTED_TABLES = [
   "contest_submissions",
   "contest_votes",
   "contests",
+  "jwks",
   "listing_reports",
   "partners",
   "pet_listing_changes",

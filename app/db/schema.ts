@@ -123,6 +123,21 @@ export const verifications = pgTable(
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
 );
 
+/**
+ * Signing keys of the tokens Zampa issues (better-auth `jwt` plugin, EdDSA): the public half is
+ * served as the JWKS (/.well-known/jwks.json); the private half is stored encrypted with the auth
+ * secret (decision 0060).
+ */
+export const jwks = pgTable("jwks", {
+  id: id(),
+  publicKey: text("public_key").notNull(),
+  privateKey: text("private_key").notNull(),
+  alg: text("alg"),
+  crv: text("crv"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }),
+});
+
 /** Same id as the account; created by a trigger in the same statement as the account (migration 0001). */
 export const profiles = pgTable(
   "profiles",

@@ -3,6 +3,8 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import type { Route } from "./+types/login";
 import { signIn, signUp } from "~/accounts/accounts.server";
 import { getCurrentUser } from "~/accounts/session.server";
+import { ssoErrorMessage, ssoProviderName, startSso } from "~/accounts/sso.server";
+import { SsoButton } from "~/components/account/sso-button";
 import { firstError, signInSchema, signUpSchema } from "~/accounts/validation";
 import { pageMeta } from "~/lib/seo";
 import { readForm } from "~/lib/form.server";
@@ -21,13 +23,21 @@ export const meta: Route.MetaFunction = (args) =>
 // may want to switch account); the page says who is signed in.
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
-  return { signedInAs: user?.email ?? null };
+  // Single sign-on, when configured: its button, and why it failed when better-auth came back with ?error=.
+  const sso = ssoProviderName();
+  const ssoError = ssoErrorMessage(new URL(request.url).searchParams.get("error"));
+  return { signedInAs: user?.email ?? null, sso, ssoError };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const read = await readForm(request);
   if (!read.ok) return data({ error: read.error }, { status: read.status });
   const form = read.fields;
+  if (form.intent === "sso") {
+    const started = await startSso(request);
+    if (!started.ok) return data({ error: started.error }, { status: started.status });
+    return redirect(started.url, { headers: started.headers });
+  }
   const result = form.intent === "signup" ? await signUp(form, request.headers) : await signIn(form, request.headers);
   if (!result.ok) return data({ error: result.error }, { status: result.status });
   return redirect("/", { headers: result.headers });
@@ -139,6 +149,7 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
           {submitting ? "Caricamento..." : signup ? "Registrati" : "Accedi"}
         </button>
       </Form>
+      {loaderData.sso && !signup ? <SsoButton name={loaderData.sso} error={loaderData.ssoError} /> : null}
       <p className="mt-6 text-center text-sm text-stone-700">
         {signup ? "Hai già un account? " : "Non hai un account? "}
         <Link

@@ -49,7 +49,7 @@ describe("sign-up, sign-out and sign-in", () => {
 
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("Coniglio-Nano-42");
-    await page.getByRole("button", { name: "Accedi" }).click();
+    await page.getByRole("button", { name: "Accedi", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await page.goto("/dashboard");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent(), { timeout: 15_000 }).toContain("Sara Neri");
@@ -65,7 +65,7 @@ describe("sign-up, sign-out and sign-in", () => {
     await page.goto("/login");
     await page.getByLabel("Email").fill("qualcuno@example.it");
     await page.getByLabel("Password").fill("una-password-qualsiasi");
-    await page.getByRole("button", { name: "Accedi" }).click();
+    await page.getByRole("button", { name: "Accedi", exact: true }).click();
     const busy = page.getByRole("button", { name: "Caricamento..." });
     await busy.waitFor();
     expect(await busy.isDisabled()).toBe(true);
@@ -96,7 +96,7 @@ describe("sign-up, sign-out and sign-in", () => {
     await page.goto("/login");
     await page.getByLabel("Email").fill(E2E_ADMIN.email);
     await page.getByLabel("Password").fill("non-e-la-password");
-    await page.getByRole("button", { name: "Accedi" }).click();
+    await page.getByRole("button", { name: "Accedi", exact: true }).click();
     expect(await page.getByRole("alert").textContent()).toBe("Email o password non corretti");
   });
 });
@@ -108,7 +108,7 @@ describe("administrators", () => {
     await page.goto("/login");
     await page.getByLabel("Email").fill(E2E_ADMIN.email);
     await page.getByLabel("Password").fill(E2E_ADMIN.password);
-    await page.getByRole("button", { name: "Accedi" }).click();
+    await page.getByRole("button", { name: "Accedi", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await page.getByRole("button", { name: "Amministratore" }).click();
     await page.getByRole("link", { name: "Admin Dashboard" }).click();

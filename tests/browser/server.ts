@@ -12,9 +12,15 @@ import { openDatabase, setDatabase } from "~/db/client.server";
 import { seedDemoContent } from "~/seed/seed.server";
 import { SERVER_ENTRY, SERVER_ENV, serverNodeFlags } from "../../server/node-flags";
 import { startFakeAiServer } from "../fake-ai-server";
+import { createAccount } from "../accounts";
+import { startOidcProvider } from "../oidc-provider";
+import { eq } from "drizzle-orm";
+import { users } from "~/db/schema";
 import { insertFixtures } from "./fixtures";
 
 export const E2E_ADMIN = { email: "admin-e2e@zampa.test", password: "Amministro-Zampa-2026" };
+/** An account with a verified e-mail, which single sign-on can link (tests/browser/account-sessions.test.ts). */
+export const E2E_SSO_ACCOUNT = { email: "sso-e2e@zampa.test", password: "Cuccioli-2026", providerName: "Zampa ID" };
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -22,6 +28,8 @@ declare module "vitest" {
     dataDir: string;
     /** the fake AI server's root (POST /__control sets its mode) */
     aiControlUrl: string;
+    /** the OpenID provider's issuer (POST /__login chooses who signs in next) */
+    oidcIssuer: string;
   }
 }
 
@@ -63,11 +71,15 @@ export default async function setup(project: TestProject) {
   await initAuth();
   await seedDemoContent();
   await insertFixtures();
+  const ssoAccount = await createAccount({ email: E2E_SSO_ACCOUNT.email, password: E2E_SSO_ACCOUNT.password, fullName: "Sara Single" });
+  await database.db.update(users).set({ emailVerified: true }).where(eq(users.id, ssoAccount.id));
   await database.close();
   setDatabase(undefined);
 
   // The AI provider the app talks to: an OpenAI-compatible fake, started before the app server.
   const fakeAi = await startFakeAiServer();
+  // The OpenID provider of single sign-on, also started before the app (which reads its discovery).
+  const oidc = await startOidcProvider(baseUrl);
 
   const child = spawn(process.execPath, [...serverNodeFlags(), path.join(root, SERVER_ENTRY)], {
     cwd: root,
@@ -91,6 +103,10 @@ export default async function setup(project: TestProject) {
       AI_API_KEY: "chiave-di-prova",
       AI_MIN_INTERVAL_SECONDS: "0",
       AI_PER_MINUTE: "1000",
+      OIDC_ISSUER: oidc.issuer,
+      OIDC_CLIENT_ID: oidc.clientId,
+      OIDC_CLIENT_SECRET: oidc.clientSecret,
+      OIDC_NAME: E2E_SSO_ACCOUNT.providerName,
       ...SERVER_ENV,
     },
     stdio: ["ignore", "inherit", "inherit"],
@@ -99,11 +115,13 @@ export default async function setup(project: TestProject) {
   project.provide("baseUrl", baseUrl);
   project.provide("dataDir", dataDir);
   project.provide("aiControlUrl", `http://127.0.0.1:${fakeAi.port}`);
+  project.provide("oidcIssuer", oidc.issuer);
 
   return async () => {
     child.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 300));
     await fakeAi.close();
+    await oidc.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -13,6 +13,9 @@ import {
 } from "~/accounts/profile-validation";
 import { requireUser } from "~/accounts/session.server";
 import { DataSection } from "~/components/account/data-section";
+import { listIdentities, unlinkIdentity } from "~/accounts/identities.server";
+import { listSessions, revokeOtherSessions, revokeSession } from "~/accounts/sessions.server";
+import { IdentitiesSection, SessionsSection } from "~/components/account/sessions-section";
 import { firstError } from "~/accounts/validation";
 import { readForm } from "~/lib/form.server";
 import { formatDateLong, formatDateTimeLong, isoDate } from "~/lib/format";
@@ -25,12 +28,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const info = await getProfileInfo(user);
   if (!info) throw redirect("/login");
+  const [sessions, identities] = await Promise.all([listSessions(user, request), listIdentities(user)]);
+  const when = (date: Date) => ({ iso: isoDate(date), label: formatDateTimeLong(date) });
   // Dates are written here, on the server, so the browser shows (and hydrates) the same text.
   return {
     fullName: info.fullName,
     email: info.email,
     createdAt: { iso: isoDate(info.createdAt), label: formatDateLong(info.createdAt) },
     lastSignInAt: info.lastSignInAt ? { iso: isoDate(info.lastSignInAt), label: formatDateTimeLong(info.lastSignInAt) } : null,
+    sessions: sessions.map((s) => ({ ...s, signedInAt: when(s.signedInAt), lastActiveAt: when(s.lastActiveAt) })),
+    identities: identities.map((i) => ({ id: i.id, label: i.label, linkedAt: when(i.linkedAt) })),
   };
 }
 
@@ -44,6 +51,17 @@ export async function action({ request }: Route.ActionArgs) {
     const intent = form.intent;
     // Only the session's user is ever changed: no id is read from the form.
     const result = intent === "profile" ? await updateProfile(user, form, request) : await changePassword(user, form, request);
+    if (!result.ok) return data({ ok: false as const, intent, text: result.error, at }, { status: result.status });
+    return { ok: true as const, intent, text: result.message, at };
+  }
+  if (form.intent === "revoke-session" || form.intent === "revoke-other-sessions" || form.intent === "unlink-identity") {
+    const intent = form.intent;
+    const result =
+      intent === "revoke-session"
+        ? await revokeSession(user, request, form.sessionId)
+        : intent === "revoke-other-sessions"
+          ? await revokeOtherSessions(user, request)
+          : await unlinkIdentity(user, form.identityId);
     if (!result.ok) return data({ ok: false as const, intent, text: result.error, at }, { status: result.status });
     return { ok: true as const, intent, text: result.message, at };
   }
@@ -228,7 +246,7 @@ function EmailLinkNote() {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { fullName, email, createdAt, lastSignInAt } = loaderData;
+  const { fullName, email, createdAt, lastSignInAt, sessions, identities } = loaderData;
   return (
     <>
       <p className="text-sm">
@@ -243,6 +261,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <div className="grid min-w-0 gap-6">
           <ProfileForm fullName={fullName} email={email} />
           <PasswordForm email={email} />
+          <SessionsSection sessions={sessions} />
+          <IdentitiesSection identities={identities} />
           <DataSection />
         </div>
         <aside aria-labelledby="account-title" className="min-w-0 rounded-2xl bg-stone-50 p-6">

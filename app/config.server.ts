@@ -29,6 +29,8 @@ export interface Config {
   /** Sign-in attempts allowed from one client address in 15 minutes (SIGN_INS_PER_IP; 30). */
   signInsPerIp: number;
   signUpsPerDay: number;
+  /** REQUIRE_ADMIN_2FA: administrators must sign in with a second factor to use /admin (default off; decision 0059). */
+  requireAdmin2fa: boolean;
   /** Memory for memoized query results (MEMO_CACHE_MB, default 32) and cached pages (PAGE_CACHE_MB, default 64), in MB. */
   memoCacheMb: number;
   pageCacheMb: number;
@@ -121,6 +123,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signUpsPerHour: positiveInteger(env.SIGN_UPS_PER_HOUR) ?? 3,
     signUpsPerDay: positiveInteger(env.SIGN_UPS_PER_DAY) ?? 10,
     signInsPerIp: positiveInteger(env.SIGN_INS_PER_IP) ?? 30,
+    requireAdmin2fa: flag(env.REQUIRE_ADMIN_2FA) ?? false,
     memoCacheMb: positiveInteger(env.MEMO_CACHE_MB) ?? 32,
     pageCacheMb: positiveInteger(env.PAGE_CACHE_MB) ?? 64,
     listingIndex: flag(env.LISTING_INDEX),

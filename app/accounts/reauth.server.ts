@@ -2,7 +2,7 @@
 // account deletion) the person must have proved who they are in this session within the last 10
 // minutes: at sign-in, with the password, or with a code of their authenticator app. The time is
 // sessions.authenticated_at, in the database, so every process sees the same answer.
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
@@ -84,14 +84,4 @@ export async function confirmIdentity(user: CurrentUser, request: Request, input
   await reset(codeKey(user.id));
   await markAuthenticated(state.token, false);
   return { ok: true, message: M.reauthDone };
-}
-
-/** Whether this user's session (by token) is at aal2. */
-export async function sessionAal(token: string, userId: string): Promise<"aal1" | "aal2"> {
-  const [row] = await db()
-    .select({ aal: sessions.aal })
-    .from(sessions)
-    .where(and(eq(sessions.token, token), eq(sessions.userId, userId)))
-    .limit(1);
-  return row?.aal === "aal2" ? "aal2" : "aal1";
 }

@@ -125,14 +125,32 @@ export async function confirmTotpEnrolment(
   const [row] = await db().select({ verified: twoFactors.verified }).from(twoFactors).where(eq(twoFactors.userId, user.id)).limit(1);
   if (!row) return fail(400, M.totpNotStarted);
   if (row.verified) return fail(409, M.totpAlreadyOn);
+  const state = await sessionState(request);
+  if (!state || state.userId !== user.id) return fail(401, M.signInExpired);
   if (!(await hit(codeKey(user.id), CODE_CHECK_LIMIT)).allowed) return fail(429, M.tooManyCodes);
   const checked = await checkTotpCode(user.id, code, () => auth().api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true }));
   if (!checked.ok) return checked;
-  const { headers, response } = checked.value;
+  const { headers } = checked.value;
   await reset(codeKey(user.id));
-  await secureSession(user.id, response.token);
+  await secureSession(user.id, sessionTokenAfter(headers, state.token));
   const { backupCodes } = await auth().api.viewBackupCodes({ body: { userId: user.id } });
   return { ok: true, message: M.totpEnabled, backupCodes, headers };
+}
+
+/**
+ * The session a two-factor call leaves: the one in the cookie it set (better-auth replaces the
+ * session when a first factor is confirmed, and its answer still names the old one), else the
+ * request's own.
+ */
+function sessionTokenAfter(headers: Headers, fallback: string): string {
+  for (const cookie of headers.getSetCookie()) {
+    const match = /^(?:__Secure-)?better-auth\.session_token=([^;]+)/.exec(cookie);
+    if (match?.[1]) {
+      const value = decodeURIComponent(match[1]);
+      return value.slice(0, value.lastIndexOf(".") > 0 ? value.lastIndexOf(".") : value.length);
+    }
+  }
+  return fallback;
 }
 
 /** After a factor is confirmed on the profile: this session at aal2 and fresh; every other one ends. */
@@ -206,7 +224,7 @@ export async function confirmPhoneEnrolment(
   }
   await reset(codeKey(user.id));
   await db().update(twoFactorPhones).set({ verifiedAt: sql`now()` }).where(eq(twoFactorPhones.userId, user.id));
-  await secureSession(user.id, result.response.token);
+  await secureSession(user.id, sessionTokenAfter(result.headers, result.response.token));
   return { ok: true, message: M.phoneEnabled, headers: result.headers };
 }
 
@@ -286,7 +304,7 @@ export async function verifySignInCode(request: Request, input: Record<string, u
   }
   if (!result.ok) return result;
   await reset(codeKey(pending.userId));
-  const token = result.value.response.token;
+  const token = sessionTokenAfter(result.value.headers, "");
   if (!token) return fail(500, M.genericError);
   await markAuthenticated(token, true);
   return { ok: true, headers: result.value.headers };

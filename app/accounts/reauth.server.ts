@@ -7,7 +7,7 @@ import { db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { hit, reset } from "~/lib/rate-limit.server";
-import { fail, type Result } from "~/lib/result";
+import { fail, type Failure, type Result } from "~/lib/result";
 import { auth } from "./auth.server";
 import type { CurrentUser } from "./session.server";
 import { CODE_CHECK_LIMIT, REAUTH_WINDOW_SECONDS, TWO_FACTOR_MESSAGES as M } from "./two-factor-messages";
@@ -84,4 +84,15 @@ export async function confirmIdentity(user: CurrentUser, request: Request, input
   await reset(codeKey(user.id));
   await markAuthenticated(state.token, false);
   return { ok: true, message: M.reauthDone };
+}
+
+/**
+ * The profile's own sensitive forms: a new password, or a new e-mail address, need a recent
+ * identity check (a name change alone does not). Null when the change may go ahead.
+ */
+export async function refuseStaleChange(user: CurrentUser, request: Request, intent: unknown, form: Record<string, unknown>): Promise<Failure | null> {
+  const emailChange = intent === "profile" && typeof form.email === "string" && form.email.trim().toLowerCase() !== user.email.toLowerCase();
+  if (intent !== "password" && !emailChange) return null;
+  const recent = await requireRecentAuth(request);
+  return recent.ok ? null : recent;
 }

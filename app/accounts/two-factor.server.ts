@@ -12,7 +12,7 @@ import { logger } from "~/lib/logger.server";
 import { hit, reset } from "~/lib/rate-limit.server";
 import { fail, type Result } from "~/lib/result";
 import { auth, authErrorCode } from "./auth.server";
-import { markAuthenticated, requireRecentAuth, sessionState } from "./reauth.server";
+import { confirmIdentity, markAuthenticated, requireRecentAuth, sessionState } from "./reauth.server";
 import type { CurrentUser } from "./session.server";
 import { checkTotpCode, codeFailure, codeKey, SIX_DIGITS } from "./two-factor-codes.server";
 import { CODE_CHECK_LIMIT, SMS_SEND_LIMIT, TWO_FACTOR_MESSAGES as M } from "./two-factor-messages";
@@ -332,4 +332,42 @@ export async function requireAdminSecondFactor(request: Request): Promise<void> 
   if (!config().requireAdmin2fa) return;
   const state = await sessionState(request);
   if (state?.aal !== "aal2") throw redirect(TWO_FACTOR_ENROL_PATH);
+}
+
+// ---- The profile page's forms ---------------------------------------------------------------
+
+/** The intents of the profile's two-factor and identity forms. */
+export const TWO_FACTOR_INTENTS = ["reauth", "totp-start", "totp-confirm", "2fa-disable", "phone-start", "phone-confirm"] as const;
+export type TwoFactorIntent = (typeof TWO_FACTOR_INTENTS)[number];
+
+export function isTwoFactorIntent(value: unknown): value is TwoFactorIntent {
+  return (TWO_FACTOR_INTENTS as readonly unknown[]).includes(value);
+}
+
+export type TwoFactorActionResult = Result<{
+  message: string;
+  enrolment?: { qrCode: string; manualKey: string };
+  backupCodes?: string[];
+  /** a replaced session's cookie, for the response */
+  headers?: Headers;
+}>;
+
+/** One entry for the profile route: the form's intent to its function. */
+export async function twoFactorAction(user: CurrentUser, request: Request, intent: TwoFactorIntent, form: Record<string, unknown>): Promise<TwoFactorActionResult> {
+  switch (intent) {
+    case "reauth":
+      return confirmIdentity(user, request, form);
+    case "totp-start": {
+      const started = await startTotpEnrolment(user, request, form);
+      return started.ok ? { ok: true, message: started.message, enrolment: { qrCode: started.qrCode, manualKey: started.manualKey } } : started;
+    }
+    case "totp-confirm":
+      return confirmTotpEnrolment(user, request, form);
+    case "2fa-disable":
+      return disableTwoFactor(user, request);
+    case "phone-start":
+      return startPhoneEnrolment(user, request, form);
+    case "phone-confirm":
+      return confirmPhoneEnrolment(user, request, form);
+  }
 }

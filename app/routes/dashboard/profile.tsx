@@ -12,6 +12,10 @@ import {
   profileSchema,
 } from "~/accounts/profile-validation";
 import { requireUser } from "~/accounts/session.server";
+import { refuseStaleChange } from "~/accounts/reauth.server";
+import { getTwoFactorStatus, isTwoFactorIntent, twoFactorAction } from "~/accounts/two-factor.server";
+import { ReauthSection } from "~/components/account/reauth-section";
+import { TwoFactorSection } from "~/components/account/two-factor-section";
 import { firstError } from "~/accounts/validation";
 import { readForm } from "~/lib/form.server";
 import { formatDateLong, formatDateTimeLong, isoDate } from "~/lib/format";
@@ -30,6 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     email: info.email,
     createdAt: { iso: isoDate(info.createdAt), label: formatDateLong(info.createdAt) },
     lastSignInAt: info.lastSignInAt ? { iso: isoDate(info.lastSignInAt), label: formatDateTimeLong(info.lastSignInAt) } : null,
+    twoFactor: await getTwoFactorStatus(user, request),
   };
 }
 
@@ -39,8 +44,18 @@ export async function action({ request }: Route.ActionArgs) {
   const at = Date.now();
   if (!read.ok) return data({ ok: false as const, intent: null, text: read.error, at }, { status: read.status });
   const form = read.fields;
+  if (isTwoFactorIntent(form.intent)) {
+    const intent = form.intent;
+    const result = await twoFactorAction(user, request, intent, form);
+    if (!result.ok) return data({ ok: false as const, intent, text: result.error, at }, { status: result.status });
+    const { message, enrolment = null, backupCodes = null, headers } = result;
+    return data({ ok: true as const, intent, text: message, at, enrolment, backupCodes }, { headers });
+  }
   if (form.intent === "profile" || form.intent === "password") {
     const intent = form.intent;
+    // A new password or e-mail address needs a recent identity check (decision 0059).
+    const stale = await refuseStaleChange(user, request, intent, form);
+    if (stale) return data({ ok: false as const, intent, text: stale.error, at }, { status: stale.status });
     // Only the session's user is ever changed: no id is read from the form.
     const result = intent === "profile" ? await updateProfile(user, form, request) : await changePassword(user, form, request);
     if (!result.ok) return data({ ok: false as const, intent, text: result.error, at }, { status: result.status });
@@ -227,7 +242,7 @@ function EmailLinkNote() {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { fullName, email, createdAt, lastSignInAt } = loaderData;
+  const { fullName, email, createdAt, lastSignInAt, twoFactor } = loaderData;
   return (
     <>
       <p className="text-sm">
@@ -242,6 +257,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <div className="grid min-w-0 gap-6">
           <ProfileForm fullName={fullName} email={email} />
           <PasswordForm email={email} />
+          <ReauthSection fresh={twoFactor.fresh} hasTotp={twoFactor.totp === "on"} email={email} />
+          <TwoFactorSection status={twoFactor} email={email} />
         </div>
         <aside aria-labelledby="account-title" className="min-w-0 rounded-2xl bg-stone-50 p-6">
           <h2 id="account-title" className="text-lg font-semibold text-stone-900">

@@ -28,13 +28,11 @@ function CodeField({ id, label }: { id: string; label: string }) {
   );
 }
 
-function TotpEnrolment({ email }: { email: string }) {
-  const start = useAccountFetcher();
-  const confirm = useAccountFetcher();
-  const enrolment = start.fetcher.data?.ok ? start.fetcher.data.enrolment : null;
-  const backupCodes = confirm.fetcher.data?.ok ? confirm.fetcher.data.backupCodes : null;
-  if (backupCodes) {
-    return (
+type AccountFetcher = ReturnType<typeof useAccountFetcher>;
+
+/** Shown once, right after the confirmation (the section keeps the answer: the status changes under it). */
+function BackupCodes({ confirm, backupCodes }: { confirm: AccountFetcher; backupCodes: string[] }) {
+  return (
       <div className="mt-4 space-y-3">
         <AnswerBanner answer={confirm.answer} />
         <h3 className="font-semibold text-stone-900">Codici di backup</h3>
@@ -50,8 +48,12 @@ function TotpEnrolment({ email }: { email: string }) {
           ))}
         </ul>
       </div>
-    );
-  }
+  );
+}
+
+function TotpEnrolment({ email, confirm }: { email: string; confirm: AccountFetcher }) {
+  const start = useAccountFetcher();
+  const enrolment = start.fetcher.data?.ok ? start.fetcher.data.enrolment : null;
   return (
     <div className="mt-4 space-y-4">
       <start.fetcher.Form method="post" className="space-y-4">
@@ -133,6 +135,8 @@ function PhoneEnrolment({ pendingPhone }: { pendingPhone: string | null }) {
 export function TwoFactorSection({ status, email }: { status: TwoFactorStatus; email: string }) {
   const [params] = useSearchParams();
   const disable = useAccountFetcher();
+  const confirm = useAccountFetcher();
+  const backupCodes = confirm.fetcher.data?.ok ? confirm.fetcher.data.backupCodes : null;
   const required = params.get("due-fattori") === "obbligatorio";
   return (
     <section id="due-fattori" aria-labelledby="two-factor-title" className="scroll-mt-24 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
@@ -159,7 +163,11 @@ export function TwoFactorSection({ status, email }: { status: TwoFactorStatus; e
           <dd className="text-stone-900">{status.phone?.verified ? `attivo (${status.phone.masked})` : "non attivo"}</dd>
         </div>
       </dl>
-      {status.totp === "on" ? null : <TotpEnrolment email={email} />}
+      {backupCodes ? (
+        <BackupCodes confirm={confirm} backupCodes={backupCodes} />
+      ) : status.totp === "on" ? null : (
+        <TotpEnrolment email={email} confirm={confirm} />
+      )}
       {status.phone?.verified ? null : (
         <details className="mt-4">
           <summary className="cursor-pointer text-sm font-semibold text-brand-800">Ricevi i codici via SMS</summary>

@@ -10,7 +10,7 @@ import { createAccount, requestAs, type TestAccount } from "../../tests/accounts
 import { itDb } from "../../tests/db";
 import { signIn } from "./accounts.server";
 import { auth } from "./auth.server";
-import { confirmIdentity, requireRecentAuth, sessionState } from "./reauth.server";
+import { confirmIdentity, refuseStaleChange, requireRecentAuth, sessionState } from "./reauth.server";
 import { getCurrentUser, requireAdmin, type CurrentUser } from "./session.server";
 import { CODE_CHECK_LIMIT, TWO_FACTOR_MESSAGES as M } from "./two-factor-messages";
 import {
@@ -230,6 +230,16 @@ describe("reauthentication", () => {
     expect(await getTwoFactorStatus(user, post(cookie))).toMatchObject({ totp: "off", enabled: false, aal: "aal1" });
     const result = await signIn({ email: account.email, password: PASSWORD }, new Headers());
     expect(result.ok && result.twoFactor).toBe(false);
+  });
+
+  itDb("the profile's password and e-mail changes need it; a name change does not", async () => {
+    const { account, user } = await signedIn();
+    const request = post(account.cookie);
+    expect(await refuseStaleChange(user, request, "password", {})).toBeNull();
+    await age(account.cookie, 11);
+    expect(await refuseStaleChange(user, request, "password", {})).toEqual({ ok: false, status: 403, error: M.reauthRequired });
+    expect(await refuseStaleChange(user, request, "profile", { email: "altro@example.it", fullName: "X" })).toEqual({ ok: false, status: 403, error: M.reauthRequired });
+    expect(await refuseStaleChange(user, request, "profile", { email: ` ${user.email.toUpperCase()} `, fullName: "Nuovo Nome" })).toBeNull();
   });
 
   itDb("no session: refused", async () => {

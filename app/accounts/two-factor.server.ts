@@ -304,6 +304,10 @@ export async function verifySignInCode(request: Request, input: Record<string, u
   }
   if (!result.ok) return result;
   await reset(codeKey(pending.userId));
+  // The sign-in is complete only now: clear the account's failed password attempts, as
+  // auth.server.ts does for a sign-in without a second factor.
+  const [account] = await db().select({ email: users.email }).from(users).where(eq(sql`${users.id}::text`, pending.userId)).limit(1);
+  if (account) await reset(`login:account:${account.email.toLowerCase()}`);
   const token = sessionTokenAfter(result.value.headers, "");
   if (!token) return fail(500, M.genericError);
   await markAuthenticated(token, true);

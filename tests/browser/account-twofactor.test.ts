@@ -1,7 +1,9 @@
 // Two-factor sign-in in the browser (decision 0059): enrol TOTP from the profile with the manual
 // key, then sign in with a code computed from it, as an authenticator app would.
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import { generate } from "otplib";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { signUpIn, startBrowser, withConsent } from "./browser";
 
 const browser = startBrowser();
@@ -12,6 +14,21 @@ function codeFor(key: string, steps = 0): Promise<string> {
     secret: key.replace(/\s+/g, ""),
     epoch: Math.floor(Date.now() / 1000) + steps * 30,
   });
+}
+
+/** The code in the newest outbox SMS to `phone` (E.164) that is not in `seen`. */
+async function smsCode(phone: string, seen: string[] = []): Promise<string> {
+  const outbox = path.join(inject("dataDir"), "outbox");
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const names = (await readdir(outbox).catch(() => [] as string[])).filter((n) => n.endsWith(".sms")).sort().reverse();
+    for (const name of names) {
+      const text = await readFile(path.join(outbox, name), "utf8");
+      const code = /codice di verifica è (\d{6})/.exec(text)?.[1];
+      if (text.startsWith(`To: ${phone}\n`) && code && !seen.includes(code)) return code;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no SMS to ${phone}`);
 }
 
 describe("two-factor sign-in", () => {
@@ -130,5 +147,37 @@ describe("two-factor sign-in", () => {
       .waitFor();
     await page.getByRole("link", { name: "Torna all'accesso" }).click();
     await page.waitForURL((url) => url.pathname === "/login");
+  });
+
+  it("enrols a phone with an SMS code, then signs in with a code received by SMS", async () => {
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    const account = await signUpIn(context, "Piero Telefono");
+    const digits = String(Date.now()).slice(-7);
+    const phone = `+39333${digits}`;
+    await page.goto("/dashboard/profile");
+    const section = page.getByRole("region", { name: "Autenticazione a due fattori" });
+    await section.getByText("Ricevi i codici via SMS").click();
+    await section.getByLabel("Numero di cellulare").fill(`333 ${digits}`);
+    await section.getByRole("button", { name: "Invia il codice via SMS" }).click();
+    await section.getByRole("status").filter({ hasText: "Ti abbiamo inviato un SMS" }).waitFor();
+    const enrolCode = await smsCode(phone);
+    await section.getByLabel(/^Codice ricevuto/).fill(enrolCode);
+    await section.getByRole("button", { name: "Conferma il numero" }).click();
+    await section.getByText(/^attivo \(\+39 ••• ••• \d{4}\)$/).waitFor();
+
+    const other = await browser.context();
+    await withConsent(other.context);
+    await other.page.goto("/login");
+    await other.page.getByLabel("Email").fill(account.email);
+    await other.page.getByLabel("Password").fill(account.password);
+    await other.page.getByRole("button", { name: "Accedi" }).click();
+    await other.page.waitForURL((url) => url.pathname === "/login/codice");
+    await other.page.getByRole("button", { name: "Invia SMS" }).click();
+    await other.page.getByRole("status").filter({ hasText: "Ti abbiamo inviato un SMS con il codice." }).waitFor();
+    await other.page.getByLabel("Codice ricevuto via SMS").fill(await smsCode(phone, [enrolCode]));
+    await other.page.getByRole("button", { name: "Verifica e accedi" }).click();
+    await other.page.waitForURL((url) => url.pathname === "/");
+    await other.page.getByRole("button", { name: "Piero Telefono" }).waitFor();
   });
 });

@@ -155,7 +155,11 @@ export function TwoFactorSection({ status, email }: { status: TwoFactorStatus; e
         <div className="flex flex-wrap gap-x-2">
           <dt className="font-medium text-stone-700">App di autenticazione:</dt>
           <dd data-testid="totp-status" className="text-stone-900">
-            {status.totp === "on" ? `attiva (codici di backup rimasti: ${status.backupCodesLeft ?? 0})` : "non attiva"}
+            {status.totp === "on"
+              ? `attiva (codici di backup rimasti: ${status.backupCodesLeft ?? 0})`
+              : status.totp === "pending"
+                ? "configurazione non completata"
+                : "non attiva"}
           </dd>
         </div>
         <div className="flex flex-wrap gap-x-2">

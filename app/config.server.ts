@@ -31,6 +31,8 @@ export interface Config {
   /** Single sign-on with an OpenID Connect provider (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_NAME); unset: none. */
   oidc: OidcConfig | undefined;
   signUpsPerDay: number;
+  /** REQUIRE_ADMIN_2FA: administrators must sign in with a second factor to use /admin (default off; decision 0059). */
+  requireAdmin2fa: boolean;
   /** Memory for memoized query results (MEMO_CACHE_MB, default 32) and cached pages (PAGE_CACHE_MB, default 64), in MB. */
   memoCacheMb: number;
   pageCacheMb: number;
@@ -140,6 +142,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signUpsPerDay: positiveInteger(env.SIGN_UPS_PER_DAY) ?? 10,
     signInsPerIp: positiveInteger(env.SIGN_INS_PER_IP) ?? 30,
     oidc: readOidc(env),
+    requireAdmin2fa: flag(env.REQUIRE_ADMIN_2FA) ?? false,
     memoCacheMb: positiveInteger(env.MEMO_CACHE_MB) ?? 32,
     pageCacheMb: positiveInteger(env.PAGE_CACHE_MB) ?? 64,
     listingIndex: flag(env.LISTING_INDEX),

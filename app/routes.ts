@@ -30,6 +30,7 @@ export default [
   route("contests", "routes/contests/list.tsx"),
   route("contests/:id", "routes/contests/detail.tsx"),
   route("login", "routes/login.tsx"),
+  route("login/codice", "routes/login-code.tsx"),
   route("logout", "routes/logout.ts"),
   route("healthz", "routes/healthz.ts"),
   route("api/auth/*", "routes/api.auth.ts"),

@@ -8,7 +8,8 @@ import { ACCOUNT_MESSAGES as M } from "./messages";
 import { firstError, signInSchema, signUpSchema } from "./validation";
 import { fail, type Result } from "~/lib/result";
 
-export type AuthResult = Result<{ headers: Headers }>;
+/** twoFactor: the password was right and the account has a second factor: the code is asked next (decision 0059). */
+export type AuthResult = Result<{ headers: Headers; twoFactor?: boolean }>;
 
 function failure(error: unknown): AuthResult {
   const status = typeof (error as { statusCode?: unknown })?.statusCode === "number" ? (error as { statusCode: number }).statusCode : 500;
@@ -50,12 +51,12 @@ export async function signIn(input: Record<string, unknown>, requestHeaders: Hea
   const parsed = signInSchema.safeParse(input);
   if (!parsed.success) return fail(400, firstError(parsed.error));
   try {
-    const { headers } = await auth().api.signInEmail({
+    const { headers, response } = await auth().api.signInEmail({
       body: parsed.data,
       headers: requestHeaders,
       returnHeaders: true,
     });
-    return { ok: true, headers };
+    return { ok: true, headers, twoFactor: "twoFactorRedirect" in response && response.twoFactorRedirect === true };
   } catch (error) {
     return failure(error);
   }

@@ -4,6 +4,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor } from "better-auth/plugins";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { genericOAuth, jwt } from "better-auth/plugins";
 import { verifyJWT } from "better-auth/crypto";
@@ -11,11 +12,12 @@ import { and, eq, ne } from "drizzle-orm";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { config } from "~/config.server";
 import { db, dbProxy } from "~/db/client.server";
-import { accounts, appSecrets, jwks, sessions, users, verifications } from "~/db/schema";
+import { accounts, appSecrets, jwks, sessions, twoFactors, users, verifications } from "~/db/schema";
 import { sendMail, type Mail } from "~/mail/mailer.server";
 import { logger } from "~/lib/logger.server";
 import { hit, reset, type Limit } from "~/lib/rate-limit.server";
 import { isCommonPassword } from "./common-passwords";
+import { sendTwoFactorSms, TWO_FACTOR_SMS_MINUTES } from "./two-factor-sms.server";
 import { ACCOUNT_MESSAGES as M, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./messages";
 import { EMAIL_CONFIRMED_PATH } from "./profile-validation";
 import { OIDC_PROVIDER_ID, SSO_ERROR_PATH } from "./sso-config";
@@ -112,6 +114,15 @@ export const DISABLED_AUTH_PATHS = [
   "/account-info",
   "/ok",
   "/error",
+  // Two-factor (decision 0059): the profile and the sign-in's second step call these on the server.
+  "/two-factor/enable",
+  "/two-factor/disable",
+  "/two-factor/get-totp-uri",
+  "/two-factor/verify-totp",
+  "/two-factor/send-otp",
+  "/two-factor/verify-otp",
+  "/two-factor/verify-backup-code",
+  "/two-factor/generate-backup-codes",
 ];
 
 /**
@@ -200,7 +211,7 @@ function createAuth(secret: string) {
     trustedOrigins: [new URL(publicUrl).origin],
     database: drizzleAdapter(dbProxy, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, jwks },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, jwks, twoFactor: twoFactors },
       transaction: true,
     }),
     advanced: {
@@ -248,6 +259,15 @@ function createAuth(secret: string) {
             }),
           ]
         : []),
+      // Two-factor sign-in (decision 0059): TOTP with 10 single-use backup codes, and codes by SMS
+      // (the plugin's OTP) to the phone of two_factor_phones. No "trusted device": every sign-in of
+      // an account with a factor asks for a code. Reached only through Zampa's pages (server calls).
+      twoFactor({
+        issuer: "Zampa",
+        backupCodeOptions: { amount: 10, storeBackupCodes: "encrypted" },
+        otpOptions: { sendOTP: sendTwoFactorSms, period: TWO_FACTOR_SMS_MINUTES, storeOTP: "hashed", allowedAttempts: 5 },
+        twoFactorCookieMaxAge: 10 * 60,
+      }),
     ],
     // A failed single sign-on comes back to the sign-in page with ?error=<code> (the /error page of
     // better-auth is not served).

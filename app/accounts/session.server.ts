@@ -6,6 +6,7 @@ import { APIError } from "better-auth/api";
 import { db } from "~/db/client.server";
 import { profiles, sessions } from "~/db/schema";
 import { auth } from "./auth.server";
+import { requireAdminSecondFactor } from "./two-factor.server";
 
 export interface CurrentUser {
   id: string;
@@ -146,5 +147,7 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
 export async function requireAdmin(request: Request): Promise<CurrentUser> {
   const user = await getCurrentUser(request);
   if (!user || user.role !== "admin") throw redirect("/login");
+  // REQUIRE_ADMIN_2FA: an administrator's session at aal2, or off to enrol (decision 0059).
+  await requireAdminSecondFactor(request);
   return user;
 }

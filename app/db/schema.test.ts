@@ -32,6 +32,8 @@ const EXPECTED_TABLES = [
   "seo_redirects",
   "seo_settings",
   "sessions",
+  "two_factor_phones",
+  "two_factors",
   "users",
   "verifications",
 ];

@@ -67,6 +67,8 @@ export const users = pgTable("users", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
+  // better-auth twoFactor plugin: a verified factor exists (decision 0059).
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   ...timestamps,
 });
 
@@ -81,6 +83,10 @@ export const sessions = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    // Decision 0059: "aal2" once a second factor was checked for this session; the last time the
+    // person proved who they are in it (sign-in, code, password), for reauthentication.
+    aal: text("aal").notNull().default("aal1"),
+    authenticatedAt: timestamp("authenticated_at", { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
   (t) => [index("sessions_user_idx").on(t.userId, t.createdAt.desc())],
@@ -136,6 +142,34 @@ export const jwks = pgTable("jwks", {
   crv: text("crv"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp("expires_at", { withTimezone: true }),
+});
+
+/** better-auth twoFactor plugin: the TOTP secret and backup codes (both encrypted), one row per account. */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: id(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("two_factors_user_idx").on(t.userId)],
+);
+
+/** The phone number that receives sign-in codes by SMS (decision 0059); verified when its code was given back. */
+export const twoFactorPhones = pgTable("two_factor_phones", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  phone: text("phone").notNull(),
+  verifiedAt: timestamp("verified_at", { withTimezone: true }),
+  ...timestamps,
 });
 
 /** Same id as the account; created by a trigger in the same statement as the account (migration 0001). */

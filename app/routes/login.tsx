@@ -5,6 +5,7 @@ import { signIn, signUp } from "~/accounts/accounts.server";
 import { getCurrentUser } from "~/accounts/session.server";
 import { ssoErrorMessage, ssoProviderName, startSso } from "~/accounts/sso.server";
 import { SsoButton } from "~/components/account/sso-button";
+import { SIGN_IN_CODE_PATH } from "~/accounts/two-factor.server";
 import { firstError, signInSchema, signUpSchema } from "~/accounts/validation";
 import { pageMeta } from "~/lib/seo";
 import { readForm } from "~/lib/form.server";
@@ -40,7 +41,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const result = form.intent === "signup" ? await signUp(form, request.headers) : await signIn(form, request.headers);
   if (!result.ok) return data({ error: result.error }, { status: result.status });
-  return redirect("/", { headers: result.headers });
+  // An account with a second factor: better-auth set the pending sign-in's cookie; the code is asked next.
+  return redirect(result.twoFactor ? SIGN_IN_CODE_PATH : "/", { headers: result.headers });
 }
 
 export default function Login({ actionData, loaderData }: Route.ComponentProps) {

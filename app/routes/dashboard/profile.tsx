@@ -16,6 +16,10 @@ import { DataSection } from "~/components/account/data-section";
 import { listIdentities, unlinkIdentity } from "~/accounts/identities.server";
 import { listSessions, revokeOtherSessions, revokeSession } from "~/accounts/sessions.server";
 import { IdentitiesSection, SessionsSection } from "~/components/account/sessions-section";
+import { refuseStaleChange } from "~/accounts/reauth.server";
+import { getTwoFactorStatus, isTwoFactorIntent, twoFactorAction } from "~/accounts/two-factor.server";
+import { ReauthSection } from "~/components/account/reauth-section";
+import { TwoFactorSection } from "~/components/account/two-factor-section";
 import { firstError } from "~/accounts/validation";
 import { readForm } from "~/lib/form.server";
 import { formatDateLong, formatDateTimeLong, isoDate } from "~/lib/format";
@@ -38,6 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     lastSignInAt: info.lastSignInAt ? { iso: isoDate(info.lastSignInAt), label: formatDateTimeLong(info.lastSignInAt) } : null,
     sessions: sessions.map((s) => ({ ...s, signedInAt: when(s.signedInAt), lastActiveAt: when(s.lastActiveAt) })),
     identities: identities.map((i) => ({ id: i.id, label: i.label, linkedAt: when(i.linkedAt) })),
+    twoFactor: await getTwoFactorStatus(user, request),
   };
 }
 
@@ -47,8 +52,18 @@ export async function action({ request }: Route.ActionArgs) {
   const at = Date.now();
   if (!read.ok) return data({ ok: false as const, intent: null, text: read.error, at }, { status: read.status });
   const form = read.fields;
+  if (isTwoFactorIntent(form.intent)) {
+    const intent = form.intent;
+    const result = await twoFactorAction(user, request, intent, form);
+    if (!result.ok) return data({ ok: false as const, intent, text: result.error, at }, { status: result.status });
+    const { message, enrolment = null, backupCodes = null, headers } = result;
+    return data({ ok: true as const, intent, text: message, at, enrolment, backupCodes }, { headers });
+  }
   if (form.intent === "profile" || form.intent === "password") {
     const intent = form.intent;
+    // A new password or e-mail address needs a recent identity check (decision 0059).
+    const stale = await refuseStaleChange(user, request, intent, form);
+    if (stale) return data({ ok: false as const, intent, text: stale.error, at }, { status: stale.status });
     // Only the session's user is ever changed: no id is read from the form.
     const result = intent === "profile" ? await updateProfile(user, form, request) : await changePassword(user, form, request);
     if (!result.ok) return data({ ok: false as const, intent, text: result.error, at }, { status: result.status });
@@ -246,7 +261,7 @@ function EmailLinkNote() {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { fullName, email, createdAt, lastSignInAt, sessions, identities } = loaderData;
+  const { fullName, email, createdAt, lastSignInAt, sessions, identities, twoFactor } = loaderData;
   return (
     <>
       <p className="text-sm">
@@ -261,6 +276,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <div className="grid min-w-0 gap-6">
           <ProfileForm fullName={fullName} email={email} />
           <PasswordForm email={email} />
+          <ReauthSection fresh={twoFactor.fresh} hasTotp={twoFactor.totp === "on"} email={email} />
+          <TwoFactorSection status={twoFactor} email={email} />
           <SessionsSection sessions={sessions} />
           <IdentitiesSection identities={identities} />
           <DataSection />

@@ -19,5 +19,7 @@ export const RECOVERY_MESSAGES = {
   mustVerifyToVote: "Per votare devi prima confermare il tuo indirizzo email: così ogni voto viene da una persona reale.",
   mustVerifyToEnter:
     "Per partecipare ai concorsi devi prima confermare il tuo indirizzo email: così ogni partecipazione viene da una persona reale.",
+  mustVerifyToTakePart:
+    "Per votare e inviare le foto devi prima confermare il tuo indirizzo email: apri il link che ti abbiamo inviato alla registrazione.",
   bannerText: "Conferma il tuo indirizzo email: controlla la posta e apri il link che ti abbiamo inviato.",
 } as const;

@@ -5,7 +5,7 @@ import { profiles, users } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { auth, authErrorCode, authErrorMessage } from "./auth.server";
 import { ACCOUNT_MESSAGES as M } from "./messages";
-import { EMAIL_VERIFIED_PATH } from "./recovery-mail.server";
+import { sendSignUpVerification } from "./recovery.server";
 import { firstError, signInSchema, signUpSchema } from "./validation";
 import { fail, type Result } from "~/lib/result";
 
@@ -25,13 +25,13 @@ export async function signUp(input: Record<string, unknown>, requestHeaders: Hea
   try {
     // The consent goes along: better-auth's hook checks it (and the name, and the per-address
     // limit) for every sign-up made for a client; better-auth takes extra fields and ignores them.
-    // callbackURL: where the verification link mailed at sign-up lands (decision 0058).
-    const body = { name: fullName, email, password, acceptPrivacy, acceptTerms, callbackURL: EMAIL_VERIFIED_PATH };
+    const body = { name: fullName, email, password, acceptPrivacy, acceptTerms };
     const { headers } = await auth().api.signUpEmail({
       body,
       headers: requestHeaders,
       returnHeaders: true,
     });
+    await sendSignUpVerification(email, headers);
     return { ok: true, headers };
   } catch (error) {
     // Two simultaneous sign-ups with one e-mail (a double click): the unique constraint stops the

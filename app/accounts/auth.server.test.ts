@@ -10,7 +10,6 @@ import { createAccount, type TestAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import {
   auth,
-  authErrorMessage,
   CLIENT_IP_HEADER,
   DISABLED_AUTH_PATHS,
   EMAIL_CHANGE_LIMITS,

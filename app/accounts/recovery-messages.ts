@@ -10,7 +10,8 @@ export const RECOVERY_MESSAGES = {
     "Se l'indirizzo corrisponde a un account Zampa non ancora confermato, riceverai a breve un'email con il link di conferma.",
   verificationSentToYou: "Ti abbiamo inviato una nuova email di conferma. Controlla la posta (anche lo spam).",
   alreadyVerified: "Il tuo indirizzo email è già confermato.",
-  resendMissingTarget: "Indica un indirizzo email (o un numero di telefono) e il tipo di messaggio da inviare di nuovo.",
+  // The spec's "You must provide either an email or phone number and a type", in Italian.
+  resendMissingTarget: "Devi indicare un indirizzo email o un numero di telefono e il tipo di messaggio da inviare di nuovo.",
   resendUnknownType: "Tipo di messaggio non valido: si può inviare di nuovo solo l'email di conferma dell'indirizzo.",
   resendCooldown: (seconds: number) => `Ti abbiamo appena inviato un'email di conferma. Puoi chiederne un'altra tra ${seconds} secondi.`,
   tooManyResends: "Troppe richieste di invio dell'email di conferma. Riprova più tardi.",

@@ -26,7 +26,7 @@ describe("password recovery", () => {
 
     const link = await linkMailedTo(account.email, "/reset-password?token=", { after: before });
     await page.goto(link);
-    await page.getByLabel("Nuova password").fill(NEW_PASSWORD);
+    await page.getByLabel("Nuova password", { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel("Conferma nuova password").fill("Diversa-Password-1");
     await page.getByRole("button", { name: "Salva la nuova password" }).click();
     await page.getByRole("alert").filter({ hasText: "Le nuove password non coincidono" }).waitFor();
@@ -48,7 +48,7 @@ describe("password recovery", () => {
     const again = await page.goto(link);
     expect(again?.status()).toBe(400);
     await page.getByRole("alert").filter({ hasText: "non è valido, è già stato usato o è scaduto" }).waitFor();
-    expect(await page.getByLabel("Nuova password").count()).toBe(0);
+    expect(await page.getByLabel("Nuova password", { exact: true }).count()).toBe(0);
   });
 
   it("gives an unknown address the same answer", async () => {

@@ -9,7 +9,7 @@ import { mailsSince, outboxFiles, type OutboxMail } from "~/mail/outbox.testing"
 import { createAccount, type TestAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { signIn, signUp } from "./accounts.server";
-import { auth, CLIENT_IP_HEADER } from "./auth.server";
+import { auth, CLIENT_IP_HEADER, loginLimits } from "./auth.server";
 import { ACCOUNT_MESSAGES as M } from "./messages";
 import { EMAIL_VERIFIED_PATH } from "./recovery-mail.server";
 import { RECOVERY_MESSAGES as R } from "./recovery-messages";
@@ -271,5 +271,22 @@ describe("e-mail verification", () => {
     const ip = fromIp("192.0.2.99");
     for (let i = 0; i < RECOVERY_LIMITS.resendPerIp.max; i++) expect((await resendVerification(null, { email: unique(`r${i}`), type: "signup" }, ip)).ok).toBe(true);
     expect(await resendVerification(null, { email: unique("oltre"), type: "signup" }, ip)).toMatchObject({ status: 429, error: R.tooManyResends });
+  }, 30_000);
+});
+
+describe("sign-in limits reveal nothing about accounts", () => {
+  itDb("an unknown address is refused like a known one: same 401, then the same 429 after as many tries", async () => {
+    const known = await createAccount({ password: PASSWORD });
+    const unknown = unique("nessuno");
+    const outcomes: Record<string, unknown[]> = { known: [], unknown: [] };
+    for (const [name, email] of [["known", known.email], ["unknown", unknown]] as const) {
+      for (let i = 0; i < loginLimits().perAccount.max + 1; i++) {
+        const result = await signIn({ email, password: "Sbagliata-123" }, fromIp(`198.51.100.${i + 1}`));
+        outcomes[name]!.push(result.ok ? "ok" : { status: result.status, error: result.error });
+      }
+    }
+    expect(outcomes.unknown).toEqual(outcomes.known);
+    expect(outcomes.known!.at(-1)).toEqual({ status: 429, error: M.tooManyAttempts });
+    expect(outcomes.known!.at(0)).toEqual({ status: 401, error: M.invalidCredentials });
   }, 30_000);
 });

@@ -11,7 +11,9 @@ import {
   PROFILE_MESSAGES as M,
   profileSchema,
 } from "~/accounts/profile-validation";
+import { isEmailVerified } from "~/accounts/recovery.server";
 import { requireUser } from "~/accounts/session.server";
+import { VerificationSection } from "~/components/account/verification-section";
 import { firstError } from "~/accounts/validation";
 import { readForm } from "~/lib/form.server";
 import { formatDateLong, formatDateTimeLong, isoDate } from "~/lib/format";
@@ -30,6 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     email: info.email,
     createdAt: { iso: isoDate(info.createdAt), label: formatDateLong(info.createdAt) },
     lastSignInAt: info.lastSignInAt ? { iso: isoDate(info.lastSignInAt), label: formatDateTimeLong(info.lastSignInAt) } : null,
+    emailVerified: await isEmailVerified(user.id),
   };
 }
 
@@ -227,7 +230,7 @@ function EmailLinkNote() {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { fullName, email, createdAt, lastSignInAt } = loaderData;
+  const { fullName, email, createdAt, lastSignInAt, emailVerified } = loaderData;
   return (
     <>
       <p className="text-sm">
@@ -265,6 +268,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </dl>
         </aside>
       </div>
+      <VerificationSection email={email} verified={emailVerified} />
     </>
   );
 }

@@ -67,13 +67,13 @@ describe("e-mail verification", () => {
     await withConsent(context);
     const account = await signUpIn(context, "Bruno Distratto", { verified: false });
     await page.goto("/");
-    const banner = page.getByRole("region", { name: "Conferma dell'indirizzo email" });
+    const banner = page.getByRole("region", { name: "Avviso: conferma dell'account" });
     await banner.waitFor();
     // Fits a 360 px screen: no horizontal scrolling.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     await page.goto("/dashboard/profile");
-    const section = page.getByRole("region", { name: "Conferma dell'indirizzo email" }).filter({ hasText: "non è ancora confermato" });
+    const section = page.getByRole("region", { name: "Verifica dell'account" }).filter({ hasText: "non è ancora confermato" });
     await section.waitFor();
     await page.goto("/");
 
@@ -89,9 +89,9 @@ describe("e-mail verification", () => {
     await page.waitForURL(/\/email-verification\?verified=1$/);
     await page.getByRole("status").filter({ hasText: "Indirizzo email confermato" }).waitFor();
     await page.goto("/");
-    expect(await page.getByRole("region", { name: "Conferma dell'indirizzo email" }).count()).toBe(0);
+    expect(await page.getByRole("region", { name: "Avviso: conferma dell'account" }).count()).toBe(0);
     await page.goto("/dashboard/profile");
-    await page.getByRole("region", { name: "Conferma dell'indirizzo email" }).filter({ hasText: "è confermato" }).waitFor();
+    await page.getByRole("region", { name: "Verifica dell'account" }).filter({ hasText: "è confermato" }).waitFor();
   });
 
   it("signed out, the resend form asks for the address", async () => {

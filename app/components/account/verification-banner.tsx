@@ -9,7 +9,7 @@ export function VerificationBanner() {
   const { pathname } = useLocation();
   if (pathname === "/email-verification") return null;
   return (
-    <section aria-label="Conferma dell'indirizzo email" className="border-b border-amber-200 bg-amber-50">
+    <section aria-label="Avviso: conferma dell'account" className="border-b border-amber-200 bg-amber-50">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 text-sm text-amber-900">
         <p className="flex-1 basis-60">{R.bannerText}</p>
         <Form method="post" action="/email-verification" reloadDocument>

@@ -8,7 +8,7 @@ export function VerificationSection({ email, verified }: { email: string; verifi
   return (
     <section aria-labelledby="verification-title" className="mt-6 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
       <h2 id="verification-title" className="text-lg font-semibold text-stone-900">
-        Conferma dell'indirizzo email
+        Verifica dell'account
       </h2>
       {verified ? (
         <p className="mt-2 text-stone-700">

@@ -25,7 +25,10 @@ describe("password recovery", () => {
     await page.getByRole("status").filter({ hasText: "Se l'indirizzo corrisponde a un account Zampa" }).waitFor();
 
     const link = await linkMailedTo(account.email, "/reset-password?token=", { after: before });
-    await page.goto(link);
+    const opened = await page.goto(link);
+    // The token is in the address: no page it links to may receive it as a referrer.
+    expect(opened?.headers()["referrer-policy"]).toBe("no-referrer");
+    expect(opened?.headers()["cache-control"]).toBe("no-store");
     await page.getByLabel("Nuova password", { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel("Conferma nuova password").fill("Diversa-Password-1");
     await page.getByRole("button", { name: "Salva la nuova password" }).click();

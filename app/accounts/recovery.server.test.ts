@@ -290,3 +290,18 @@ describe("sign-in limits reveal nothing about accounts", () => {
     expect(outcomes.known!.at(0)).toEqual({ status: 401, error: M.invalidCredentials });
   }, 30_000);
 });
+
+describe("the two verification mails", () => {
+  itDb("an e-mail change still gets its own text; the sign-up confirmation goes to the account's address", async () => {
+    const account = await createAccount();
+    const newEmail = unique("nuovo");
+    const before = await outboxFiles();
+    await auth().api.changeEmail({ body: { newEmail, callbackURL: "/dashboard/profile?email=confirmed" }, headers: new Headers({ cookie: account.cookie }) });
+    await resendVerification(asUser(account), {}, new Headers({ cookie: account.cookie }));
+    const [change] = await mailsTo(before, newEmail);
+    const [confirm] = await mailsTo(before, account.email);
+    expect(change!.headers).toMatch(/^Subject: Conferma il tuo nuovo indirizzo email su Zampa$/m);
+    expect(confirm!.headers).toMatch(/^Subject: Conferma il tuo indirizzo email su Zampa$/m);
+    expect(confirm!.body).toContain("non puoi votare né partecipare ai concorsi");
+  });
+});

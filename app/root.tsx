@@ -1,7 +1,9 @@
 import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
+import { isEmailVerified } from "~/accounts/recovery.server";
 import { getCurrentUser } from "~/accounts/session.server";
+import { VerificationBanner } from "~/components/account/verification-banner";
 import { ConsentScripts } from "~/components/consent-scripts";
 import { CookieConsent } from "~/components/cookie-consent";
 import { MessagePanel } from "~/components/message-panel";
@@ -18,7 +20,9 @@ if (import.meta.env.DEV) void import("./app.css");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, site] = await Promise.all([getCurrentUser(request), getSiteInfo()]);
-  return { user: user ? { fullName: user.fullName, email: user.email, role: user.role } : null, site };
+  // The reminder banner (decision 0058) reads the users row: the session may predate the confirmation.
+  const emailUnverified = user ? !(await isEmailVerified(user.id)) : false;
+  return { user: user ? { fullName: user.fullName, email: user.email, role: user.role } : null, site, emailUnverified };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: `${SITE_NAME} — ${SITE_TAGLINE}` });
@@ -56,6 +60,7 @@ function PublicChrome({ children }: { children: React.ReactNode }) {
         Vai al contenuto
       </a>
       <SiteHeader user={data?.user ?? null} />
+      {data?.emailUnverified ? <VerificationBanner /> : null}
       <main id="contenuto" className="flex-1">
         {children}
       </main>

@@ -32,6 +32,10 @@ export default [
   route("login", "routes/login.tsx"),
   route("login/codice", "routes/login-code.tsx"),
   route("logout", "routes/logout.ts"),
+  // Password recovery and e-mail verification (decision 0058)
+  route("forgot-password", "routes/account/forgot-password.tsx"),
+  route("reset-password", "routes/account/reset-password.tsx"),
+  route("email-verification", "routes/account/email-verification.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("api/auth/*", "routes/api.auth.ts"),
   route(".well-known/jwks.json", "routes/well-known.jwks.ts"),

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { auth } from "~/accounts/auth.server";
 import { db } from "~/db/client.server";
-import { profiles } from "~/db/schema";
+import { profiles, users } from "~/db/schema";
 import { cookieFrom } from "./cookies";
 
 export interface TestAccount {
@@ -16,13 +16,17 @@ export { cookieFrom };
 
 let counter = 0;
 
-export async function createAccount(options: { role?: "user" | "admin"; fullName?: string; email?: string; password?: string } = {}): Promise<TestAccount> {
+/** `verified`: the address counts as confirmed (as if the link mailed at sign-up had been followed). */
+export async function createAccount(
+  options: { role?: "user" | "admin"; fullName?: string; email?: string; password?: string; verified?: boolean } = {},
+): Promise<TestAccount> {
   counter += 1;
   const email = options.email ?? `utente${counter}-${Date.now()}@example.it`;
   const { headers, response } = await auth().api.signUpEmail({
     body: { name: options.fullName ?? `Utente Prova ${counter}`, email, password: options.password ?? "Cuccioli-2026" },
     returnHeaders: true,
   });
+  if (options.verified) await db().update(users).set({ emailVerified: true }).where(eq(users.id, response.user.id));
   if (options.role === "admin") await db().update(profiles).set({ role: "admin" }).where(eq(profiles.id, response.user.id));
   return { id: response.user.id, email, cookie: cookieFrom(headers) };
 }

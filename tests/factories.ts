@@ -61,11 +61,11 @@ export async function createListingRow(userId: string, values: Partial<typeof pe
  * An account row without going through sign-up (no password, no session): fast, for tests that
  * need many users. Its profile comes from the database trigger, with `name` as the full name.
  */
-export async function createUserRow(values: { name?: string; email?: string } = {}) {
+export async function createUserRow(values: { name?: string; email?: string; emailVerified?: boolean } = {}) {
   const id = unique();
   const [row] = await db()
     .insert(users)
-    .values({ name: values.name ?? `Utente ${id}`, email: values.email ?? `utente-${id}@example.it` })
+    .values({ name: values.name ?? `Utente ${id}`, email: values.email ?? `utente-${id}@example.it`, emailVerified: values.emailVerified ?? false })
     .returning({ id: users.id, email: users.email, name: users.name });
   return row!;
 }

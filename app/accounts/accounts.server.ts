@@ -5,6 +5,7 @@ import { profiles, users } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { auth, authErrorCode, authErrorMessage } from "./auth.server";
 import { ACCOUNT_MESSAGES as M } from "./messages";
+import { sendSignUpVerification } from "./recovery.server";
 import { firstError, signInSchema, signUpSchema } from "./validation";
 import { fail, type Result } from "~/lib/result";
 
@@ -31,6 +32,7 @@ export async function signUp(input: Record<string, unknown>, requestHeaders: Hea
       headers: requestHeaders,
       returnHeaders: true,
     });
+    await sendSignUpVerification(email, headers);
     return { ok: true, headers };
   } catch (error) {
     // Two simultaneous sign-ups with one e-mail (a double click): the unique constraint stops the

@@ -10,7 +10,6 @@ import { createAccount, type TestAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import {
   auth,
-  authErrorMessage,
   CLIENT_IP_HEADER,
   DISABLED_AUTH_PATHS,
   EMAIL_CHANGE_LIMITS,
@@ -229,16 +228,17 @@ describe("e-mail change confirmations (the hook of /change-email)", () => {
   });
 });
 
-describe("password recovery (no page to use the link yet)", () => {
-  itDb("sends nothing, over HTTP or on the server", async () => {
+describe("password recovery (decision 0058: called on the server, closed over HTTP)", () => {
+  itDb("answers 404 over HTTP and sends nothing; on the server it mails the link", async () => {
     const account = await createAccount();
     const before = await outboxFiles();
     expect((await auth().handler(post("/request-password-reset", { email: account.email, redirectTo: "/login" }))).status).toBe(404);
-    const refusal = await auth()
-      .api.requestPasswordReset({ body: { email: account.email, redirectTo: "/login" } })
-      .catch((error: unknown) => error);
-    expect(refusal).toMatchObject({ statusCode: 400, body: { code: "RESET_PASSWORD_DISABLED" } });
-    expect(authErrorMessage(refusal)).toBe(M.passwordResetUnavailable);
+    expect((await auth().handler(post("/reset-password", { token: "x", newPassword: "Nuova-Password-1" }))).status).toBe(404);
+    expect((await auth().handler(new Request(`${BASE}/reset-password/x?callbackURL=/login`))).status).toBe(404);
     expect(await mailsSince(before)).toEqual([]);
+    await auth().api.requestPasswordReset({ body: { email: account.email } });
+    const mails = (await mailsSince(before)).filter((m) => m.headers.includes(`To: ${account.email}`));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body).toContain("http://localhost:3000/reset-password?token=");
   });
 });

@@ -21,6 +21,7 @@ import { sendTwoFactorSms, TWO_FACTOR_SMS_MINUTES } from "./two-factor-sms.serve
 import { ACCOUNT_MESSAGES as M, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./messages";
 import { EMAIL_CONFIRMED_PATH } from "./profile-validation";
 import { OIDC_PROVIDER_ID, SSO_ERROR_PATH } from "./sso-config";
+import { isEmailChangeToken, passwordResetMail, RESET_LINK_TTL_SECONDS, verificationMail } from "./recovery-mail.server";
 import { firstError, fullNameSchema, signUpConsentSchema } from "./validation";
 
 /** Set by the HTTP server from the socket (or the trusted proxy); any value sent by a client is replaced. */
@@ -100,11 +101,10 @@ export const DISABLED_AUTH_PATHS = [
   "/verify-password",
   "/delete-user",
   "/delete-user/callback",
-  // Password recovery has no page yet to use its link (a later issue): nothing is sent.
+  // Password recovery and the verification resend (decision 0058) are called on the server by
+  // app/accounts/recovery.server.ts, which throttles them; the reset link leads to Zampa's own page.
   "/request-password-reset",
   "/reset-password",
-  // Accounts are not asked to verify their address at sign-up, so the endpoint that (re)sends a
-  // verification e-mail to any unverified address is not offered either.
   "/send-verification-email",
   "/link-social",
   "/list-accounts",
@@ -293,8 +293,12 @@ function createAuth(secret: string) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
-      // No sendResetPassword: until a page lets the user set a new password with the link (a later
-      // issue), a reset request sends nothing; better-auth refuses it (RESET_PASSWORD_DISABLED).
+      // Password recovery (decision 0058): a single-use link valid for one hour, to Zampa's own
+      // page (/reset-password?token=…), so no better-auth path is opened over HTTP for it.
+      resetPasswordTokenExpiresIn: RESET_LINK_TTL_SECONDS,
+      sendResetPassword: async ({ user, token }) => {
+        await sendAuthMail(passwordResetMail(user.email, token));
+      },
     },
     // E-mail change (decision 0026): with changeEmail enabled and no sendChangeEmailConfirmation,
     // better-auth 1.7 signs a "change-email-verification" token and sends the link to the NEW
@@ -302,6 +306,10 @@ function createAuth(secret: string) {
     // (/api/auth/verify-email) writes users.email, and the database trigger copies it to the profile.
     user: { changeEmail: { enabled: true } },
     emailVerification: {
+      // Verification at sign-up (decision 0058): the sign-up form's domain function asks for the
+      // mail (sendSignUpVerification in recovery.server.ts), so the server's own sign-ups (the
+      // administrator of ADMIN_EMAIL, fixtures) send none. The link is better-auth's /verify-email,
+      // already open over HTTP for the e-mail change.
       sendOnSignUp: false,
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
@@ -309,7 +317,9 @@ function createAuth(secret: string) {
       // Called only by the change-e-mail flow: `user.email` is the new address. The address is not
       // confirmed yet (it may be anyone's), so the mail carries no text the account chose: not
       // even its name.
-      sendVerificationEmail: async ({ user, url }) => {
+      sendVerificationEmail: async ({ user, url, token }) => {
+        // A sign-up (or resend) token carries no updateTo: the account's own address to confirm.
+        if (!(await isEmailChangeToken(token, secret))) return sendAuthMail(verificationMail(user.email, url));
         await sendAuthMail({
           to: user.email,
           subject: "Conferma il tuo nuovo indirizzo email su Zampa",
@@ -448,8 +458,6 @@ export function authErrorMessage(error: unknown): string {
       return M.passwordTooShort;
     case "PASSWORD_TOO_LONG":
       return M.passwordTooLong;
-    case "RESET_PASSWORD_DISABLED":
-      return M.passwordResetUnavailable;
     case C.passwordTooCommon:
     case C.tooManyAttempts:
     case C.invalidName:

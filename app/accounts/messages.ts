@@ -17,8 +17,6 @@ export const ACCOUNT_MESSAGES = {
   tooManyAttempts: "Troppi tentativi di accesso. Riprova tra qualche minuto.",
   tooManySignUps: "Troppe registrazioni da questa connessione in poco tempo. Riprova più tardi.",
   emailChangeTooMany: "Hai chiesto troppe volte di cambiare indirizzo email. Riprova più tardi.",
-  passwordResetUnavailable:
-    "Il recupero della password non è ancora disponibile. Se non riesci ad accedere, scrivici dalla pagina Contatti.",
   passwordsDoNotMatch: "Le nuove password non coincidono",
   forbiddenOrigin: "Richiesta non consentita: proviene da un sito diverso da Zampa.",
 } as const;

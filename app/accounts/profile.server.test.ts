@@ -249,7 +249,8 @@ describe("name and e-mail", () => {
 });
 
 describe("better-auth's e-mail endpoints", () => {
-  itDb("sends no verification e-mail at sign-up, and does not resend one on request over HTTP", async () => {
+  // The resend is called on the server by recovery.server.ts (decision 0058), never over HTTP.
+  itDb("does not resend a verification e-mail on request over HTTP", async () => {
     const { account } = await signedIn();
     expect(await mailsTo(account.email)).toHaveLength(0);
     const response = await auth().handler(

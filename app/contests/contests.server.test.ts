@@ -8,6 +8,7 @@ import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { contestSubmissions, contestVotes, contests, users } from "~/db/schema";
 import { IMAGE_MESSAGES } from "~/images/limits";
+import { RECOVERY_MESSAGES } from "~/accounts/recovery-messages";
 import { createAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { createContest, createListingRow, createSubmission, createUserRow } from "../../tests/factories";
@@ -105,7 +106,7 @@ describe("listing contests", () => {
   });
 
   itDb("counts approved entries and the votes on them only", async () => {
-    const owner = await createUserRow();
+    const owner = await createUserRow({ emailVerified: true });
     const contest = await createContest();
     await createSubmission(contest.id, owner.id, { votesCount: 4 });
     await createSubmission(contest.id, owner.id, { votesCount: 3 });
@@ -127,7 +128,7 @@ describe("listing contests", () => {
 
 describe("contest detail", () => {
   itDb("answers malformed, unknown and draft ids with nothing, except drafts for an admin", async () => {
-    const user = await createAccount();
+    const user = await createAccount({ verified: true });
     const admin = await createAccount({ role: "admin" });
     const draft = await createContest({ status: "draft" });
     expect(await getContest("non-un-uuid", null)).toBeNull();
@@ -160,8 +161,8 @@ describe("contest detail", () => {
   });
 
   itDb("tells a signed-in viewer which entries they voted and which are theirs", async () => {
-    const viewer = await createAccount();
-    const other = await createUserRow();
+    const viewer = await createAccount({ verified: true });
+    const other = await createUserRow({ emailVerified: true });
     const contest = await createContest({ maxSubmissionsPerUser: 3 });
     const own = await createSubmission(contest.id, viewer.id);
     await createSubmission(contest.id, viewer.id, { status: "pending" });
@@ -174,7 +175,7 @@ describe("contest detail", () => {
   });
 
   itDb("names the first three of a closed contest (with votes) as winners", async () => {
-    const owner = await createUserRow();
+    const owner = await createUserRow({ emailVerified: true });
     const ended = await createContest({ status: "ended", startDate: ago(60 * DAY), endDate: ago(30 * DAY) });
     const top = [];
     for (const votesCount of [9, 7, 5, 3]) top.push(await createSubmission(ended.id, owner.id, { votesCount }));
@@ -196,7 +197,7 @@ describe("contest detail", () => {
 
 describe("entering a contest", () => {
   itDb("stores a valid entry as pending, with its photo, out of the public page until approved", async () => {
-    const user = await createAccount();
+    const user = await createAccount({ verified: true });
     const admin = await createAccount({ role: "admin" });
     const contest = await createContest();
     const result = await submitEntry(asUser(user), contest.id, validFields, [await photo()]);
@@ -215,7 +216,7 @@ describe("entering a contest", () => {
   });
 
   itDb("stores an empty description as none and trims the fields", async () => {
-    const user = await createAccount();
+    const user = await createAccount({ verified: true });
     const contest = await createContest();
     const result = await submitEntry(asUser(user), contest.id, { title: "  Micio  ", petName: " Tom ", petType: "cat", description: "   " }, [await photo()]);
     expect(result.ok).toBe(true);
@@ -230,7 +231,7 @@ describe("entering a contest", () => {
   });
 
   itDb("refuses a contest that is not open, before its start and after its end, storing nothing and no file", async () => {
-    const user = await createAccount();
+    const user = await createAccount({ verified: true });
     const admin = await createAccount({ role: "admin" });
     const draft = await createContest({ status: "draft" });
     const ended = await createContest({ status: "ended", startDate: ago(20 * DAY), endDate: ago(DAY) });
@@ -255,7 +256,7 @@ describe("entering a contest", () => {
   });
 
   itDb("rejects each bad input with its message, storing nothing and no file", async () => {
-    const user = await createAccount();
+    const user = await createAccount({ verified: true });
     const contest = await createContest();
     const one = [await photo()];
     const cases: [Record<string, unknown>, { name: string; data: Buffer }[], number, string][] = [
@@ -282,7 +283,7 @@ describe("entering a contest", () => {
   });
 
   itDb("accepts the limits exactly", async () => {
-    const user = await createAccount();
+    const user = await createAccount({ verified: true });
     const contest = await createContest();
     const edge = {
       title: "t".repeat(CONTEST_LIMITS.title),
@@ -294,8 +295,8 @@ describe("entering a contest", () => {
   });
 
   itDb("counts every entry of the user (pending, approved, rejected) toward the contest's limit", async () => {
-    const user = await createAccount();
-    const other = await createAccount();
+    const user = await createAccount({ verified: true });
+    const other = await createAccount({ verified: true });
     const contest = await createContest({ maxSubmissionsPerUser: 3 });
     const elsewhere = await createContest();
     await createSubmission(contest.id, user.id, { status: "rejected" });
@@ -315,8 +316,8 @@ describe("entering a contest", () => {
 
 describe("voting", () => {
   itDb("adds a vote, then removes it, keeping the counter equal to the votes", async () => {
-    const voter = await createAccount();
-    const owner = await createUserRow();
+    const voter = await createAccount({ verified: true });
+    const owner = await createUserRow({ emailVerified: true });
     const contest = await createContest();
     const entry = await createSubmission(contest.id, owner.id);
     expect(await toggleVote(asUser(voter), entry.id)).toEqual({ ok: true, voted: true, votes: 1 });
@@ -328,22 +329,22 @@ describe("voting", () => {
   });
 
   itDb("refuses a visitor with the spec's message", async () => {
-    const owner = await createUserRow();
+    const owner = await createUserRow({ emailVerified: true });
     const entry = await createSubmission((await createContest()).id, owner.id);
     expect(await toggleVote(null, entry.id)).toEqual({ ok: false, status: 401, error: "Devi effettuare il login per votare!" });
     expect(await votesOf(entry.id)).toEqual({ counter: 0, rows: 0 });
   });
 
   itDb("refuses a vote on one's own entry", async () => {
-    const owner = await createAccount();
+    const owner = await createAccount({ verified: true });
     const entry = await createSubmission((await createContest()).id, owner.id);
     expect(await toggleVote(asUser(owner), entry.id)).toEqual({ ok: false, status: 403, error: M.voteOwn });
     expect(await votesOf(entry.id)).toEqual({ counter: 0, rows: 0 });
   });
 
   itDb("refuses votes on entries not approved and on contests not in progress", async () => {
-    const voter = asUser(await createAccount());
-    const owner = await createUserRow();
+    const voter = asUser(await createAccount({ verified: true }));
+    const owner = await createUserRow({ emailVerified: true });
     const open = await createContest();
     const ended = await createContest({ status: "ended", startDate: ago(20 * DAY), endDate: ago(DAY) });
     const late = await createContest({ startDate: ago(20 * DAY), endDate: ago(1_000) });
@@ -367,8 +368,8 @@ describe("voting", () => {
 
 describe("own entries and dashboard", () => {
   itDb("lists only the user's own entries, newest first, with their contest and labels", async () => {
-    const user = await createAccount();
-    const other = await createUserRow();
+    const user = await createAccount({ verified: true });
+    const other = await createUserRow({ emailVerified: true });
     const open = await createContest({ title: "Primavera" });
     const ended = await createContest({ title: "Inverno", status: "ended", startDate: ago(90 * DAY), endDate: ago(60 * DAY) });
     const old = await createSubmission(ended.id, user.id, { status: "approved", votesCount: 4, createdAt: ago(70 * DAY) });
@@ -388,8 +389,8 @@ describe("own entries and dashboard", () => {
   });
 
   itDb("counts the user's listings, entries, votes received and pending entries, not anyone else's", async () => {
-    const user = await createAccount();
-    const other = await createAccount();
+    const user = await createAccount({ verified: true });
+    const other = await createAccount({ verified: true });
     const contest = await createContest();
     await createListingRow(user.id);
     await createListingRow(user.id, { status: "suspended" });
@@ -399,7 +400,7 @@ describe("own entries and dashboard", () => {
     await createSubmission(contest.id, user.id, { status: "pending" });
     await createSubmission(contest.id, other.id, { status: "pending", votesCount: 9 });
     expect(await dashboardCounters(user.id)).toEqual({ listings: 2, submissions: 3, votes: 6, pending: 1 });
-    const fresh = await createAccount();
+    const fresh = await createAccount({ verified: true });
     expect(await dashboardCounters(fresh.id)).toEqual({ listings: 0, submissions: 0, votes: 0, pending: 0 });
   });
 
@@ -422,7 +423,7 @@ describe("under concurrency", () => {
   }
 
   it("keeps simultaneous submissions at the limit within it, leaving no stray file", async () => {
-    const user = await createAccount();
+    const user = await createAccount({ verified: true });
     const contest = await createContest({ maxSubmissionsPerUser: 2 });
     try {
       await createSubmission(contest.id, user.id, { status: "pending" });
@@ -440,7 +441,7 @@ describe("under concurrency", () => {
   }, 60_000);
 
   it("stores a double submit of the same entry once, keeping one photo", async () => {
-    const user = await createAccount();
+    const user = await createAccount({ verified: true });
     const contest = await createContest({ maxSubmissionsPerUser: 3 });
     try {
       const file = await photo();
@@ -455,8 +456,8 @@ describe("under concurrency", () => {
   }, 60_000);
 
   it("counts 50 users voting at once exactly", async () => {
-    const owner = await createUserRow();
-    const voters = await Promise.all(Array.from({ length: 50 }, () => createUserRow()));
+    const owner = await createUserRow({ emailVerified: true });
+    const voters = await Promise.all(Array.from({ length: 50 }, () => createUserRow({ emailVerified: true })));
     const contest = await createContest();
     try {
       const entry = await createSubmission(contest.id, owner.id);
@@ -471,9 +472,9 @@ describe("under concurrency", () => {
   }, 60_000);
 
   it("keeps the counter exact under one user's burst of 20 toggles mixed with other voters", async () => {
-    const owner = await createUserRow();
-    const clicker = await createUserRow();
-    const others = await Promise.all(Array.from({ length: 10 }, () => createUserRow()));
+    const owner = await createUserRow({ emailVerified: true });
+    const clicker = await createUserRow({ emailVerified: true });
+    const others = await Promise.all(Array.from({ length: 10 }, () => createUserRow({ emailVerified: true })));
     const contest = await createContest();
     try {
       const entry = await createSubmission(contest.id, owner.id);
@@ -539,5 +540,30 @@ describe("reading the entry form", () => {
     });
     expect(read).toEqual({ ok: false, status: 400, error: IMAGE_MESSAGES.badForm });
     expect(handled).toBe(false);
+  });
+});
+
+describe("fair votes and entries (decision 0058)", () => {
+  itDb("refuses the vote of an account whose e-mail is not confirmed, and counts it once confirmed", async () => {
+    const voter = await createAccount();
+    const owner = await createUserRow({ emailVerified: true });
+    const contest = await createContest();
+    const entry = await createSubmission(contest.id, owner.id);
+    expect(await toggleVote(asUser(voter), entry.id)).toEqual({ ok: false, status: 403, error: RECOVERY_MESSAGES.mustVerifyToVote });
+    expect(await votesOf(entry.id)).toEqual({ counter: 0, rows: 0 });
+    await db().update(users).set({ emailVerified: true }).where(eq(users.id, voter.id));
+    expect(await toggleVote(asUser(voter), entry.id)).toEqual({ ok: true, voted: true, votes: 1 });
+  });
+
+  itDb("refuses the entry of an unconfirmed account: no row, no photo", async () => {
+    const user = await createAccount();
+    const contest = await createContest();
+    expect(await submitEntry(asUser(user), contest.id, validFields, [await photo()])).toEqual({
+      ok: false,
+      status: 403,
+      error: RECOVERY_MESSAGES.mustVerifyToEnter,
+    });
+    expect(await entriesIn(contest.id)).toBe(0);
+    expect(await filesOf(user.id)).toEqual([]);
   });
 });

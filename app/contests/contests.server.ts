@@ -2,6 +2,8 @@
 // vote, own entries, dashboard figures). Every rule and permission of the contests lives here and
 // in moderation.server.ts (the admins' side); routes only parse the request and render.
 import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { isEmailVerified } from "~/accounts/recovery.server";
+import { RECOVERY_MESSAGES } from "~/accounts/recovery-messages";
 import type { CurrentUser } from "~/accounts/session.server";
 import { firstError } from "~/accounts/validation";
 import { CACHE_TAGS, invalidate, memoize } from "~/cache/cache.server";
@@ -239,6 +241,8 @@ export async function submitEntry(
   if (!contest || !canSeeContest(contest, user)) return fail(404, M.notFound);
   const closed = entryRefusal(contest, new Date());
   if (closed) return closed;
+  // Fair contests (decision 0058): entries only from accounts whose e-mail address is confirmed.
+  if (!(await isEmailVerified(user.id))) return fail(403, RECOVERY_MESSAGES.mustVerifyToEnter);
 
   const parsed = contestEntrySchema.safeParse(fields);
   if (!parsed.success) return fail(400, firstError(parsed.error));
@@ -335,6 +339,9 @@ export async function submitEntry(
 export async function toggleVote(viewer: CurrentUser | null, submissionId: string): Promise<Result<{ voted: boolean; votes: number }>> {
   if (!viewer) return fail(401, M.voteMustSignIn);
   if (!isUuid(submissionId)) return fail(404, M.entryNotFound);
+  // Fair votes (decision 0058): a vote counts only from an account whose e-mail address is
+  // confirmed, so throwaway sign-ups cannot vote.
+  if (!(await isEmailVerified(viewer.id))) return fail(403, RECOVERY_MESSAGES.mustVerifyToVote);
   let result: Result<{ voted: boolean; votes: number }>;
   try {
     result = await transaction(async (tx): Promise<Result<{ voted: boolean; votes: number }>> => {

@@ -33,3 +33,12 @@ export async function hit(key: string, limit: Limit): Promise<{ allowed: boolean
 export async function reset(key: string): Promise<void> {
   await db().delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
 }
+
+/** Seconds until the current window of `key` ends (0 when it has no open window): for Retry-After. */
+export async function secondsLeft(key: string, limit: Limit): Promise<number> {
+  const rows = await db()
+    .select({ left: sql<number>`ceil(extract(epoch from (${rateLimits.windowStart} + make_interval(secs => ${limit.windowSeconds}) - now())))::int` })
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} = ${key}`);
+  return Math.max(0, Number(rows[0]?.left ?? 0));
+}

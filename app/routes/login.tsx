@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { signIn, signUp } from "~/accounts/accounts.server";
+import { RECOVERY_MESSAGES } from "~/accounts/recovery-messages";
 import { getCurrentUser } from "~/accounts/session.server";
 import { ssoErrorMessage, ssoProviderName, startSso } from "~/accounts/sso.server";
 import { SsoButton } from "~/components/account/sso-button";
@@ -60,6 +61,11 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
       <p className="mt-2 text-center text-stone-700">
         {signup ? "Crea il tuo account Zampa in pochi secondi." : "Bentornato! Accedi al tuo account Zampa."}
       </p>
+      {params.get("reset") === "1" && !signup ? (
+        <p role="status" className="mt-6 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
+          {RECOVERY_MESSAGES.resetDone}
+        </p>
+      ) : null}
       {loaderData.signedInAs ? (
         <p role="status" className="mt-6 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           Hai già effettuato l'accesso come <strong>{loaderData.signedInAs}</strong>. Per usare un altro account, inserisci
@@ -117,7 +123,13 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
             <p id="password-hint" className="mt-1 text-sm text-stone-600">
               Almeno 6 caratteri; evita le password più comuni.
             </p>
-          ) : null}
+          ) : (
+            <p className="mt-1 text-right text-sm">
+              <Link to="/forgot-password" className="font-medium text-brand-800 underline">
+                Password dimenticata?
+              </Link>
+            </p>
+          )}
         </div>
         {signup ? (
           <fieldset className="space-y-2">

@@ -1,4 +1,6 @@
 // Debian's Chromium driven by playwright-core, with the flags this machine needs.
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 import { CHROMIUM_FLAGS } from "../../scripts/chromium-flags";
@@ -73,8 +75,42 @@ export function uniqueEmail(prefix = "e2e"): string {
   return `${prefix}-${Date.now()}-${counter}@example.it`;
 }
 
-/** A new account, signed in within this browser context (the sign-up form's own endpoint). */
-export async function signUpIn(context: BrowserContext, fullName = "Elena Marchi"): Promise<{ email: string; password: string; fullName: string }> {
+/**
+ * The newest link in the outbox e-mail addressed to `to` whose address starts with `prefix` (after
+ * the site's base URL), quoted-printable decoded; waits for the mail to arrive.
+ */
+export async function linkMailedTo(to: string, prefix: string, options: { after?: string[] } = {}): Promise<string> {
+  const outbox = path.join(inject("dataDir"), "outbox");
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/:]/g, "\\$&");
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const names = (await readdir(outbox).catch(() => [] as string[])).filter((n) => !options.after?.includes(n)).sort().reverse();
+    for (const name of names) {
+      const raw = await readFile(path.join(outbox, name), "utf8");
+      const text = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      if (!new RegExp(`^To: .*${escape(to)}`, "mi").test(text)) continue;
+      const link = new RegExp(`${escape(baseUrl() + prefix)}[^\\s"<>]*`).exec(text)?.[0];
+      if (link) return link;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no e-mail to ${to} with a link to ${prefix}`);
+}
+
+/** The outbox's files now (to look only at the mails sent after). */
+export async function outboxNames(): Promise<string[]> {
+  return readdir(path.join(inject("dataDir"), "outbox")).catch(() => [] as string[]);
+}
+
+/**
+ * A new account, signed in within this browser context (the sign-up form's own endpoint). Its
+ * address is confirmed through the link mailed at sign-up unless `verified: false` (votes and
+ * entries need it, decision 0058).
+ */
+export async function signUpIn(
+  context: BrowserContext,
+  fullName = "Elena Marchi",
+  options: { verified?: boolean } = {},
+): Promise<{ email: string; password: string; fullName: string }> {
   const email = uniqueEmail("annunci");
   const password = "Criceto-Dorato-77";
   const response = await context.request.post(`${baseUrl()}/login`, {
@@ -83,6 +119,10 @@ export async function signUpIn(context: BrowserContext, fullName = "Elena Marchi
     maxRedirects: 0,
   });
   if (response.status() >= 400) throw new Error(`sign-up failed: HTTP ${response.status()}`);
+  if (options.verified ?? true) {
+    const confirmed = await context.request.get(await linkMailedTo(email, "/api/auth/verify-email?"), { maxRedirects: 0 });
+    if (confirmed.status() !== 302 || confirmed.headers().location?.includes("error=")) throw new Error(`verification failed: HTTP ${confirmed.status()}`);
+  }
   return { email, password, fullName };
 }
 

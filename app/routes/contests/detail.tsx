@@ -3,7 +3,10 @@ import { Icon } from "~/components/icon";
 import { useEffect, useRef } from "react";
 import { data, isRouteErrorResponse, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/detail";
+import { isEmailVerified } from "~/accounts/recovery.server";
+import { RECOVERY_MESSAGES } from "~/accounts/recovery-messages";
 import { getCurrentUser } from "~/accounts/session.server";
+import { VerificationNotice } from "~/components/account/verification-banner";
 import { withEntryForm } from "~/contests/form-data.server";
 import { getContest, submitEntry, toggleVote, type ContestEntry } from "~/contests/contests.server";
 import { CONTEST_LIMITS, CONTEST_MESSAGES as M, CONTEST_PET_TYPE_OPTIONS, CONTEST_PHOTO_FIELD } from "~/contests/validation";
@@ -21,8 +24,10 @@ export const handle = { bodyLimit: CONTEST_BODY_LIMIT };
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getCurrentUser(request);
   const detail = await getContest(params.id, viewer);
-  if (!detail) return data({ detail: null, signedIn: Boolean(viewer) }, { status: 404 });
-  return { detail, signedIn: Boolean(viewer) };
+  if (!detail) return data({ detail: null, signedIn: Boolean(viewer), unverified: false }, { status: 404 });
+  // Votes and entries count only from confirmed addresses (decision 0058): the page says so up front.
+  const unverified = viewer !== null && detail.contest.inProgress && !(await isEmailVerified(viewer.id));
+  return { detail, signedIn: Boolean(viewer), unverified };
 }
 
 // The page depends on the clock (in progress or not) and on the viewer (votes): never cached.
@@ -221,7 +226,7 @@ function EntryCard({ entry, children }: { entry: ContestEntry; children?: React.
 }
 
 export default function ContestPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, signedIn } = loaderData;
+  const { detail, signedIn, unverified } = loaderData;
   if (!detail) {
     return (
       <MessagePanel title={M.notFound} text={M.notFoundDetail}>
@@ -316,6 +321,10 @@ export default function ContestPage({ loaderData, actionData }: Route.ComponentP
               </Link>{" "}
               per inviare la foto del tuo animale e votare le foto in gara.
             </p>
+          ) : unverified ? (
+            <div className="mt-3">
+              <VerificationNotice text={RECOVERY_MESSAGES.mustVerifyToTakePart} />
+            </div>
           ) : viewer && viewer.remaining > 0 ? (
             <EntryForm remaining={viewer.remaining} />
           ) : (

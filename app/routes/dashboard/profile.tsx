@@ -11,6 +11,7 @@ import {
   PROFILE_MESSAGES as M,
   profileSchema,
 } from "~/accounts/profile-validation";
+import { isEmailVerified } from "~/accounts/recovery.server";
 import { requireUser } from "~/accounts/session.server";
 import { DataSection } from "~/components/account/data-section";
 import { listIdentities, unlinkIdentity } from "~/accounts/identities.server";
@@ -20,6 +21,7 @@ import { refuseStaleChange } from "~/accounts/reauth.server";
 import { getTwoFactorStatus, isTwoFactorIntent, twoFactorAction } from "~/accounts/two-factor.server";
 import { ReauthSection } from "~/components/account/reauth-section";
 import { TwoFactorSection } from "~/components/account/two-factor-section";
+import { VerificationSection } from "~/components/account/verification-section";
 import { firstError } from "~/accounts/validation";
 import { readForm } from "~/lib/form.server";
 import { formatDateLong, formatDateTimeLong, isoDate } from "~/lib/format";
@@ -43,6 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     sessions: sessions.map((s) => ({ ...s, signedInAt: when(s.signedInAt), lastActiveAt: when(s.lastActiveAt) })),
     identities: identities.map((i) => ({ id: i.id, label: i.label, linkedAt: when(i.linkedAt) })),
     twoFactor: await getTwoFactorStatus(user, request),
+    emailVerified: await isEmailVerified(user.id),
   };
 }
 
@@ -261,7 +264,7 @@ function EmailLinkNote() {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { fullName, email, createdAt, lastSignInAt, sessions, identities, twoFactor } = loaderData;
+  const { fullName, email, createdAt, lastSignInAt, sessions, identities, twoFactor, emailVerified } = loaderData;
   return (
     <>
       <p className="text-sm">
@@ -304,6 +307,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </dl>
         </aside>
       </div>
+      <VerificationSection email={email} verified={emailVerified} />
     </>
   );
 }

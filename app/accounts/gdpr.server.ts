@@ -2,7 +2,7 @@
 // everything Zampa holds about them (art. 15 and 20), and erasure (art. 17) at once instead of the
 // 30 days the terms allow. Only the session's own user is ever read or erased: no id comes from a
 // form.
-import { eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { db, transaction } from "~/db/client.server";
 import {
@@ -17,6 +17,7 @@ import {
   petListings,
   profiles,
   sessions,
+  twoFactorPhones,
   users,
 } from "~/db/schema";
 import { deleteStoredImages } from "~/images/store-images.server";
@@ -24,6 +25,7 @@ import { logger } from "~/lib/logger.server";
 import { fail, type Result } from "~/lib/result";
 import { auth, authErrorMessage } from "./auth.server";
 import { ACCOUNT_DELETION_MESSAGES as M, DELETION_CONFIRMATION } from "./gdpr-validation";
+import { requireRecentAuth } from "./reauth.server";
 import type { CurrentUser } from "./session.server";
 
 /** The lock role changes take (admin.server.ts): "the last administrator" is counted by one at a time. */
@@ -43,13 +45,25 @@ export function exportFileName(now = new Date()): string {
 export async function exportAccountData(user: CurrentUser) {
   const email = user.email.toLowerCase();
   const [account] = await db()
-    .select({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified, createdAt: users.createdAt, updatedAt: users.updatedAt })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      twoFactorEnabled: users.twoFactorEnabled,
+      createdAt: users.createdAt,
+      updatedAt: users.updatedAt,
+    })
     .from(users)
     .where(eq(users.id, user.id));
   const [profile] = await db()
     .select({ fullName: profiles.fullName, role: profiles.role, avatarUrl: profiles.avatarUrl, createdAt: profiles.createdAt, updatedAt: profiles.updatedAt })
     .from(profiles)
     .where(eq(profiles.id, user.id));
+  const [phone] = await db()
+    .select({ phone: twoFactorPhones.phone, verifiedAt: twoFactorPhones.verifiedAt })
+    .from(twoFactorPhones)
+    .where(eq(twoFactorPhones.userId, user.id));
   const [signInMethods, activeSessions, listings, reports, entries, votes, messages, aiRequests, authored] = await Promise.all([
     db()
       .select({ provider: accounts.providerId, createdAt: accounts.createdAt, updatedAt: accounts.updatedAt })
@@ -131,7 +145,7 @@ export async function exportAccountData(user: CurrentUser) {
   ]);
   return {
     exportedAt: new Date().toISOString(),
-    account: account ? { ...account, ...(profile ?? {}) } : null,
+    account: account ? { ...account, ...(profile ?? {}), secondFactorPhone: phone ?? null } : null,
     signInMethods,
     sessions: activeSessions,
     listings,
@@ -146,6 +160,15 @@ export async function exportAccountData(user: CurrentUser) {
 
 export type AccountDeletion = Result<{ message: string }>;
 
+/** Whether the account signs in with a password (the deletion form then asks for it). */
+export async function hasPassword(userId: string): Promise<boolean> {
+  const [credential] = await db()
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential"), isNotNull(accounts.password)));
+  return credential !== undefined;
+}
+
 /**
  * Erases the account at once: after the password is confirmed (reauthentication) and the
  * confirmation word typed. In one transaction: the account with its sessions, sign-in methods,
@@ -157,12 +180,20 @@ export type AccountDeletion = Result<{ message: string }>;
  */
 export async function deleteOwnAccount(user: CurrentUser, fields: Record<string, string>, request: Request): Promise<AccountDeletion> {
   if ((fields.confirmation ?? "").trim().toUpperCase() !== DELETION_CONFIRMATION) return fail(400, M.confirmationRequired);
-  if (!fields.password) return fail(400, M.passwordRequired);
-  try {
-    await auth().api.verifyPassword({ body: { password: fields.password }, headers: request.headers });
-  } catch (error) {
-    logger.info({ user: user.id, reason: authErrorMessage(error) }, "eliminazione account: password non confermata");
-    return fail(403, M.wrongPassword);
+  // Reauthentication: the password typed here, always (even right after signing in). An account
+  // without a password (single sign-on only) needs an identity check of the last 10 minutes
+  // instead, made with a two-factor code on the profile (decision 0059).
+  if (await hasPassword(user.id)) {
+    if (!fields.password) return fail(400, M.passwordRequired);
+    try {
+      await auth().api.verifyPassword({ body: { password: fields.password }, headers: request.headers });
+    } catch (error) {
+      logger.info({ user: user.id, reason: authErrorMessage(error) }, "eliminazione account: password non confermata");
+      return fail(403, M.wrongPassword);
+    }
+  } else {
+    const recent = await requireRecentAuth(request);
+    if (!recent.ok || recent.userId !== user.id) return fail(recent.ok ? 403 : recent.status, recent.ok ? M.wrongPassword : recent.error);
   }
 
   const email = user.email.toLowerCase();

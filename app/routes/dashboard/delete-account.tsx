@@ -2,7 +2,7 @@ import { Download } from "lucide";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/delete-account";
 import { signOut } from "~/accounts/accounts.server";
-import { deleteOwnAccount } from "~/accounts/gdpr.server";
+import { deleteOwnAccount, hasPassword } from "~/accounts/gdpr.server";
 import { ACCOUNT_DELETION_MESSAGES as M, DELETION_CONFIRMATION } from "~/accounts/gdpr-validation";
 import { requireUser } from "~/accounts/session.server";
 import { Icon } from "~/components/icon";
@@ -15,7 +15,7 @@ export const meta = () => [{ title: "Elimina account — Zampa" }, { name: "robo
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { email: user.email };
+  return { email: user.email, hasPassword: await hasPassword(user.id) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -68,12 +68,22 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
               {error}
             </p>
           ) : null}
-          <div>
-            <label htmlFor="password" className="field-label">
-              Password attuale
-            </label>
-            <input id="password" name="password" type="password" autoComplete="current-password" required className="field-input" />
-          </div>
+          {loaderData.hasPassword ? (
+            <div>
+              <label htmlFor="password" className="field-label">
+                Password attuale
+              </label>
+              <input id="password" name="password" type="password" autoComplete="current-password" required className="field-input" />
+            </div>
+          ) : (
+            <p className="text-sm text-stone-700">
+              Il tuo account non ha una password: prima di eliminarlo conferma la tua identità con un codice dalla sezione «Conferma la tua identità» del{" "}
+              <Link to="/dashboard/profile" className="text-brand-800 underline">
+                profilo
+              </Link>
+              .
+            </p>
+          )}
           <div>
             <label htmlFor="confirmation" className="field-label">
               Scrivi {DELETION_CONFIRMATION} per confermare

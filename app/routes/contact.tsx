@@ -8,6 +8,7 @@ import { CONTACT_LIMITS, CONTACT_MESSAGES as M, contactSchema, HONEYPOT_FIELD } 
 import { ContactDetails } from "~/components/contact-details";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/seo";
+import { Notice } from "~/components/notice";
 
 const SUCCESS_VISIBLE_MS = 5_000;
 
@@ -111,9 +112,9 @@ export default function Contact() {
             <input id="contact-hp" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
           </div>
           {error ? (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            <Notice tone="error">
               {error}
-            </p>
+            </Notice>
           ) : null}
           {showSuccess ? (
             <div role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">

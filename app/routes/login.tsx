@@ -10,6 +10,7 @@ import { SIGN_IN_CODE_PATH } from "~/accounts/two-factor.server";
 import { firstError, signInSchema, signUpSchema } from "~/accounts/validation";
 import { pageMeta } from "~/lib/seo";
 import { readForm } from "~/lib/form.server";
+import { Notice } from "~/components/notice";
 
 // Canonical /login for both modes (?mode=signup is the same page); noindex: a form has nothing to
 // find, and robots.txt (which the admin can rewrite) is not the only guard (decision 0036).
@@ -62,9 +63,9 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
         {signup ? "Crea il tuo account Zampa in pochi secondi." : "Bentornato! Accedi al tuo account Zampa."}
       </p>
       {params.get("reset") === "1" && !signup ? (
-        <p role="status" className="mt-6 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
+        <Notice tone="success" className="mt-6">
           {RECOVERY_MESSAGES.resetDone}
-        </p>
+        </Notice>
       ) : null}
       {loaderData.signedInAs ? (
         <p role="status" className="mt-6 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -155,9 +156,9 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
           </fieldset>
         ) : null}
         {error ? (
-          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          <Notice tone="error">
             {error}
-          </p>
+          </Notice>
         ) : null}
         <button type="submit" className="btn-primary w-full" disabled={submitting}>
           {submitting ? "Caricamento..." : signup ? "Registrati" : "Accedi"}

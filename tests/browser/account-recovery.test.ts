@@ -44,7 +44,7 @@ describe("password recovery", () => {
 
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill(NEW_PASSWORD);
-    await page.getByRole("button", { name: "Accedi" }).click();
+    await page.getByRole("button", { name: "Accedi", exact: true }).click();
     await page.waitForURL(`${baseUrl()}/`);
 
     // The link is spent.

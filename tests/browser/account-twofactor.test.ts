@@ -108,7 +108,7 @@ describe("two-factor sign-in", () => {
     await other.page.goto("/login");
     await other.page.getByLabel("Email").fill(account.email);
     await other.page.getByLabel("Password").fill(account.password);
-    await other.page.getByRole("button", { name: "Accedi" }).click();
+    await other.page.getByRole("button", { name: "Accedi", exact: true }).click();
     await other.page.waitForURL((url) => url.pathname === "/login/codice");
     await other.page
       .getByRole("heading", { name: "Verifica in due passaggi" })
@@ -171,7 +171,7 @@ describe("two-factor sign-in", () => {
     await other.page.goto("/login");
     await other.page.getByLabel("Email").fill(account.email);
     await other.page.getByLabel("Password").fill(account.password);
-    await other.page.getByRole("button", { name: "Accedi" }).click();
+    await other.page.getByRole("button", { name: "Accedi", exact: true }).click();
     await other.page.waitForURL((url) => url.pathname === "/login/codice");
     await other.page.getByRole("button", { name: "Invia SMS" }).click();
     await other.page.getByRole("status").filter({ hasText: "Ti abbiamo inviato un SMS con il codice." }).waitFor();

@@ -2,6 +2,7 @@
 import { CircleCheck } from "lucide";
 import { useFetcher } from "react-router";
 import { Icon } from "~/components/icon";
+import { Notice } from "~/components/notice";
 
 export interface AccountAnswer {
   ok: boolean;
@@ -23,8 +24,8 @@ export function AnswerBanner({ answer }: { answer: AccountAnswer | undefined }) 
       <span>{answer.text}</span>
     </p>
   ) : (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+    <Notice tone="error">
       {answer.text}
-    </p>
+    </Notice>
   );
 }

@@ -5,6 +5,7 @@
 import { KeyRound, MonitorSmartphone } from "lucide";
 import { useFetcher } from "react-router";
 import { Icon } from "~/components/icon";
+import { Notice } from "~/components/notice";
 
 export interface DateLabel {
   iso: string;
@@ -37,13 +38,13 @@ interface Answer {
 function Outcome({ answer }: { answer: Answer | undefined }) {
   if (!answer) return null;
   return answer.ok ? (
-    <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
+    <Notice tone="success">
       {answer.text}
-    </p>
+    </Notice>
   ) : (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+    <Notice tone="error">
       {answer.text}
-    </p>
+    </Notice>
   );
 }
 

@@ -11,6 +11,7 @@ import { LISTING_LIMITS, LISTING_MESSAGES as M, listingSchema, PET_TYPES_WITH_LE
 import { GENDERS, LISTING_TYPES, PET_TYPES } from "~/lib/enums";
 import { ITALIAN_REGIONS } from "~/lib/regions";
 import { EnumOptions } from "~/components/enum-options";
+import { Notice } from "~/components/notice";
 
 /** After publishing, on to the list (spec section 9). */
 const REDIRECT_MS = 2_000;
@@ -409,9 +410,9 @@ export function ListingForm({ submissionId, tiles, contact, serverError }: Props
           )}
         </p>
         {geoMessage ? (
-          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          <Notice tone="error">
             {geoMessage}
-          </p>
+          </Notice>
         ) : null}
       </fieldset>
 
@@ -437,9 +438,9 @@ export function ListingForm({ submissionId, tiles, contact, serverError }: Props
           </p>
         </div>
         {imageError ? (
-          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          <Notice tone="error">
             {imageError}
-          </p>
+          </Notice>
         ) : null}
         {photos.length ? (
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-5">
@@ -544,9 +545,9 @@ export function ListingForm({ submissionId, tiles, contact, serverError }: Props
       </div>
 
       {status.kind === "error" ? (
-        <p id="listing-form-error" role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <Notice tone="error" id="listing-form-error">
           {status.message}
-        </p>
+        </Notice>
       ) : null}
       {sending ? (
         <div>

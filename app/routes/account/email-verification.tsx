@@ -5,6 +5,7 @@ import { RECOVERY_MESSAGES as R } from "~/accounts/recovery-messages";
 import { getCurrentUser } from "~/accounts/session.server";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/seo";
+import { Notice } from "~/components/notice";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Conferma dell'indirizzo email", canonicalPath: "/email-verification", noindex: true });
@@ -40,20 +41,20 @@ export default function EmailVerification({ loaderData, actionData }: Route.Comp
     <div className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-center text-3xl font-bold text-stone-900">Conferma dell'indirizzo email</h1>
       {justVerified ? (
-        <p role="status" className="mt-8 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
+        <Notice tone="success" className="mt-8">
           {R.verified}
-        </p>
+        </Notice>
       ) : null}
       {linkError ? (
-        <p role="alert" className="mt-8 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <Notice tone="error" className="mt-8">
           {R.verifyLinkInvalid}
-        </p>
+        </Notice>
       ) : null}
       {signedIn && verified ? (
         justVerified ? null : (
-          <p role="status" className="mt-8 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
+          <Notice tone="success" className="mt-8">
             {R.alreadyVerified}
-          </p>
+          </Notice>
         )
       ) : (
         <Form method="post" noValidate className="mt-8 space-y-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
@@ -71,14 +72,14 @@ export default function EmailVerification({ loaderData, actionData }: Route.Comp
             </div>
           )}
           {actionData?.ok ? (
-            <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
+            <Notice tone="success">
               {actionData.message}
-            </p>
+            </Notice>
           ) : null}
           {actionData && !actionData.ok ? (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            <Notice tone="error">
               {actionData.error}
-            </p>
+            </Notice>
           ) : null}
           <button type="submit" className="btn-primary w-full" disabled={submitting}>
             {submitting ? "Invio in corso..." : "Invia di nuovo l'email di conferma"}

@@ -3,6 +3,7 @@ import type { Route } from "./+types/forgot-password";
 import { requestPasswordRecovery } from "~/accounts/recovery.server";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/seo";
+import { Notice } from "~/components/notice";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -33,9 +34,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         Inserisci l'indirizzo email del tuo account: ti invieremo un link per sceglierne una nuova.
       </p>
       {actionData?.ok ? (
-        <p role="status" className="mt-8 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
+        <Notice tone="success" className="mt-8">
           {actionData.message}
-        </p>
+        </Notice>
       ) : (
         <Form method="post" noValidate className="mt-8 space-y-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
           <div>
@@ -45,9 +46,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             <input id="email" name="email" type="email" autoComplete="email" required className="field-input" />
           </div>
           {actionData && !actionData.ok ? (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            <Notice tone="error">
               {actionData.error}
-            </p>
+            </Notice>
           ) : null}
           <button type="submit" className="btn-primary w-full" disabled={submitting}>
             {submitting ? "Invio in corso..." : "Invia il link"}

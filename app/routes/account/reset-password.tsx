@@ -4,6 +4,7 @@ import { resetPasswordWithToken, resetTokenUsable } from "~/accounts/recovery.se
 import { RECOVERY_MESSAGES as R } from "~/accounts/recovery-messages";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/seo";
+import { Notice } from "~/components/notice";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Reimposta la password", canonicalPath: "/reset-password", noindex: true });
@@ -60,18 +61,18 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             <input id="confirmPassword" name="confirmPassword" type="password" autoComplete="new-password" required className="field-input" />
           </div>
           {actionData?.error ? (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            <Notice tone="error">
               {actionData.error}
-            </p>
+            </Notice>
           ) : null}
           <button type="submit" className="btn-primary w-full" disabled={submitting}>
             {submitting ? "Salvataggio..." : "Salva la nuova password"}
           </button>
         </Form>
       ) : (
-        <p role="alert" className="mt-8 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <Notice tone="error" className="mt-8">
           {R.resetLinkInvalid}
-        </p>
+        </Notice>
       )}
       <p className="mt-6 text-center text-sm text-stone-700">
         <Link to="/forgot-password" className="font-semibold text-brand-800 underline">

@@ -17,6 +17,7 @@ import { formatDateLong, isoDate } from "~/lib/format";
 import { imageSources } from "~/lib/images";
 import { pageMeta } from "~/lib/seo";
 import { voteCount } from "~/components/contests/vote-count";
+import { Notice } from "~/components/notice";
 
 /** One photo of up to 10 MB (the entry form posts here, as /contests/{id}.data with JavaScript on). */
 export const handle = { bodyLimit: CONTEST_BODY_LIMIT };
@@ -178,9 +179,9 @@ function EntryForm({ remaining }: { remaining: number }) {
         <textarea id="entry-description" name="description" rows={3} maxLength={CONTEST_LIMITS.description} className="field-input" />
       </div>
       {result && !result.ok && !sending ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <Notice tone="error">
           {result.error}
-        </p>
+        </Notice>
       ) : null}
       {result?.ok && !sending ? (
         <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm font-semibold text-green-900">
@@ -285,9 +286,9 @@ export default function ContestPage({ loaderData, actionData }: Route.ComponentP
       </div>
 
       {pageError ? (
-        <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <Notice tone="error" className="mt-6">
           {pageError}
-        </p>
+        </Notice>
       ) : null}
 
       {winners.length ? (

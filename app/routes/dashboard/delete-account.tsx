@@ -6,6 +6,7 @@ import { deleteOwnAccount, hasPassword } from "~/accounts/gdpr.server";
 import { ACCOUNT_DELETION_MESSAGES as M, DELETION_CONFIRMATION } from "~/accounts/gdpr-validation";
 import { requireUser } from "~/accounts/session.server";
 import { Icon } from "~/components/icon";
+import { Notice } from "~/components/notice";
 import { readForm } from "~/lib/form.server";
 
 // /dashboard/delete-account — erasing one's own account (GDPR art. 17), confirmed by the password
@@ -64,9 +65,9 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
 
         <Form method="post" className="grid gap-4 rounded-2xl border border-red-200 bg-white p-6 shadow-sm" aria-describedby={error ? "delete-error" : undefined}>
           {error ? (
-            <p id="delete-error" role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
+            <Notice tone="error" id="delete-error">
               {error}
-            </p>
+            </Notice>
           ) : null}
           {loaderData.hasPassword ? (
             <div>

@@ -25,6 +25,7 @@ import { VerificationSection } from "~/components/account/verification-section";
 import { firstError } from "~/accounts/validation";
 import { readForm } from "~/lib/form.server";
 import { formatDateLong, formatDateTimeLong, isoDate } from "~/lib/format";
+import { Notice } from "~/components/notice";
 
 const BANNER_VISIBLE_MS = 5_000;
 
@@ -139,9 +140,9 @@ function Banner({ outcome }: { outcome: Outcome | null }) {
       <span>{outcome.text}</span>
     </p>
   ) : (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+    <Notice tone="error">
       {outcome.text}
-    </p>
+    </Notice>
   );
 }
 
@@ -252,9 +253,9 @@ function EmailLinkNote() {
   if (params.get("email") !== "confirmed") return null;
   const error = params.get("error");
   return error ? (
-    <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+    <Notice tone="error" className="mt-6">
       {error === "EMAIL_TAKEN" ? M.emailTakenMeanwhile : M.emailLinkInvalid}
-    </p>
+    </Notice>
   ) : (
     <p role="status" className="mt-6 flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
       <Icon node={CircleCheck} aria-hidden size={18} className="mt-0.5 shrink-0" />

@@ -10,6 +10,7 @@ import { REPORT_REASONS } from "~/lib/enums";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/seo";
 import { EnumOptions } from "~/components/enum-options";
+import { Notice } from "~/components/notice";
 
 /** After a report, back to the listing (spec section 9). */
 const REDIRECT_MS = 2_000;
@@ -125,9 +126,9 @@ export default function ReportListing({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         {result && !result.ok && !sending ? (
-          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          <Notice tone="error">
             {result.error || M.error}
-          </p>
+          </Notice>
         ) : null}
         {done ? (
           <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm font-semibold text-green-900">

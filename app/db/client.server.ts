@@ -16,6 +16,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema";
+import { lockDataDir } from "./data-dir-lock.server";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -48,11 +49,41 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     }
     return { db: drizzleNodePg({ client: pool, schema, logger }) as unknown as Db, engine: "postgres", close: () => pool.end() };
   }
-  let dir: string | undefined;
-  if (options.dataDir) {
-    dir = path.join(options.dataDir, "db");
+  if (!options.dataDir) return openEmbedded(undefined, migrationsFolder, logger);
+  const dir = path.join(options.dataDir, "db");
+  // Within one process a directory is opened once: the dev server evaluates this module again after
+  // an edit, and a second PGlite on the same files would corrupt them (decision 0062).
+  let opening = embeddedByDir.get(dir);
+  if (!opening) {
     mkdirSync(dir, { recursive: true });
+    const release = lockDataDir(dir);
+    opening = openEmbedded(dir, migrationsFolder, logger).then(
+      (database) => ({
+        ...database,
+        close: async () => {
+          embeddedByDir.delete(dir);
+          try {
+            await database.close();
+          } finally {
+            release();
+          }
+        },
+      }),
+      (error: unknown) => {
+        embeddedByDir.delete(dir);
+        release();
+        throw error;
+      },
+    );
+    embeddedByDir.set(dir, opening);
   }
+  return opening;
+}
+
+/** The embedded databases this process has open, by directory; kept on globalThis so a re-evaluated module finds them. */
+const embeddedByDir: Map<string, Promise<Database>> = ((globalThis as { __zampaEmbedded?: Map<string, Promise<Database>> }).__zampaEmbedded ??= new Map());
+
+async function openEmbedded(dir: string | undefined, migrationsFolder: string, logger: boolean): Promise<Database> {
   const client = await PGlite.create(dir, {
     extensions: { unaccent, pg_trgm },
     // PostgreSQL's defaults assume a dedicated server; in-process, smaller buffers keep the app's

@@ -9,7 +9,7 @@ import { sessions, twoFactorPhones, twoFactors, users } from "~/db/schema";
 import { createAccount, requestAs, type TestAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { signIn } from "./accounts.server";
-import { auth } from "./auth.server";
+import { auth, CLIENT_IP_HEADER } from "./auth.server";
 import { confirmIdentity, refuseStaleChange, requireRecentAuth, sessionState } from "./reauth.server";
 import { getCurrentUser, requireAdmin, type CurrentUser } from "./session.server";
 import { CODE_CHECK_LIMIT, TWO_FACTOR_MESSAGES as M } from "./two-factor-messages";
@@ -180,6 +180,34 @@ describe("sign-in with a second factor", () => {
     }
     const blocked = await verifySignInCode(post(await passwordStep(account.email)), { method: "totp", code });
     expect(blocked).toEqual({ ok: false, status: 429, error: M.tooManyCodes });
+  });
+
+  itDb("code checks are throttled per client address too, across accounts", async () => {
+    const previous = config();
+    setConfig({ ...previous, signInsPerIp: 2 });
+    try {
+      // The password steps from three addresses (their own limit is not the one tested); every
+      // code is then sent from one client (post() carries no address: "unknown").
+      let n = 0;
+      const passwordFrom = async (email: string) => {
+        n += 1;
+        const result = await signIn({ email, password: PASSWORD }, new Headers({ [CLIENT_IP_HEADER]: `198.51.100.${n}` }));
+        if (!result.ok) throw new Error(result.error);
+        return cookiesOf(result.headers);
+      };
+      const first = await enrolled();
+      const second = await enrolled();
+      const wrong = (code: string) => (code === "000000" ? "111111" : "000000");
+      for (const { account, key } of [first, second]) {
+        const answer = await verifySignInCode(post(await passwordFrom(account.email)), { method: "totp", code: wrong(await codeAt(key, 1)) });
+        expect(answer).toMatchObject({ ok: false, status: 400 });
+      }
+      const third = await enrolled();
+      const blocked = await verifySignInCode(post(await passwordFrom(third.account.email)), { method: "totp", code: await codeAt(third.key, 1) });
+      expect(blocked).toEqual({ ok: false, status: 429, error: M.tooManyCodes });
+    } finally {
+      setConfig(previous);
+    }
   });
 
   itDb("no pending sign-in (no cookie, or a forged one): refused", async () => {

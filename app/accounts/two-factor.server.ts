@@ -11,7 +11,7 @@ import { sessions, twoFactorPhones, twoFactors, users, verifications } from "~/d
 import { logger } from "~/lib/logger.server";
 import { hit, reset } from "~/lib/rate-limit.server";
 import { fail, type Result } from "~/lib/result";
-import { auth, authErrorCode } from "./auth.server";
+import { auth, authErrorCode, CLIENT_IP_HEADER } from "./auth.server";
 import { confirmIdentity, markAuthenticated, requireRecentAuth, sessionState } from "./reauth.server";
 import type { CurrentUser } from "./session.server";
 import { checkTotpCode, codeFailure, codeKey, SIX_DIGITS } from "./two-factor-codes.server";
@@ -287,6 +287,10 @@ export async function verifySignInCode(request: Request, input: Record<string, u
   const pending = await pendingSignIn(request);
   if (!pending) return fail(401, M.signInExpired);
   if (!(await hit(codeKey(pending.userId), CODE_CHECK_LIMIT)).allowed) return fail(429, M.tooManyCodes);
+  // Per address too, with the sign-in's budget (SIGN_INS_PER_IP in 15 minutes): one client guessing
+  // codes across many accounts is stopped as one guessing passwords is.
+  const ip = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
+  if (!(await hit(`2fa-code:ip:${ip}`, { max: config().signInsPerIp, windowSeconds: 15 * 60 })).allowed) return fail(429, M.tooManyCodes);
   const headers = request.headers;
   let result: Result<{ value: { headers: Headers; response: { token?: string } } }>;
   if (method === "totp") {

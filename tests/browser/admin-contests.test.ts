@@ -131,7 +131,9 @@ describe("admin contests", () => {
     expect(await filters.getByRole("link", { name: /^Tutte \(\d+\)$/ }).getAttribute("aria-current")).toBe("page");
     await filters.getByRole("link", { name: /^Approvata \(\d+\)$/ }).click();
     await page.waitForURL(/\/submissions\?status=approved$/);
-    expect(await filters.getByRole("link", { name: /^Approvata \(\d+\)$/ }).getAttribute("aria-current")).toBe("page");
+    // The address changes before the new page is drawn: wait for the filter to be marked current.
+    await filters.locator('a[aria-current="page"]', { hasText: /^Approvata \(\d+\)$/ }).waitFor();
+    expect(await filters.getByRole("link", { name: /^Tutte \(\d+\)$/ }).getAttribute("aria-current")).toBeNull();
     await main.getByRole("navigation", { name: "Percorso" }).getByRole("link", { name: "Concorsi" }).click();
     await main.getByRole("heading", { level: 1, name: "Concorsi" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

@@ -37,6 +37,7 @@ export default [
   route("reset-password", "routes/account/reset-password.tsx"),
   route("email-verification", "routes/account/email-verification.tsx"),
   route("healthz", "routes/healthz.ts"),
+  route("readyz", "routes/readyz.ts"),
   route("api/auth/*", "routes/api.auth.ts"),
   route(".well-known/jwks.json", "routes/well-known.jwks.ts"),
   route("uploads/*", "routes/uploads.ts"),

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { config, setConfig, type Config } from "~/config.server";
-import { deleteFile, isSafeKey, keyFromPublicUrl, publicUrl, putFile, serveFile } from "./storage.server";
+import { checkStorage, deleteFile, isSafeKey, keyFromPublicUrl, publicUrl, putFile, serveFile } from "./storage.server";
 
 let previous: Config;
 let dataDir: string;
@@ -25,6 +25,12 @@ function useLocal(): void {
 }
 
 describe("local storage", () => {
+  it("is ready when the uploads folder can be written", async () => {
+    useLocal();
+    await checkStorage();
+    expect(existsSync(path.join(dataDir, "uploads"))).toBe(true);
+  });
+
   it("stores, serves with long-lived cache headers, and deletes a file", async () => {
     useLocal();
     const body = Buffer.from("RIFF….WEBP finta");
@@ -111,6 +117,17 @@ describe("S3 storage", () => {
       },
     });
   }
+
+  it("is ready when a signed HEAD of the bucket answers, and says why when not", async () => {
+    useS3();
+    await checkStorage();
+    expect(requests.map((r) => [r.method, r.path])).toEqual([["HEAD", "/zampa-test"]]);
+    expect(requests[0]?.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDZAMPATEST\//);
+    answer = () => 403;
+    await expect(checkStorage()).rejects.toThrow("S3 zampa-test: chiavi di accesso rifiutate");
+    answer = () => 404;
+    await expect(checkStorage()).rejects.toThrow("S3 zampa-test: bucket inesistente");
+  });
 
   it("PUTs a signed object with its type and cache headers, path-style", async () => {
     useS3();

@@ -3,7 +3,7 @@
 // With S3_* set: an S3-compatible bucket, read by the public at S3_PUBLIC_URL (decision 0023).
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { access, constants, mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { AwsClient } from "aws4fetch";
@@ -50,6 +50,8 @@ export interface StorageBackend {
   publicUrl(key: string): string;
   /** The key of a URL this backend handed out, or null for any other URL (external, unsafe, …). */
   keyFromPublicUrl(url: string): string | null;
+  /** Throws, saying why, unless files can be stored now (/readyz). */
+  check(): Promise<void>;
 }
 
 export function localBackend(dataDir: string): StorageBackend {
@@ -68,6 +70,16 @@ export function localBackend(dataDir: string): StorageBackend {
     },
     publicUrl: (key) => UPLOADS_PREFIX + key,
     keyFromPublicUrl: (url) => keyAfter(url, UPLOADS_PREFIX),
+    async check() {
+      const dir = path.join(dataDir, "uploads");
+      try {
+        await mkdir(dir, { recursive: true });
+        await access(dir, constants.W_OK);
+      } catch {
+        // Said without the server's paths: /readyz answers anyone.
+        throw new Error("cartella dei caricamenti non scrivibile");
+      }
+    },
   };
 }
 
@@ -115,6 +127,14 @@ export function s3Backend(s3: S3Config): StorageBackend {
     // /uploads/… URLs too: files written there before S3 was configured, or with a URL fixed in
     // code (the demo seed), are served by a redirect to the bucket (serveFile).
     keyFromPublicUrl: (url) => keyAfter(url, base) ?? keyAfter(url, UPLOADS_PREFIX),
+    // A signed HEAD of the bucket: reachable, the bucket exists, and the keys are accepted.
+    async check() {
+      const response = await client.fetch(`${s3.endpoint}/${s3.bucket}`, { method: "HEAD", signal: AbortSignal.timeout(5_000) }).catch(() => null);
+      if (!response) throw new Error(`S3 ${s3.bucket}: non raggiungibile`);
+      if (response.ok) return;
+      const why = response.status === 403 ? "chiavi di accesso rifiutate" : response.status === 404 ? "bucket inesistente" : `HTTP ${response.status}`;
+      throw new Error(`S3 ${s3.bucket}: ${why}`);
+    },
   };
 }
 
@@ -127,6 +147,11 @@ export function storage(): StorageBackend {
     current = { s3, dataDir, backend: s3 ? s3Backend(s3) : localBackend(dataDir) };
   }
   return current.backend;
+}
+
+/** Throws, saying why, unless uploads can be stored now (local folder writable, or the bucket answering). */
+export function checkStorage(): Promise<void> {
+  return storage().check();
 }
 
 export function publicUrl(key: string): string {

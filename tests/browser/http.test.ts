@@ -31,6 +31,13 @@ describe("HTTP surface", () => {
     expect(await response.text()).toBe("ok");
   });
 
+  it("answers /readyz with 200 when the database and the uploads folder are usable", async () => {
+    const response = await fetch(`${baseUrl()}/readyz`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toEqual({ ready: true, database: "ok", storage: "ok" });
+  });
+
   it("renders unknown paths as an Italian page with status 404", async () => {
     const response = await fetch(`${baseUrl()}/questa-pagina-non-esiste`);
     expect(response.status).toBe(404);

@@ -1,17 +1,17 @@
 import { useState, useSyncExternalStore } from "react";
 import { data, Form, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/contacts";
-import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { requireAdmin } from "~/accounts/session.server";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { Pagination } from "~/components/pagination";
 import { PlainLink } from "~/components/plain-link";
 import { archive, deleteMessage, listMessages, markRead, markReplied, openMessage, type AdminContactMessage } from "~/contact/admin.server";
 import { CONTACT_ADMIN_MESSAGES as M, contactListQuerySchema, replyHref, type ContactStatus } from "~/contact/admin-validation";
 import { CONTACT_STATUSES } from "~/lib/enums";
-import { readForm, readQuery } from "~/lib/form.server";
+import { readQuery } from "~/lib/form.server";
 import { formatDateTimeLong, formatNumber } from "~/lib/format";
 import { redirectPastLastPage } from "~/lib/paging";
+import { readAdminForm } from "~/admin/admin-form.server";
 
 // /admin/contacts — the contact form's messages: list (search, status filter), and the message of
 // `?id=` in the detail pane, so that it survives a reload and works without JavaScript. Showing a
@@ -38,12 +38,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await getCurrentUser(request);
-  const refused = refuseNonAdmin(actor);
-  if (refused) return data({ ok: false as const, error: refused.error }, { status: refused.status });
-  const form = await readForm(request);
-  if (!form.ok) return data({ ok: false as const, error: form.error }, { status: form.status });
-  const { intent, id = "" } = form.fields;
+  const read = await readAdminForm(request);
+  if (!read.ok) return read.refusal;
+  const { actor, fields } = read;
+  const { intent, id = "" } = fields;
   const result =
     intent === "read"
       ? await markRead(actor, id)
@@ -58,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status });
   // After a delete the pane has nothing to show: back to the list, with its search and filter.
   if (intent === "delete") {
-    const back = new URL(form.fields.back ?? "", "http://zampa.invalid/admin/contacts");
+    const back = new URL(fields.back ?? "", "http://zampa.invalid/admin/contacts");
     const search = back.pathname === "/admin/contacts" ? new URLSearchParams(back.search) : new URLSearchParams();
     search.delete("id");
     search.set("deleted", "1");

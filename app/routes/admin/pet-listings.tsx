@@ -2,8 +2,7 @@ import { ExternalLink, Search } from "lucide";
 import { useState } from "react";
 import { data, Form, useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/pet-listings";
-import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { requireAdmin } from "~/accounts/session.server";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { SuspendListingDialog, useHydrated } from "~/components/admin/suspend-listing-dialog";
 import { EnumOptions } from "~/components/enum-options";
@@ -11,12 +10,13 @@ import { Icon } from "~/components/icon";
 import { Pagination } from "~/components/pagination";
 import { PlainLink } from "~/components/plain-link";
 import { LISTING_STATUSES } from "~/lib/enums";
-import { readForm, readQuery } from "~/lib/form.server";
+import { readQuery } from "~/lib/form.server";
 import { formatDateLong, formatNumber } from "~/lib/format";
 import { redirectPastLastPage } from "~/lib/paging";
 import { deleteListing, listListingsForModeration, reactivateListing, suspendListing, type ModerationListing } from "~/listings/moderation.server";
 import { LISTING_COUNT_CAP, LISTING_MODERATION_MESSAGES as M, listingModerationQuerySchema, MODERATION_SEARCH_MAX_LENGTH } from "~/listings/moderation-validation";
 import type { ListingStatus } from "~/listings/visibility";
+import { readAdminForm } from "~/admin/admin-form.server";
 
 // /admin/pet-listings — every listing, searched and filtered in SQL, 20 a page; suspend an active
 // one (with an optional reason for its owner), reactivate a suspended one, delete any (decision 0050).
@@ -31,12 +31,10 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await getCurrentUser(request);
-  const refused = refuseNonAdmin(actor);
-  if (refused) return data({ ok: false as const, error: refused.error }, { status: refused.status });
-  const form = await readForm(request);
-  if (!form.ok) return data({ ok: false as const, error: form.error }, { status: form.status });
-  const { intent, listingId = "", reason } = form.fields;
+  const read = await readAdminForm(request);
+  if (!read.ok) return read.refusal;
+  const { actor, fields } = read;
+  const { intent, listingId = "", reason } = fields;
   const result =
     intent === "suspend"
       ? await suspendListing(actor, listingId, reason)

@@ -2,20 +2,20 @@ import { ExternalLink } from "lucide";
 import { useState } from "react";
 import { data, redirect, useFetcher, useNavigate } from "react-router";
 import type { Route } from "./+types/reports";
-import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { requireAdmin } from "~/accounts/session.server";
 import { ConfirmDialog, Dialog } from "~/components/admin/dialog";
 import { SuspendListingDialog, useHydrated } from "~/components/admin/suspend-listing-dialog";
 import { Icon } from "~/components/icon";
 import { Pagination } from "~/components/pagination";
 import { PlainLink } from "~/components/plain-link";
 import { REPORT_STATUSES } from "~/lib/enums";
-import { readForm, readQuery } from "~/lib/form.server";
+import { readQuery } from "~/lib/form.server";
 import { formatDateTimeLong, formatNumber } from "~/lib/format";
 import { redirectPastLastPage } from "~/lib/paging";
 import { suspendListing } from "~/listings/moderation.server";
 import { ADMIN_NOTES_MAX_LENGTH, REPORT_MODERATION_MESSAGES as M, reportListQuerySchema, type ReportStatus } from "~/listings/moderation-validation";
 import { deleteReport, getReport, listReports, updateReport, type ReportDetail } from "~/listings/report-moderation.server";
+import { readAdminForm } from "~/admin/admin-form.server";
 
 // /admin/reports — the listings' reports: counters, filter by status, 20 a page, newest first; the
 // report of `?id=` in the detail modal (so it survives a reload and works without JavaScript), where
@@ -38,12 +38,10 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await getCurrentUser(request);
-  const refused = refuseNonAdmin(actor);
-  if (refused) return data({ ok: false as const, error: refused.error }, { status: refused.status });
-  const form = await readForm(request);
-  if (!form.ok) return data({ ok: false as const, error: form.error }, { status: form.status });
-  const { intent, id = "", status = "", adminNotes, listingId = "", reason } = form.fields;
+  const read = await readAdminForm(request);
+  if (!read.ok) return read.refusal;
+  const { actor, fields } = read;
+  const { intent, id = "", status = "", adminNotes, listingId = "", reason } = fields;
   const result =
     intent === "update"
       ? await updateReport(actor, id, { status: status as never, adminNotes })
@@ -56,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status });
   // After a delete the modal has nothing to show: back to the list, with its filter and page.
   if (intent === "delete") {
-    const back = new URL(form.fields.back ?? "", "http://zampa.invalid/admin/reports");
+    const back = new URL(fields.back ?? "", "http://zampa.invalid/admin/reports");
     const search = back.pathname === "/admin/reports" ? new URLSearchParams(back.search) : new URLSearchParams();
     search.delete("id");
     search.set("deleted", "1");

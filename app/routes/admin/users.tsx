@@ -3,14 +3,14 @@ import { data, Form, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/users";
 import { listUsers, setUserRole, type AdminUserRow } from "~/accounts/admin.server";
 import { roleChangeQuestion, USER_ADMIN_MESSAGES as M, userListQuerySchema, type Role } from "~/accounts/admin-validation";
-import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { requireAdmin } from "~/accounts/session.server";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { Pagination } from "~/components/pagination";
 import { ROLES } from "~/lib/enums";
-import { readForm, readQuery } from "~/lib/form.server";
+import { readQuery } from "~/lib/form.server";
 import { formatDateLong, formatNumber } from "~/lib/format";
 import { redirectPastLastPage } from "~/lib/paging";
+import { readAdminForm } from "~/admin/admin-form.server";
 
 // /admin/users — the accounts: counters, search by name or e-mail, role changes. The admin layout
 // guards the page; setUserRole checks the role again (and keeps one administrator at least).
@@ -24,12 +24,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = await getCurrentUser(request);
-  const refused = refuseNonAdmin(actor);
-  if (refused) return data({ ok: false as const, error: refused.error }, { status: refused.status });
-  const form = await readForm(request);
-  if (!form.ok) return data({ ok: false as const, error: form.error }, { status: form.status });
-  const { intent, id = "", role = "" } = form.fields;
+  const read = await readAdminForm(request);
+  if (!read.ok) return read.refusal;
+  const { actor, fields } = read;
+  const { intent, id = "", role = "" } = fields;
   if (intent !== "role") return data({ ok: false as const, error: M.roleError }, { status: 400 });
   const result = await setUserRole(actor, id, role);
   if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status });

@@ -66,6 +66,20 @@ export function StatusLine({ feedback, focusRef }: { feedback: Feedback; focusRe
   );
 }
 
+/** A card form's last row: cancel (closes the form) and save, which says it is saving while busy. */
+export function SaveOrCancel({ busy, saveLabel, onCancel, className = "pt-2" }: { busy: boolean; saveLabel: string; onCancel: () => void; className?: string }) {
+  return (
+    <div className={`flex flex-wrap justify-end gap-3 ${className}`}>
+      <button type="button" className="btn-secondary" onClick={onCancel}>
+        Annulla
+      </button>
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {busy ? "Salvataggio..." : saveLabel}
+      </button>
+    </div>
+  );
+}
+
 export function CardActions({ children }: { children: ReactNode }) {
   return <div className="mt-auto flex flex-wrap gap-2 pt-4">{children}</div>;
 }

@@ -15,7 +15,7 @@ import {
   breedSchema,
   type BreedField,
 } from "~/breeds/validation";
-import { ErrorSummary, FieldMessage, fieldAria, useSaveForm } from "~/components/admin/card-form";
+import { ErrorSummary, fieldAria, FieldMessage, SaveOrCancel, useSaveForm } from "~/components/admin/card-form";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { EnumOptions } from "~/components/enum-options";
 import { Icon } from "~/components/icon";
@@ -375,14 +375,7 @@ function BreedForm({ breed, onCancel, onSaved }: { breed: AdminBreed | null; onC
         <div className="sm:col-span-2">
           <ErrorSummary title={M.saveError} errors={summary} />
         </div>
-        <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
-          <button type="button" className="btn-secondary" onClick={onCancel}>
-            Annulla
-          </button>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? "Salvataggio..." : breed ? "Salva modifiche" : "Crea razza"}
-          </button>
-        </div>
+        <SaveOrCancel busy={busy} onCancel={onCancel} saveLabel={breed ? "Salva modifiche" : "Crea razza"} className="sm:col-span-2" />
       </fetcher.Form>
     </section>
   );

@@ -8,7 +8,7 @@ import { CATEGORY_ICON_NODES } from "~/categories/icons";
 import { articleCountLabel } from "~/categories/labels";
 import { CATEGORY_ICON_KEYS, CATEGORY_ICONS, CATEGORY_LIMITS, CATEGORY_MESSAGES as M, categorySchema, type CategoryField } from "~/categories/validation";
 import { cardGridAction } from "~/admin/card-grid-action.server";
-import { CardActions, ErrorSummary, FieldMessage, fieldAria, StatusLine, useCardGrid, useSaveForm } from "~/components/admin/card-form";
+import { CardActions, ErrorSummary, fieldAria, FieldMessage, SaveOrCancel, StatusLine, useCardGrid, useSaveForm } from "~/components/admin/card-form";
 import { ConfirmDialog, Dialog } from "~/components/admin/dialog";
 import { Icon } from "~/components/icon";
 import { CategoryIcon } from "~/content/category-icon";
@@ -209,14 +209,7 @@ function CategoryForm({ category, onCancel, onSaved }: { category: AdminCategory
         <FieldMessage fieldId="category-icon" error={errors.icon} />
       </fieldset>
       <ErrorSummary title={M.saveError} errors={summary} />
-      <div className="flex flex-wrap justify-end gap-3 pt-2">
-        <button type="button" className="btn-secondary" onClick={onCancel}>
-          Annulla
-        </button>
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? "Salvataggio..." : category ? "Salva modifiche" : "Crea categoria"}
-        </button>
-      </div>
+      <SaveOrCancel busy={busy} onCancel={onCancel} saveLabel={category ? "Salva modifiche" : "Crea categoria"} />
     </fetcher.Form>
   );
 }

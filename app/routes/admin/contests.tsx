@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/contests";
 import { requireAdmin } from "~/accounts/session.server";
-import { CardActions, ErrorSummary, FieldMessage, fieldAria, StatusLine, type Feedback, useSaveForm } from "~/components/admin/card-form";
+import { CardActions, ErrorSummary, type Feedback, fieldAria, FieldMessage, SaveOrCancel, StatusLine, useSaveForm } from "~/components/admin/card-form";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { voteCount } from "~/components/contests/vote-count";
 import { EnumOptions } from "~/components/enum-options";
@@ -336,14 +336,7 @@ function ContestForm({ contest, onCancel, onSaved }: { contest: AdminContest | n
         <div className="sm:col-span-2">
           <ErrorSummary title={F.saveError} errors={summary} />
         </div>
-        <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
-          <button type="button" className="btn-secondary" onClick={onCancel}>
-            Annulla
-          </button>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? "Salvataggio..." : contest ? "Salva modifiche" : "Crea concorso"}
-          </button>
-        </div>
+        <SaveOrCancel busy={busy} onCancel={onCancel} saveLabel={contest ? "Salva modifiche" : "Crea concorso"} className="sm:col-span-2" />
       </fetcher.Form>
     </section>
   );

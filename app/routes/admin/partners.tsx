@@ -3,7 +3,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/partners";
 import { requireAdmin } from "~/accounts/session.server";
 import { cardGridAction } from "~/admin/card-grid-action.server";
-import { CardActions, ErrorSummary, FieldMessage, fieldAria, StatusLine, useCardGrid, useSaveForm } from "~/components/admin/card-form";
+import { CardActions, ErrorSummary, fieldAria, FieldMessage, SaveOrCancel, StatusLine, useCardGrid, useSaveForm } from "~/components/admin/card-form";
 import { ConfirmDialog, Dialog } from "~/components/admin/dialog";
 import { Icon } from "~/components/icon";
 import { fieldErrorsOf } from "~/lib/field-errors";
@@ -244,14 +244,7 @@ function PartnerForm({
         </label>
       </div>
       <ErrorSummary title={M.saveError} errors={summary} />
-      <div className="flex flex-wrap justify-end gap-3 pt-2">
-        <button type="button" className="btn-secondary" onClick={onCancel}>
-          Annulla
-        </button>
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? "Salvataggio..." : partner ? "Salva modifiche" : "Crea partner"}
-        </button>
-      </div>
+      <SaveOrCancel busy={busy} onCancel={onCancel} saveLabel={partner ? "Salva modifiche" : "Crea partner"} />
     </fetcher.Form>
   );
 }

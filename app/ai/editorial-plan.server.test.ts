@@ -57,6 +57,19 @@ describe("saveEditorialPlan", () => {
     expect(rows.map((r) => r.slug).sort()).toEqual(["vaccini-del-gatto-2", "vaccini-del-gatto-3"]);
   });
 
+  itDb("saving the same plan twice (a double click) makes its drafts once", async () => {
+    const admin = await createActor();
+    const category = await createCategory();
+    const items = [
+      { title: "Il primo bagno del cucciolo", topic: "Quando e come", category: category.slug, date: plannedAt(1) },
+      { title: "Spazzolare il pelo lungo", topic: "Attrezzi", category: category.slug, date: plannedAt(2) },
+    ];
+    expect(await saveEditorialPlan(admin, items)).toEqual({ ok: true, created: 2, skipped: 0 });
+    expect(await saveEditorialPlan(admin, items)).toEqual({ ok: true, created: 0, skipped: 0 });
+    const rows = await db().select({ title: articles.title }).from(articles).where(eq(articles.authorId, admin.id));
+    expect(rows).toHaveLength(2);
+  });
+
   itDb("refuses an empty plan and a malformed one, saving nothing", async () => {
     const admin = await createActor();
     const category = await createCategory();

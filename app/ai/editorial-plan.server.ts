@@ -45,6 +45,16 @@ async function insertWithFreeSlug(title: string, values: Omit<typeof articles.$i
   }
 }
 
+/** Whether a plan's draft with this title and date exists already (the same plan saved before). */
+async function alreadySaved(title: string, date: Date): Promise<boolean> {
+  const [row] = await queryRows<{ id: string }>(sql`
+    select id from articles
+    where title = ${title} and scheduled_publish_date = ${date.toISOString()}::timestamptz
+      and generation_metadata ->> 'generatedBy' = ${PLAN_GENERATED_BY}
+    limit 1`);
+  return row !== undefined;
+}
+
 /** items: EditorialPlanItem[] as sent back by the page; one scheduled draft per item, unknown categories skipped */
 export async function saveEditorialPlan(actor: CurrentUser | null, items: unknown): Promise<Result<{ created: number; skipped: number }>> {
   const refused = refuseNonAdmin(actor);
@@ -56,6 +66,9 @@ export async function saveEditorialPlan(actor: CurrentUser | null, items: unknow
   const slugs = [...new Set(parsed.data.map((i) => i.category))];
   try {
     return await transaction(async () => {
+      // Saves of plans one at a time, so that the same plan posted twice (a double click, a retry)
+      // finds its drafts from the first save and does not make them again.
+      await db().execute(sql`select pg_advisory_xact_lock(hashtext('zampa:editorial-plan'))`);
       const known = new Map(
         (await db().select({ id: categories.id, slug: categories.slug }).from(categories).where(inArray(categories.slug, slugs))).map((c) => [c.slug, c.id]),
       );
@@ -68,6 +81,7 @@ export async function saveEditorialPlan(actor: CurrentUser | null, items: unknow
           continue;
         }
         const date = new Date(planned.date);
+        if (await alreadySaved(planned.title, date)) continue;
         await insertWithFreeSlug(planned.title, {
           title: planned.title,
           // The topic is what the admin writes the article from; the content stays empty, so the

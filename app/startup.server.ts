@@ -5,14 +5,32 @@ import { ensureAdmin } from "~/accounts/accounts.server";
 import { listenForInvalidations } from "~/cache/cache.server";
 import { initAuth } from "~/accounts/auth.server";
 import { config } from "~/config.server";
-import { getDatabase, openDatabase, setDatabase } from "~/db/client.server";
+import { ADVISORY_LOCKS, getDatabase, openDatabase, setDatabase } from "~/db/client.server";
 import { keepStatisticsFresh } from "~/db/statistics.server";
 import { startScheduler, type Scheduler } from "~/jobs/scheduler.server";
 import { listingIndex, settleListingIndex } from "~/listings/listing-index.server";
 import { logger } from "~/lib/logger.server";
 import { DEMO_ADMIN, seedDemoContent, shouldSeed } from "~/seed/seed.server";
+import { checkStorage, StorageCheckError } from "~/storage/storage.server";
 
 let started: Promise<void> | undefined;
+
+/**
+ * A storage that refuses the configured keys or has no such bucket will not get better by waiting:
+ * the server does not start, and says why. One that is only unreachable now (the object store
+ * restarting) does not stop the start; /readyz reports it until it answers.
+ */
+async function refuseUnusableStorage(): Promise<void> {
+  try {
+    await checkStorage();
+  } catch (error) {
+    if (error instanceof StorageCheckError && !error.lasting) {
+      logger.warn({ storage: error.message }, "archivio dei caricamenti non raggiungibile per ora");
+      return;
+    }
+    throw new Error(`Archivio dei caricamenti non utilizzabile: ${(error as Error).message}`, { cause: error });
+  }
+}
 
 /** Idempotent: the first call starts everything, later calls wait for the same work. */
 export function ready(): Promise<void> {
@@ -78,13 +96,15 @@ async function start(): Promise<void> {
     { engine: database.engine, dataDir: cfg.databaseUrl ? undefined : cfg.dataDir, ms: Math.round(performance.now() - t0) },
     "database pronto e migrato",
   );
+  await refuseUnusableStorage();
   await initAuth();
   if (cfg.databaseUrl) {
     // Other processes' writes drop this process's cached pages and data too.
     stopListening = await listenForInvalidations(cfg.databaseUrl);
   }
 
-  await prepareAccountsAndContent(cfg);
+  // Several processes starting together on one PostgreSQL: one prepares, the others then find it done.
+  await database.exclusive(ADVISORY_LOCKS.startup, () => prepareAccountsAndContent(cfg));
   stopStatistics = await keepStatisticsFresh();
   // Read in the background: the first searches are answered with SQL until it is ready.
   listingIndex();

@@ -34,7 +34,14 @@ const entry = build.entry.module as unknown as {
   createRequestHandler: (build: ServerBuild, mode: string) => (request: Request) => Promise<Response>;
   matchRoutes: typeof matchRoutes;
 };
-await entry.ready();
+try {
+  await entry.ready();
+} catch (error) {
+  // A configuration that cannot work (a refused S3 key, an unreachable database): said in one line, not a stack.
+  const reason = error instanceof Error ? error.message : String(error);
+  console.error(JSON.stringify({ level: 60, time: Date.now(), msg: `Zampa non può avviarsi: ${reason}` }));
+  process.exit(1);
+}
 
 const port = Number(process.env.PORT || 3000);
 const publicUrl = (process.env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, "");

@@ -22,5 +22,5 @@ export function serverNodeFlags(env: Record<string, string | undefined> = proces
 // (docs/decisions/0023), at no measurable cost in time.
 export const SERVER_ENV = { MALLOC_ARENA_MAX: "2" } as const;
 
-// What the server process runs: server/main.ts compiled by `npm run build` (vite.server.config.ts).
+// What the server process runs: server/start.ts (and server/main.ts) compiled by `npm run build` (vite.server.config.ts).
 export const SERVER_ENTRY = "build/server.js";

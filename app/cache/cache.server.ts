@@ -1,10 +1,11 @@
 // Speed comes from not redoing work (DESIGN): hot query results and anonymous pages are kept in
 // memory and dropped by the writes that change them. Each entry names the data it was built from
 // (tags); a write invalidates its tags here and, through PostgreSQL NOTIFY, in every other process.
+import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { config } from "~/config.server";
-import { db, getDatabase, onCommit } from "~/db/client.server";
+import { commitPoint, db, getDatabase, onCommit } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import { approximateBytes, ByteLru, MB } from "./byte-lru";
 
@@ -28,6 +29,8 @@ export const CACHE_TAGS = {
 export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS];
 
 const CHANNEL = "zampa_cache";
+/** Where each process confirms it applied another's invalidation: `<invalidation id>|<process id>`. */
+const ACK_CHANNEL = "zampa_cache_ack";
 
 /**
  * Memory for memoized results, by bytes (MEMO_CACHE_MB, default 32). Results of free-text searches
@@ -66,7 +69,7 @@ export function setCacheEnabled(value: boolean): void {
 }
 
 export function isCacheEnabled(): boolean {
-  return enabled;
+  return enabled && !deaf;
 }
 
 export function currentGeneration(): number {
@@ -85,7 +88,7 @@ export function memoBytes(): { shared: number; searches: number } {
  * that runs its query each time it is awaited, so it is adopted into one real Promise here.
  */
 export function memoize<T>(key: string, tags: readonly CacheTag[], load: () => PromiseLike<T>, options: MemoOptions = {}): Promise<T> {
-  if (!enabled) return Promise.resolve(load());
+  if (!enabled || deaf) return Promise.resolve(load());
   const pool = options.search ? pools.searches : pools.shared;
   const hit = pool.get(key);
   if (hit) return hit.value as Promise<T>;
@@ -121,51 +124,137 @@ function dropLocally(tags: readonly CacheTag[]): void {
 /**
  * Call after a write: drops what depends on `tags` now, again once the enclosing transaction has
  * committed (so a page rendered in between with the old data is not kept), and in every other
- * process (NOTIFY is delivered at commit).
+ * process (NOTIFY is delivered at commit). With other processes listening, it returns (or the
+ * transaction does) only when each has dropped them, so no process serves older data than a write
+ * that has answered (decision 0070).
  */
 export async function invalidate(...tags: CacheTag[]): Promise<void> {
   dropLocally(tags);
   onCommit(() => dropLocally(tags));
-  if (getDatabase().engine === "postgres") {
-    await db().execute(sql`select pg_notify(${CHANNEL}, ${tags.join(",")})`);
-  }
+  if (getDatabase().engine !== "postgres") return;
+  const id = `${PROCESS_ID}:${++sent}`;
+  await db().execute(sql`select pg_notify(${CHANNEL}, ${`${id}|${tags.join(",")}`})`);
+  if (!listener) return;
+  const acks = new Set<string>();
+  pendingAcks.set(id, acks);
+  const wait = () => waitForAcks(id, acks).finally(() => pendingAcks.delete(id));
+  const when = commitPoint();
+  if (when === "now") await wait();
+  else if (when === "transaction") onCommit(wait);
+  // A handle whose commit this code does not see (a test's rolled-back transaction): nothing to wait for.
+  else pendingAcks.delete(id);
+}
+
+/** This process in the invalidations' messages, and in the listening connection's application_name. */
+const PROCESS_ID = randomBytes(6).toString("hex");
+const LISTENER_PREFIX = "zampa-cache:";
+/** How long a write waits for a process that does not answer (stuck, or on its way out): then it answers anyway. */
+const ACK_TIMEOUT_MS = 2_000;
+let sent = 0;
+let listener: pg.Client | undefined;
+/** The listening connection is down: other processes' writes would go unnoticed, so nothing is kept meanwhile. */
+let deaf = false;
+const pendingAcks = new Map<string, Set<string>>();
+const ackWaiters = new Map<string, () => void>();
+
+/**
+ * Resolves when every other process listening now has confirmed it dropped invalidation `id`. The
+ * processes are the listening connections PostgreSQL knows (a process killed takes its connection
+ * with it); one that starts later starts with empty caches.
+ */
+async function waitForAcks(id: string, acks: Set<string>): Promise<void> {
+  const client = listener;
+  if (!client) return;
+  const rows = await client
+    .query<{ name: string }>("select application_name as name from pg_stat_activity where application_name like $1 and datname = current_database()", [
+      `${LISTENER_PREFIX}%`,
+    ])
+    .catch(() => ({ rows: [] }));
+  const expected = rows.rows.map((r) => r.name.slice(LISTENER_PREFIX.length)).filter((p) => p !== PROCESS_ID);
+  const done = () => expected.every((p) => acks.has(p));
+  if (done()) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      ackWaiters.delete(id);
+      logger.warn({ missing: expected.filter((p) => !acks.has(p)) }, "invalidazione cache: processi che non hanno risposto in tempo");
+      resolve();
+    }, ACK_TIMEOUT_MS);
+    ackWaiters.set(id, () => {
+      if (!done()) return;
+      clearTimeout(timer);
+      ackWaiters.delete(id);
+      resolve();
+    });
+  });
 }
 
 /**
- * With a PostgreSQL server, listen for the invalidations of the other processes. While the
- * listening connection is down nothing would tell this process about writes, so it drops all it
- * holds and reconnects.
+ * With a PostgreSQL server, listen for the invalidations of the other processes and confirm each
+ * once applied. While the listening connection is down nothing would tell this process about
+ * writes, so it drops all it holds and reconnects.
  */
 export async function listenForInvalidations(databaseUrl: string): Promise<() => Promise<void>> {
   const valid = new Set<string>(Object.values(CACHE_TAGS));
-  let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: databaseUrl });
+    const next = new pg.Client({ connectionString: databaseUrl, application_name: LISTENER_PREFIX + PROCESS_ID });
     next.on("notification", (message) => {
-      if (message.channel !== CHANNEL || !message.payload) return;
-      dropLocally(message.payload.split(",").filter((t): t is CacheTag => valid.has(t)));
+      if (!message.payload) return;
+      const bar = message.payload.indexOf("|");
+      if (message.channel === ACK_CHANNEL) {
+        const id = message.payload.slice(0, bar);
+        pendingAcks.get(id)?.add(message.payload.slice(bar + 1));
+        ackWaiters.get(id)?.();
+        return;
+      }
+      if (message.channel !== CHANNEL) return;
+      const id = bar === -1 ? "" : message.payload.slice(0, bar);
+      if (id.startsWith(`${PROCESS_ID}:`)) return;
+      dropLocally(
+        message.payload
+          .slice(bar + 1)
+          .split(",")
+          .filter((t): t is CacheTag => valid.has(t)),
+      );
+      if (id) void next.query("select pg_notify($1, $2)", [ACK_CHANNEL, `${id}|${PROCESS_ID}`]).catch(() => {});
     });
+    let gone = false;
     const lost = (error?: unknown) => {
-      if (stopped || client !== next) return;
-      logger.error({ err: error }, "ascolto invalidazioni cache interrotto: svuoto la cache e riconnetto");
-      client = undefined;
+      if (stopped || gone) return;
+      gone = true;
+      if (listener === next) listener = undefined;
+      if (!deaf) logger.error({ err: error }, "ascolto invalidazioni cache interrotto: svuoto la cache e riconnetto");
+      deaf = true;
       dropLocally(Object.values(CACHE_TAGS));
-      retry = setTimeout(() => void connect().catch(lost), 1_000);
+      void next.end().catch(() => {});
+      retry = setTimeout(() => void connect(), 1_000);
     };
     next.on("error", lost);
     next.on("end", () => lost());
-    client = next;
-    await next.connect();
-    await next.query(`listen ${CHANNEL}`);
+    try {
+      await next.connect();
+      await next.query(`listen ${CHANNEL}`);
+      await next.query(`listen ${ACK_CHANNEL}`);
+    } catch (error) {
+      if (first) throw error;
+      lost(error);
+      return;
+    }
+    listener = next;
+    if (deaf) logger.info("ascolto invalidazioni cache ripristinato");
+    deaf = false;
   };
 
+  let first = true;
   await connect();
+  first = false;
   return async () => {
     stopped = true;
     clearTimeout(retry);
+    const client = listener;
+    listener = undefined;
     await client?.end();
   };
 }

@@ -24,14 +24,24 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export interface Database {
   db: Db;
   engine: "pglite" | "postgres";
+  /** fn alone among the processes on this database (a session advisory lock on PostgreSQL; the embedded database has one process). */
+  exclusive<T>(lock: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 /** app/db → repository root → drizzle (the same depth from the source and from build/server). */
 export const MIGRATIONS_DIR = fileURLToPath(new URL("../../drizzle", import.meta.url));
 
-// Any fixed number: held while migrating so that many processes starting together migrate once.
-const MIGRATION_LOCK = 727_001;
+/** The fixed advisory locks, in one place so that no two uses share a number. */
+export const ADVISORY_LOCKS = {
+  /** held while migrating, so that many processes starting together migrate once */
+  migrations: 727_001,
+  /** the demo content, loaded once on an empty database */
+  seed: 727_002,
+  /** the start-up's accounts and content, prepared by one process at a time */
+  startup: 727_003,
+} as const;
+const MIGRATION_LOCK = ADVISORY_LOCKS.migrations;
 
 export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; migrationsDir?: string }): Promise<Database> {
   const migrationsFolder = options.migrationsDir ?? MIGRATIONS_DIR;
@@ -47,7 +57,17 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
       client.release();
     }
-    return { db: drizzleNodePg({ client: pool, schema, logger }) as unknown as Db, engine: "postgres", close: () => pool.end() };
+    const exclusive = async <T>(lock: number, fn: () => Promise<T>): Promise<T> => {
+      const holder = await pool.connect();
+      try {
+        await holder.query("select pg_advisory_lock($1)", [lock]);
+        return await fn();
+      } finally {
+        await holder.query("select pg_advisory_unlock($1)", [lock]).catch(() => {});
+        holder.release();
+      }
+    };
+    return { db: drizzleNodePg({ client: pool, schema, logger }) as unknown as Db, engine: "postgres", exclusive, close: () => pool.end() };
   }
   if (!options.dataDir) return openEmbedded(undefined, migrationsFolder, logger);
   const dir = path.join(options.dataDir, "db");
@@ -92,7 +112,7 @@ async function openEmbedded(dir: string | undefined, migrationsFolder: string, l
   });
   await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
   const db = drizzlePglite({ client, schema, logger });
-  return { db: db as unknown as Db, engine: "pglite", close: () => client.close() };
+  return { db: db as unknown as Db, engine: "pglite", exclusive: (_lock, fn) => fn(), close: () => client.close() };
 }
 
 let root: Database | undefined;
@@ -117,24 +137,33 @@ export function withDb<T>(handle: Db, fn: () => Promise<T>): Promise<T> {
   return scoped.run(handle, fn);
 }
 
-const commitCallbacks = new AsyncLocalStorage<(() => void)[]>();
+const commitCallbacks = new AsyncLocalStorage<(() => void | Promise<void>)[]>();
 
 /**
  * A transaction whose handle is also what `db()` returns inside fn, so nested calls join it.
- * Callbacks registered with onCommit inside it run once the outermost one has committed.
+ * Callbacks registered with onCommit inside it run once the outermost one has committed, and the
+ * transaction returns only when they have finished (so what they wait for happens before the answer).
  */
 export async function transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
   const run = () => db().transaction((tx) => withDb(tx as unknown as Db, () => fn(tx as unknown as Db)));
   if (commitCallbacks.getStore()) return run();
-  const queue: (() => void)[] = [];
+  const queue: (() => void | Promise<void>)[] = [];
   const result = await commitCallbacks.run(queue, run);
-  for (const callback of queue) callback();
+  const pending = queue.map((callback) => callback()).filter((outcome) => outcome instanceof Promise);
+  if (pending.length > 0) await Promise.all(pending);
   return result;
 }
 
 /** Run fn after the enclosing transaction() commits (not at all if it rolls back); if none, do nothing. */
-export function onCommit(fn: () => void): void {
+export function onCommit(fn: () => void | Promise<void>): void {
   commitCallbacks.getStore()?.push(fn);
+}
+
+/** Where a write made now would commit: at once, at the end of a transaction() (onCommit runs then), or at an end this code does not see. */
+export function commitPoint(): "now" | "transaction" | "unknown" {
+  if (commitCallbacks.getStore()) return "transaction";
+  const handle = scoped.getStore();
+  return !handle || handle === root?.db ? "now" : "unknown";
 }
 
 /**

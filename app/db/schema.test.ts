@@ -28,6 +28,7 @@ const EXPECTED_TABLES = [
   "profiles",
   "publishing_logs",
   "rate_limits",
+  "pacing",
   "seo_keywords",
   "seo_redirects",
   "seo_settings",

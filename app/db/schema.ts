@@ -212,6 +212,12 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull().default(0),
 });
 
+/** The next free turn of a paced outside service (Nominatim: one request a second for the whole site; decision 0071). */
+export const pacing = pgTable("pacing", {
+  key: text("key").primaryKey(),
+  nextAt: timestamp("next_at", { withTimezone: true }).notNull(),
+});
+
 // ─── Editorial content ───────────────────────────────────────────────────────────────────────
 
 export const categories = pgTable("categories", {

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { config } from "~/config.server";
 import { logger } from "~/lib/logger.server";
+import { takeTurn } from "~/lib/pacing.server";
 import { gazetteerForward, gazetteerReverse } from "./gazetteer.server";
 import { GEO_MESSAGES } from "./messages";
 import { createNominatim, GeocoderError } from "./nominatim.server";
@@ -54,7 +55,7 @@ function backend(): GeocoderBackend {
   if (geocoder === "offline") return offline;
   const key = `${geocoderUrl} ${publicUrl}`;
   if (nominatim?.key !== key) {
-    nominatim = { key, client: createNominatim({ baseUrl: geocoderUrl, userAgent: `Zampa/1.0 (+${publicUrl})` }) };
+    nominatim = { key, client: createNominatim({ baseUrl: geocoderUrl, userAgent: `Zampa/1.0 (+${publicUrl})`, takeTurn: (ms) => takeTurn("nominatim", ms) }) };
   }
   return nominatim.client;
 }

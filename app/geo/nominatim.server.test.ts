@@ -1,6 +1,7 @@
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { takeTurn } from "~/lib/pacing.server";
 import { createNominatim, GeocoderError, type NominatimOptions } from "./nominatim.server";
 
 // A stand-in for nominatim.openstreetmap.org on 127.0.0.1, recording what it receives and when.
@@ -124,6 +125,24 @@ describe("Nominatim adapter", () => {
     await Promise.all([nominatim.forward("Roma", "Lazio"), nominatim.forward("Milano", "Lombardia")]);
     expect(received).toHaveLength(2);
     expect(received[1]!.at - received[0]!.at).toBeGreaterThanOrEqual(1000);
+  });
+
+  it("keeps one pace for the whole site when several processes share the turns", async () => {
+    // Two clients stand for two server processes: each has its own queue, the turns are the database's.
+    const shared = (ms: number) => takeTurn("nominatim-test", ms);
+    const first = client({ minIntervalMs: 500, takeTurn: shared });
+    const second = client({ minIntervalMs: 500, takeTurn: shared });
+    await Promise.all([first.forward("Roma", "Lazio"), second.forward("Milano", "Lombardia"), second.reverse(45.4642, 9.19)]);
+    const starts = received.map((r) => r.at).sort((a, b) => a - b);
+    expect(starts).toHaveLength(3);
+    // Turns are counted to the millisecond by the database's clock: allow for rounding.
+    for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(490);
+  });
+
+  it("fails at once when the site-wide turn is further away than a request may take", async () => {
+    const nominatim = client({ minIntervalMs: 1000, timeoutMs: 2000, takeTurn: async () => 5000 });
+    await expect(nominatim.forward("Roma", "Lazio")).rejects.toThrow(GeocoderError);
+    expect(received).toHaveLength(0);
   });
 
   it("sends one request at a time, each after the pause", async () => {

@@ -22,6 +22,8 @@ export interface NominatimOptions {
   cacheTtlMs?: number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** The site-wide turn (shared by every process, decision 0071): answers the milliseconds to wait before starting. */
+  takeTurn?: (intervalMs: number) => Promise<number>;
 }
 
 const coordinate = z.coerce.number();
@@ -69,7 +71,8 @@ function createCache(max: number, ttlMs: number, now: () => number) {
 
 /**
  * A Nominatim client. Requests from this process go one at a time, spaced by minIntervalMs; with
- * several processes each keeps its own pace (see docs/decisions/0022-geocoding.md).
+ * takeTurn, each also waits for its site-wide turn, so several processes together keep the pace
+ * (decisions 0022, 0071).
  */
 export function createNominatim(options: NominatimOptions): GeocoderBackend {
   const { baseUrl, userAgent, minIntervalMs = 1000, timeoutMs = 10_000, maxQueued = 20 } = options;
@@ -112,7 +115,10 @@ export function createNominatim(options: NominatimOptions): GeocoderBackend {
       try {
         const again = cache.get(key);
         if (again) return again.value as T;
-        const wait = lastEnd + minIntervalMs - now();
+        const shared = options.takeTurn ? await options.takeTurn(minIntervalMs) : 0;
+        // A turn further away than a request may take means the site is flooded: fail now rather than hold the visitor.
+        if (shared > timeoutMs) throw new GeocoderError("Nominatim: too many requests waiting");
+        const wait = Math.max(shared, lastEnd + minIntervalMs - now());
         if (wait > 0) await sleep(wait);
         try {
           const value = await lookup();

@@ -2,7 +2,7 @@
 // when several processes start together.
 import { hashPassword } from "better-auth/crypto";
 import { count, inArray, sql } from "drizzle-orm";
-import { db, transaction } from "~/db/client.server";
+import { ADVISORY_LOCKS, db, transaction } from "~/db/client.server";
 import { loadSharp } from "~/images/process-image.server";
 import {
   accounts,
@@ -35,7 +35,7 @@ export const DEMO_ADMIN: SeedUser = {
   role: "admin",
 };
 
-const SEED_LOCK = 727_002;
+const SEED_LOCK = ADVISORY_LOCKS.seed;
 const DAY = 24 * 60 * 60 * 1000;
 
 const svgSources = import.meta.glob<string>("./images/*.svg", { query: "?raw", import: "default", eager: true });

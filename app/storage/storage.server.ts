@@ -43,6 +43,16 @@ function keyAfter(url: string, base: string): string | null {
   return isSafeKey(key) ? key : null;
 }
 
+/** Why files cannot be stored now; `lasting` when waiting will not help (a refused key, no such bucket). */
+export class StorageCheckError extends Error {
+  constructor(
+    message: string,
+    readonly lasting: boolean,
+  ) {
+    super(message);
+  }
+}
+
 export interface StorageBackend {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** Deleting a missing file is not an error. */
@@ -77,7 +87,7 @@ export function localBackend(dataDir: string): StorageBackend {
         await access(dir, constants.W_OK);
       } catch {
         // Said without the server's paths: /readyz answers anyone.
-        throw new Error("cartella dei caricamenti non scrivibile");
+        throw new StorageCheckError("cartella dei caricamenti non scrivibile", true);
       }
     },
   };
@@ -130,10 +140,10 @@ export function s3Backend(s3: S3Config): StorageBackend {
     // A signed HEAD of the bucket: reachable, the bucket exists, and the keys are accepted.
     async check() {
       const response = await client.fetch(`${s3.endpoint}/${s3.bucket}`, { method: "HEAD", signal: AbortSignal.timeout(5_000) }).catch(() => null);
-      if (!response) throw new Error(`S3 ${s3.bucket}: non raggiungibile`);
+      if (!response) throw new StorageCheckError(`S3 ${s3.bucket}: non raggiungibile`, false);
       if (response.ok) return;
       const why = response.status === 403 ? "chiavi di accesso rifiutate" : response.status === 404 ? "bucket inesistente" : `HTTP ${response.status}`;
-      throw new Error(`S3 ${s3.bucket}: ${why}`);
+      throw new StorageCheckError(`S3 ${s3.bucket}: ${why}`, response.status === 403 || response.status === 404);
     },
   };
 }

@@ -93,6 +93,10 @@ const USAGE = `Usage: node scripts/bench.ts [options]   (or: npm run bench -- [o
   --only=cached       only the pages' phase with the page cache on (or: uncached, listings; several
                       separated by commas, e.g. --only=uncached,listings). Default: all three.
                       The listing catalogue is generated whatever --only says (same database).
+  --cluster           instead: many processes (scripts/bench-cluster.ts): 60 s (or --duration) at
+                      --connections (64) of public pages, searches and dashboard reads through nginx
+                      to 2 processes on PostgreSQL (BENCH_DATABASE_URL's server), then 1 on PGlite;
+                      then the faults (kill -9 in a burst, PostgreSQL restarted); --cluster-parts=load,faults
   --scale             instead: the scale mode (scripts/bench-scale.ts): a site of 200,000 listings,
                       20,000 articles, 100,000 users and 100,000 listing reports; restart time, memory,
                       list, article and sitemap pages at 16 connections (cache on and off), the back
@@ -383,12 +387,14 @@ export interface WrkOptions {
   timeout?: string;
   /** Sent on every request besides the browser's (a session cookie, say). */
   headers?: Record<string, string>;
+  /** Another wrk script reading the paths file (scripts/bench-mix.lua); scripts/bench-listings.lua otherwise. */
+  script?: string;
 }
 
 export function runWrk(wrk: string, url: string, duration: string, options: WrkOptions = {}): Promise<WrkResult> {
   const args = [`-t${WRK_THREADS}`, `-c${options.connections ?? WRK_CONNECTIONS}`, `-d${duration}`, "--latency", ...wrkHeaderArgs(options.headers)];
   if (options.timeout) args.push("--timeout", options.timeout);
-  if (options.lua || options.pathsFile) args.push("-s", LISTINGS_LUA);
+  if (options.lua || options.pathsFile) args.push("-s", options.script ?? LISTINGS_LUA);
   args.push(url);
   if (options.pathsFile) args.push("--", options.pathsFile, String(WRK_THREADS));
   return new Promise((resolve, reject) => {
@@ -1030,6 +1036,9 @@ async function main(): Promise<number> {
         duration: { type: "string", default: "10s" },
         only: { type: "string" },
         scale: { type: "boolean", default: false },
+        cluster: { type: "boolean", default: false },
+        connections: { type: "string", default: "64" },
+        "cluster-parts": { type: "string", default: "load,faults" },
         "scale-listings": { type: "string" },
         "scale-articles": { type: "string" },
         "scale-users": { type: "string" },
@@ -1054,6 +1063,16 @@ async function main(): Promise<number> {
   if (seconds === undefined) {
     console.error(`--duration: expected wrk's syntax (10, 10s, 2m), got "${duration}"\n\n${USAGE}`);
     return 2;
+  }
+  if (args.cluster) {
+    // Many processes behind nginx, and the faults (scripts/bench-cluster.ts).
+    const { runCluster } = await import("./bench-cluster.ts");
+    return runCluster({
+      skipBuild: args["skip-build"],
+      duration: args.duration === "10s" ? "60s" : duration,
+      connections: Number(args.connections),
+      parts: args["cluster-parts"].split(",").map((p) => p.trim()),
+    });
   }
   if (args.scale) {
     // The scale mode is its own part (scripts/bench-scale.ts), on the helpers exported here.

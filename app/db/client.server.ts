@@ -25,6 +25,8 @@ export interface Database {
   db: Db;
   engine: "pglite" | "postgres";
   close(): Promise<void>;
+  /** a PostgreSQL server's pool: connections open, idle, and queries waiting for one (metrics) */
+  pool?: () => { total: number; idle: number; waiting: number };
 }
 
 /** app/db → repository root → drizzle (the same depth from the source and from build/server). */
@@ -47,7 +49,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
       client.release();
     }
-    return { db: drizzleNodePg({ client: pool, schema, logger }) as unknown as Db, engine: "postgres", close: () => pool.end() };
+    return {
+      db: drizzleNodePg({ client: pool, schema, logger }) as unknown as Db,
+      engine: "postgres",
+      close: () => pool.end(),
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   if (!options.dataDir) return openEmbedded(undefined, migrationsFolder, logger);
   const dir = path.join(options.dataDir, "db");

@@ -4,7 +4,6 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
 
 const requestIds = new AsyncLocalStorage<string>();
-const NO_REQUEST = Object.freeze({});
 
 /** Runs fn (a whole request) with `id` on every log line written meanwhile. */
 export function withRequestId<T>(id: string, fn: () => T): T {
@@ -22,9 +21,10 @@ export function createLogger(options: { level?: string; destination?: pino.Desti
     {
       level: options.level ?? (process.env.LOG_LEVEL || (process.env.NODE_ENV === "test" ? "silent" : "info")),
       base: undefined,
+      // A new object each time: pino merges the line's own fields into it.
       mixin: () => {
         const reqId = requestIds.getStore();
-        return reqId === undefined ? NO_REQUEST : { reqId };
+        return reqId === undefined ? {} : { reqId };
       },
     },
     options.destination,

@@ -1,5 +1,6 @@
 // Runtime configuration from the environment (all optional; DESIGN "Configuration").
 import path from "node:path";
+import { RATE_LIMIT_CLASSES, type ClassLimit, type RateLimitClass } from "~/lib/rate-limit-classes";
 
 export interface Config {
   port: number;
@@ -12,7 +13,7 @@ export interface Config {
   seedDemo: boolean | undefined;
   smtpUrl: string | undefined;
   authSecret: string | undefined;
-  /** Trust the first X-Forwarded-For address (only behind a proxy you run). */
+  /** TRUST_PROXY is set: forwarding headers are believed from some peers (server/client-address.ts reads the list). */
   trustProxy: boolean;
   mapTilesUrl: string;
   /** Attribution shown on every map, as the tile provider requires. */
@@ -42,7 +43,42 @@ export interface Config {
   scheduler: boolean;
   /** The AI service and its site-wide quota (decision 0055). */
   ai: AiConfig;
+  /** The limits by route class the HTTP server applies (decision 0068); undefined: that class is not limited. */
+  rateLimits: Record<ServerRateLimitClass, ClassLimits | undefined>;
+  /** METRICS_TOKEN: /metrics answers a request bearing it; unset, /metrics does not exist (decision 0067). */
+  metricsToken: string | undefined;
+  /** ACCESS_LOG (default on): one JSON line per request. */
+  accessLog: boolean;
   isProduction: boolean;
+}
+
+/** The classes taken by the HTTP server (sign-in's limits are taken by better-auth's hooks). */
+export type ServerRateLimitClass = Exclude<RateLimitClass, "signIn">;
+export interface ClassLimits {
+  perIp: ClassLimit;
+  perUser?: ClassLimit;
+}
+
+/**
+ * RATE_LIMITS=off switches every class off (a benchmark sending thousands of searches from one
+ * address); RATE_LIMIT_<CLASS> is `off` or `<max>/<seconds>` (per address and per account alike).
+ */
+function readRateLimits(env: NodeJS.ProcessEnv): Record<ServerRateLimitClass, ClassLimits | undefined> {
+  const allOff = flag(env.RATE_LIMITS) === false;
+  const read = (name: ServerRateLimitClass): ClassLimits | undefined => {
+    const spec = RATE_LIMIT_CLASSES[name];
+    const raw = env[spec.env]?.trim();
+    if (allOff || flag(raw) === false) return undefined;
+    const custom = raw ? /^(\d+)\s*\/\s*(\d+)$/.exec(raw) : null;
+    if (raw && !custom) throw new Error(`${spec.env} deve essere "off" oppure "<richieste>/<secondi>", per esempio 60/60 (è "${raw}")`);
+    if (custom) {
+      const limit = { max: Number(custom[1]), windowSeconds: Number(custom[2]) };
+      if (limit.max < 1 || limit.windowSeconds < 1) throw new Error(`${spec.env}: richieste e secondi devono essere almeno 1 (è "${raw}")`);
+      return { perIp: limit, perUser: spec.perUser ? limit : undefined };
+    }
+    return { perIp: spec.perIp, perUser: spec.perUser };
+  };
+  return { forms: read("forms"), votes: read("votes"), uploads: read("uploads"), ai: read("ai"), search: read("search") };
 }
 
 export interface AiConfig {
@@ -140,7 +176,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageConcurrency: positiveInteger(env.IMAGE_CONCURRENCY) ?? DEFAULT_IMAGE_CONCURRENCY,
     signUpsPerHour: positiveInteger(env.SIGN_UPS_PER_HOUR) ?? 3,
     signUpsPerDay: positiveInteger(env.SIGN_UPS_PER_DAY) ?? 10,
-    signInsPerIp: positiveInteger(env.SIGN_INS_PER_IP) ?? 30,
+    signInsPerIp: positiveInteger(env.SIGN_INS_PER_IP) ?? RATE_LIMIT_CLASSES.signIn.perIp.max,
     oidc: readOidc(env),
     requireAdmin2fa: flag(env.REQUIRE_ADMIN_2FA) ?? false,
     memoCacheMb: positiveInteger(env.MEMO_CACHE_MB) ?? 32,
@@ -155,6 +191,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perMinute: positiveInteger(env.AI_PER_MINUTE) ?? 2,
       minIntervalSeconds: nonNegativeInteger(env.AI_MIN_INTERVAL_SECONDS) ?? 30,
     },
+    rateLimits: readRateLimits(env),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    accessLog: flag(env.ACCESS_LOG) ?? true,
     isProduction: env.NODE_ENV === "production",
   };
 }

@@ -1,8 +1,9 @@
 import { renderToString } from "react-dom/server";
-import type { EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import styles from "./app.css?inline";
 import { finishDocument } from "./document/finish-document";
+import { logger } from "./lib/logger.server";
 import { ready } from "./startup.server";
 
 // Used by the HTTP server (server/main.ts): start-up, then redirects and the page cache in front
@@ -21,6 +22,18 @@ export { applyRedirect } from "./seo/redirects.server";
 export { createRequestHandler } from "react-router";
 // …and this one to find a route's declared body limit (server/body-limits.ts).
 export { matchRoutes } from "react-router";
+// The logger and the request id its lines carry, the rate limits by route class and what the
+// metrics report: one copy each, the app's (decisions 0067, 0068).
+export { logger, withRequestId } from "./lib/logger.server";
+export { takeRateLimit } from "./lib/rate-limit-classes.server";
+export { aiQueueDepth, memoCounts, pageCacheCounts, poolStats } from "./lib/runtime-stats.server";
+
+/** An error a loader or action threw, logged as a JSON line with the request's id (React Router would print it to the console). */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  logger.error({ err: cause ?? error, url: request.url }, "errore non gestito in una route");
+};
 
 const DOCTYPE = "<!DOCTYPE html>";
 

@@ -11,6 +11,7 @@ import { usePlainLinkNavigation } from "~/components/plain-link";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { INPUT_MESSAGES } from "~/lib/input";
+import { RATE_LIMIT_MESSAGES } from "~/lib/rate-limit-classes";
 import { pageMeta } from "~/lib/seo";
 import { SITE_NAME, SITE_TAGLINE } from "~/lib/site";
 import { getSiteInfo } from "~/seo/settings.server";
@@ -98,12 +99,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // A request refused for its input (readQuery, app/lib/form.server.ts): its Italian message.
   const refused = isRouteErrorResponse(error) && error.status === 400 ? (error.data as { error?: unknown } | null)?.error : null;
   const badRequest = typeof refused === "string" ? refused : null;
+  // A page's data refused by the rate limits (server/rate-limit.ts): its message, with the wait.
+  const throttled = isRouteErrorResponse(error) && error.status === 429 && typeof error.data === "string" ? error.data : null;
   return (
     <PublicChrome>
       <MessagePanel
-        title={notFound ? "Pagina non trovata" : badRequest ? INPUT_MESSAGES.badRequestTitle : "Si è verificato un errore"}
+        title={notFound ? "Pagina non trovata" : badRequest ? INPUT_MESSAGES.badRequestTitle : throttled ? RATE_LIMIT_MESSAGES.title : "Si è verificato un errore"}
         text={
-          notFound ? "La pagina che stai cercando non esiste o è stata spostata." : (badRequest ?? "Qualcosa non ha funzionato. Riprova tra qualche istante.")
+          notFound
+            ? "La pagina che stai cercando non esiste o è stata spostata."
+            : (badRequest ?? throttled ?? "Qualcosa non ha funzionato. Riprova tra qualche istante.")
         }
       >
         <a href="/" className="btn-primary">

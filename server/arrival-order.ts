@@ -13,7 +13,10 @@
 // I/O (a request body, the network database, a geocoder) or renders across turns holds nothing up:
 // the next one starts at the next turn anyway. Erasable TypeScript only (Node runs this file).
 
-export type Start = <T>(handler: () => T | Promise<T>) => Promise<T>;
+export type Start = (<T>(handler: () => T | Promise<T>) => Promise<T>) & {
+  /** handlers waiting for their turn (the metrics' queue depth) */
+  waiting(): number;
+};
 
 const TURN_MS = 2;
 
@@ -57,7 +60,7 @@ export function inArrivalOrder(): Start {
     if (performance.now() - turnStartedAt < TURN_MS) startOne();
   }
 
-  return function start<T>(handler: () => T | Promise<T>): Promise<T> {
+  function start<T>(handler: () => T | Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       waiting.push(() => {
         let result: Promise<T>;
@@ -79,5 +82,6 @@ export function inArrivalOrder(): Start {
       });
       scheduleTurn();
     });
-  };
+  }
+  return Object.assign(start, { waiting: () => waiting.length - head });
 }

@@ -1,5 +1,5 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { matchRoutes } from "react-router";
+import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import routeConfig from "../app/routes";
 import {
@@ -10,7 +10,7 @@ import {
   MAX_IMAGE_BYTES,
   MAX_LISTING_IMAGES,
 } from "../app/images/limits";
-import { bodyLimitLookup, DEFAULT_BODY_LIMIT, pagePath, type BuildRoute } from "./body-limits";
+import { bodyLimitLookup, DEFAULT_BODY_LIMIT, pagePath, routeLookup, type BuildRoute } from "./body-limits";
 
 /**
  * The server build's route manifest for app/routes.ts, as React Router writes it (ids from the file
@@ -102,5 +102,32 @@ describe("body limits", () => {
     expect(lookup("/galleria/gatto.data")).toBe(9_000_000);
     // A pathless layout's limit is not its children's: the child answers.
     expect(lookup("/dentro")).toBe(DEFAULT_BODY_LIMIT);
+  });
+});
+
+describe("the route lookup", () => {
+  const routes = manifest(uploadRoutes);
+  const lookup = routeLookup(routes, matchRoutes);
+  // React Router's own answer for the raw path, on the same routes, nothing kept.
+  const nest = (parentId?: string): RouteObject[] =>
+    Object.values(routes)
+      .filter((r) => r.parentId === parentId)
+      .map((r) => (r.index ? { id: r.id, path: r.path, index: true } : { id: r.id, path: r.path, children: nest(r.id) }));
+  const tree = nest(undefined);
+  const direct = (path: string) => matchRoutes(tree, pagePath(path))?.at(-1)?.route.id;
+
+  it("answers as React Router's matchRoutes for every kind of path, kept by the path's shape", () => {
+    for (const path of [
+      "/", "/articles", "/Articles", "/%61rticles", "/article/cane", "/article/cane/view", "/sitemap.xml", "/sitemap-listings-2.xml",
+      "/robots.txt", "/pet-listing/123", "/contests/abc.data", "/_root.data", "/dashboard", "/dashboard/profile", "/admin/seo/keywords",
+      "/admin/qualcosa/altro", "/uploads/a/b.webp", "/nessuna/pagina", "/api/auth/sign-in/email", "/%ZZ",
+    ]) {
+      expect(lookup(path)?.leaf.id, path).toBe(direct(path));
+      // Asked again (from the kept shapes), the same answer.
+      expect(lookup(path)?.leaf.id, path).toBe(direct(path));
+    }
+    expect(lookup("/pet-listing/123")?.leaf.id).toBe("routes/listings/detail");
+    expect(lookup("/sitemap-listings-2.xml")?.leaf.id).toBe("routes/sitemap-child");
+    expect(lookup("/article/cane/view")?.leaf.id).toBe("routes/article-view");
   });
 });

@@ -32,12 +32,26 @@ function declaredLimit(handle: unknown): number | undefined {
   return typeof limit === "number" && limit > 0 ? limit : undefined;
 }
 
-/** The build's flat manifest as the nested routes matchRoutes expects, each with its limit as `handle`. */
+/** A route a request matched: its id and its module's `handle` export. */
+export interface MatchedRoute {
+  id: string;
+  handle: unknown;
+}
+
+/** The routes a request matched, as React Router picks them. */
+export interface RouteMatch {
+  /** the route whose action answers a POST (see below) */
+  action: MatchedRoute;
+  /** the deepest route matched: the page a GET shows */
+  leaf: MatchedRoute;
+}
+
+/** The build's flat manifest as the nested routes matchRoutes expects, each with its module's `handle`. */
 function routeTree(routes: Record<string, BuildRoute | undefined>, parentId?: string): RouteObject[] {
   return Object.values(routes)
     .filter((route): route is BuildRoute => route !== undefined && route.parentId === parentId)
     .map((route): RouteObject => {
-      const common = { id: route.id, path: route.path, caseSensitive: route.caseSensitive, handle: declaredLimit(route.module.handle) };
+      const common = { id: route.id, path: route.path, caseSensitive: route.caseSensitive, handle: route.module.handle };
       return route.index ? { ...common, index: true } : { ...common, children: routeTree(routes, route.id) };
     });
 }
@@ -49,25 +63,82 @@ export function pagePath(pathname: string): string {
 }
 
 /**
- * A lookup of the body limit of a request, from the build's routes and React Router's own
+ * A lookup of the routes a request matches, from the build's routes and React Router's own
  * matchRoutes (the server passes the copy bundled in the build, so that it loads React Router once).
+ * Used for the body limit, the rate-limit class and the metrics' route label.
  */
+export function routeLookup(
+  routes: Record<string, BuildRoute | undefined>,
+  matchRoutes: typeof MatchRoutes,
+): (pathname: string, search?: string) => RouteMatch | undefined {
+  const tree = routeTree(routes);
+  // matchRoutes ranks every route of the app at each call (~0.3 ms here): too slow for every
+  // request, so its answers are kept by the path's shape. A segment that is no route's static
+  // segment can only be matched by a parameter or a splat, so it is replaced by one placeholder:
+  // `/pet-listing/<any id>` is one key, and the number of keys stays that of the app's routes.
+  const staticSegments = new Set<string>();
+  // A parameter may carry a literal suffix (`:name.xml`): the placeholder keeps it.
+  const suffixes = new Set<string>();
+  const collect = (nodes: RouteObject[]) => {
+    for (const node of nodes) {
+      for (const segment of node.path?.split("/") ?? []) {
+        const suffix = /^:[\w-]+(.+)$/.exec(segment.replace(/\?$/, ""))?.[1];
+        if (suffix) suffixes.add(suffix.toLowerCase());
+        else if (segment && !segment.startsWith(":") && segment !== "*") staticSegments.add(segment.replace(/\?$/, "").toLowerCase());
+      }
+      collect(node.children ?? []);
+    }
+  };
+  collect(tree);
+  const shapeOf = (pathname: string) =>
+    pathname
+      .split("/")
+      .map((segment) => {
+        let decoded = segment;
+        try {
+          decoded = decodeURIComponent(segment);
+        } catch {
+          // a malformed escape matches no static segment
+        }
+        decoded = decoded.toLowerCase();
+        if (segment === "" || staticSegments.has(decoded)) return decoded;
+        for (const suffix of suffixes) if (decoded.endsWith(suffix) && decoded.length > suffix.length) return `_${suffix}`;
+        return "_";
+      })
+      .join("/");
+  const KEPT_SHAPES = 2_000;
+  const shapes = new Map<string, { leaf: MatchedRoute; withPath: MatchedRoute; leafIsIndex: boolean } | null>();
+
+  return (pathname, search = "") => {
+    const shape = shapeOf(pagePath(pathname));
+    let found = shapes.get(shape);
+    if (found === undefined) {
+      const matches = matchRoutes(tree, shape);
+      if (matches?.length) {
+        const last = matches[matches.length - 1]!;
+        // The route whose action answers, as React Router picks it: the index route when the URL
+        // says `?index`, otherwise the deepest route with a path of its own.
+        const withPath = matches.filter((match, i) => i === 0 || (match.route.path?.length ?? 0) > 0).at(-1)!;
+        found = {
+          leaf: { id: last.route.id!, handle: last.route.handle },
+          withPath: { id: withPath.route.id!, handle: withPath.route.handle },
+          leafIsIndex: last.route.index === true,
+        };
+      } else found = null;
+      if (shapes.size >= KEPT_SHAPES) shapes.clear();
+      shapes.set(shape, found);
+    }
+    if (!found) return undefined;
+    const nakedIndex = found.leafIsIndex && search !== "" && new URLSearchParams(search).getAll("index").includes("");
+    return { action: nakedIndex ? found.leaf : found.withPath, leaf: found.leaf };
+  };
+}
+
+/** A lookup of the body limit of a request (see routeLookup). */
 export function bodyLimitLookup(
   routes: Record<string, BuildRoute | undefined>,
   matchRoutes: typeof MatchRoutes,
 ): (pathname: string, search?: string) => number {
-  const tree = routeTree(routes);
-  return (pathname, search = "") => {
-    const matches = matchRoutes(tree, pagePath(pathname));
-    if (!matches?.length) return DEFAULT_BODY_LIMIT;
-    // The route whose action answers, as React Router picks it: the index route when the URL says
-    // `?index`, otherwise the deepest route with a path of its own.
-    const last = matches[matches.length - 1]!;
-    const nakedIndex = new URLSearchParams(search).getAll("index").includes("");
-    const target =
-      last.route.index && nakedIndex
-        ? last
-        : matches.filter((match, i) => i === 0 || (match.route.path?.length ?? 0) > 0).at(-1)!;
-    return (target.route.handle as number | undefined) ?? DEFAULT_BODY_LIMIT;
-  };
+  const lookup = routeLookup(routes, matchRoutes);
+  return (pathname, search = "") => declaredLimit(lookup(pathname, search)?.action.handle) ?? DEFAULT_BODY_LIMIT;
 }

@@ -27,7 +27,8 @@ export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip
  * accepts it and the response is not encoded already. Runs around the whole Hono app (not as a Hono
  * middleware: assigning c.res would copy each response and its old headers once more).
  */
-export async function finishResponse(request: Request, response: Response): Promise<Response> {
+export async function finishResponse(request: Request, response: Response, requestId?: string): Promise<Response> {
+  const addHeaders = requestId === undefined ? addSecurityHeaders : (headers: Headers) => (addSecurityHeaders(headers), headers.set("x-request-id", requestId));
   const encoding = chooseEncoding(request.headers.get("accept-encoding") ?? undefined);
   // Decided on the status and headers only: reading `response.body` would turn @hono/node-server's
   // lightweight Response (a page from the cache, a rendered document) into a stream, written in
@@ -40,11 +41,11 @@ export async function finishResponse(request: Request, response: Response): Prom
     response.headers.has("content-encoding") ||
     !isCompressible(response.headers.get("content-type"))
   ) {
-    return withHeaders(response, addSecurityHeaders);
+    return withHeaders(response, addHeaders);
   }
   const bytes = new Uint8Array(await response.arrayBuffer());
   const headers = new Headers(response.headers);
-  addSecurityHeaders(headers);
+  addHeaders(headers);
   headers.append("vary", "Accept-Encoding");
   const init = { status: response.status, statusText: response.statusText, headers };
   if (bytes.byteLength < MIN_BYTES) return new Response(bytes, init);

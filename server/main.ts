@@ -9,18 +9,24 @@ import { serve, type HttpBindings, type Http2Bindings } from "@hono/node-server"
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { matchRoutes, ServerBuild } from "react-router";
+import type { Logger } from "pino";
 import { ACCOUNT_MESSAGES } from "../app/accounts/messages.ts";
 import { INPUT_MESSAGES } from "../app/lib/input.ts";
-import { BODY_TOO_LARGE, bodyLimitLookup } from "./body-limits.ts";
-import { clientAddress } from "./client-address.ts";
+import { CLIENT_IP_HEADER } from "../app/accounts/client-ip.ts";
+import type { ServerRateLimitClass } from "../app/config.server.ts";
+import { BODY_TOO_LARGE, DEFAULT_BODY_LIMIT, routeLookup, type RouteMatch } from "./body-limits.ts";
+import { clientAddress, parseTrustProxy, requestId } from "./client-address.ts";
 import { finishResponse } from "./compression.ts";
 import { inArrivalOrder } from "./arrival-order.ts";
+import { createMetrics, metricsResponse, type AppStats } from "./metrics.ts";
 import { isAllowedOrigin } from "./origin-check.ts";
+import { requestClass, tooManyRequests } from "./rate-limit.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildFile = path.join(root, "build/server/index.js");
 if (!existsSync(buildFile)) {
-  console.error("Build mancante: esegui prima `npm run build`.");
+  // No logger before the build is loaded: the same JSON line pino writes.
+  process.stderr.write(`${JSON.stringify({ level: 60, time: Date.now(), msg: "Build mancante: esegui prima `npm run build`." })}\n`);
   process.exit(1);
 }
 
@@ -33,20 +39,28 @@ const entry = build.entry.module as unknown as {
   servePage: (request: Request, render: (request: Request) => Promise<Response>) => Promise<Response>;
   createRequestHandler: (build: ServerBuild, mode: string) => (request: Request) => Promise<Response>;
   matchRoutes: typeof matchRoutes;
-};
+  logger: Logger;
+  withRequestId: <T>(id: string, fn: () => T) => T;
+  takeRateLimit: (request: Request, name: ServerRateLimitClass, clientIp: string) => Promise<number | null>;
+} & AppStats;
 try {
   await entry.ready();
 } catch (error) {
   // A configuration that cannot work (a refused S3 key, an unreachable database): said in one line, not a stack.
   const reason = error instanceof Error ? error.message : String(error);
-  console.error(JSON.stringify({ level: 60, time: Date.now(), msg: `Zampa non può avviarsi: ${reason}` }));
+  entry.logger.fatal(`Zampa non può avviarsi: ${reason}`);
   process.exit(1);
 }
 
 const port = Number(process.env.PORT || 3000);
 const publicUrl = (process.env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, "");
 const publicOrigin = new URL(publicUrl).origin;
-const trustProxy = ["1", "true", "yes", "on"].includes(String(process.env.TRUST_PROXY).toLowerCase());
+// Whose X-Forwarded-For and X-Request-Id are believed: TRUST_PROXY=true (any peer) or a list of
+// proxies' addresses and networks (server/client-address.ts, decision 0068).
+const proxies = parseTrustProxy(process.env.TRUST_PROXY);
+const { logger } = entry;
+const metricsToken = process.env.METRICS_TOKEN || undefined;
+const accessLog = !["false", "0", "no", "off"].includes(String(process.env.ACCESS_LOG).toLowerCase());
 const handle = entry.createRequestHandler(build, "production");
 const clientDir = path.relative(process.cwd(), path.join(root, "build/client"));
 
@@ -78,15 +92,33 @@ const servePublic = serveStatic({
 });
 app.use("*", (c, next) => (publicFiles.has(c.req.path.slice(1)) ? servePublic(c, next) : next()));
 
+// /metrics, behind its token (decision 0067); without METRICS_TOKEN it is not routed: the site's 404.
+const start = inArrivalOrder();
+const metrics = createMetrics(entry, { arrivalQueueDepth: () => start.waiting() });
+if (metricsToken) app.get("/metrics", (c) => metricsResponse(c.req.raw, metricsToken, metrics));
+
+// The routes a request matches, found once per request as React Router would (server/body-limits.ts):
+// the body limit, the rate-limit class and the metrics' route label read them.
+const lookUpRoute = routeLookup(build.routes, entry.matchRoutes);
+const matched = new WeakMap<Request, RouteMatch | undefined>();
+function routeOf(request: Request, pathname: string, search: string): RouteMatch | undefined {
+  if (matched.has(request)) return matched.get(request);
+  const match = lookUpRoute(pathname, search);
+  matched.set(request, match);
+  return match;
+}
+const searchOf = (url: string) => {
+  const query = url.indexOf("?");
+  return query === -1 ? "" : url.slice(query);
+};
+
 // Request bodies are bounded before anything reads them: 413 with an Italian message. The limit is
 // the one the route declares (`handle.bodyLimit`), found as React Router finds the route's action.
-const bodyLimitFor = bodyLimitLookup(build.routes, entry.matchRoutes);
 const limiters = new Map<number, ReturnType<typeof bodyLimit>>();
 app.use("*", (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
-  const url = c.req.url;
-  const query = url.indexOf("?");
-  const maxSize = bodyLimitFor(c.req.path, query === -1 ? "" : url.slice(query));
+  const declared = (routeOf(c.req.raw, c.req.path, searchOf(c.req.url))?.action.handle as { bodyLimit?: unknown } | undefined)?.bodyLimit;
+  const maxSize = typeof declared === "number" && declared > 0 ? declared : DEFAULT_BODY_LIMIT;
   let limiter = limiters.get(maxSize);
   if (!limiter) {
     limiter = bodyLimit({ maxSize, onError: (ctx) => ctx.text(BODY_TOO_LARGE, 413) });
@@ -109,23 +141,74 @@ app.all("*", async (c) => {
   // A NUL character names no page (and PostgreSQL refuses it): the query is read strictly by the
   // loaders (readQuery), the path here, before a route looks anything up with it.
   if (nulInPath(request.url)) return c.text(INPUT_MESSAGES.badAddress, 400);
-  if (!SAFE_METHODS.has(request.method)) {
-    if (!isAllowedOrigin(request, publicOrigin)) return c.text(ACCOUNT_MESSAGES.forbiddenOrigin, 403);
-    // The client's address, as better-auth and the rate limits read it. A value sent by the client
-    // itself is always replaced.
-    request.headers.set("x-zampa-client-ip", clientAddress(c.req.header("x-forwarded-for"), getConnInfo(c).remote.address, trustProxy));
+  const writes = !SAFE_METHODS.has(request.method);
+  if (writes && !isAllowedOrigin(request, publicOrigin)) return c.text(ACCOUNT_MESSAGES.forbiddenOrigin, 403);
+  // The rate-limit class: every write, and a GET only when its route declares text searches and the
+  // query holds one (the other GETs pay nothing: no address, no database).
+  const search = searchOf(request.url);
+  const match = writes || search.includes("q=") ? routeOf(request, c.req.path, search) : undefined;
+  const limitClass = match ? requestClass(request.method, request.headers.get("content-type") ?? undefined, search, match) : undefined;
+  if (writes || limitClass || c.req.path.startsWith("/api/auth/")) {
+    // The client's address, as better-auth and the rate limits read it (better-auth's GETs record it
+    // on the sessions single sign-on creates). A value sent by the client itself is always replaced.
+    const ip = clientAddress(c.req.header("x-forwarded-for"), getConnInfo(c).remote.address, proxies);
+    request.headers.set(CLIENT_IP_HEADER, ip);
+    if (limitClass && limitClass !== "signIn") {
+      const wait = await entry.takeRateLimit(request, limitClass, ip);
+      if (wait !== null) return tooManyRequests(request, c.req.path, wait, limitClass, match);
+    }
+  } else if (request.headers.has(CLIENT_IP_HEADER)) {
+    request.headers.delete(CLIENT_IP_HEADER);
   }
   return (await entry.applyRedirect(request)) ?? entry.servePage(request, (r) => handle(r));
 });
 
+/** The metrics' route label: the route's id (bounded: the app's routes), or a fixed name. */
+function routeLabel(request: Request, pathname: string): string {
+  if (pathname.startsWith("/assets/")) return "assets";
+  if (pathname.startsWith("/uploads/")) return "uploads";
+  if (pathname === "/metrics" && metricsToken) return "metrics";
+  if (publicFiles.has(pathname.slice(1))) return "public";
+  return routeOf(request, pathname, "")?.leaf.id ?? "other";
+}
+
+/** The path of a request's URL, without parsing all of it. */
+function pathOf(url: string): string {
+  const slash = url.indexOf("/", url.indexOf("//") + 2);
+  if (slash === -1) return "/";
+  const query = url.indexOf("?", slash);
+  return url.slice(slash, query === -1 ? undefined : query);
+}
+
 // Requests start in the order they arrived, so that a busy server keeps every visitor's wait short.
 // Every response then gets the security headers and, unless it is encoded already, compression.
-const start = inArrivalOrder();
-const respond = async (request: Request, env: HttpBindings | Http2Bindings): Promise<Response> =>
-  finishResponse(request, await start(() => app.fetch(request, env)));
+// Each request has an id, on every log line written while it is handled and in `x-request-id`;
+// it is timed for the metrics and, unless ACCESS_LOG=false, logged in one line (decision 0067).
+async function handleRequest(request: Request, env: HttpBindings | Http2Bindings, reqId: string): Promise<Response> {
+  const began = performance.now();
+  let status = 500;
+  let bytes: string | null = null;
+  try {
+    const response = await finishResponse(request, await start(() => app.fetch(request, env)), reqId);
+    status = response.status;
+    bytes = response.headers.get("content-length");
+    return response;
+  } finally {
+    const ms = performance.now() - began;
+    const path = pathOf(request.url);
+    const route = routeLabel(request, path);
+    metrics.observe(request.method, route, status, ms / 1000);
+    if (accessLog) logger.info({ method: request.method, path, route, status, ms: Math.round(ms * 10) / 10, bytes: bytes === null ? undefined : Number(bytes) }, "richiesta");
+  }
+}
+const respond = (request: Request, env: HttpBindings | Http2Bindings): Promise<Response> => {
+  const peer = "incoming" in env ? env.incoming.socket.remoteAddress : undefined;
+  const reqId = requestId(request.headers.get("x-request-id") ?? undefined, peer, proxies);
+  return entry.withRequestId(reqId, () => handleRequest(request, env, reqId));
+};
 const server = serve({ fetch: respond, port }, () => {
   const ms = Math.round(performance.now() - startedAt);
-  console.log(JSON.stringify({ level: 30, time: Date.now(), msg: `Zampa è in ascolto su ${publicUrl} (pronto in ${ms} ms)` }));
+  logger.info(`Zampa è in ascolto su ${publicUrl} (pronto in ${ms} ms)`);
 });
 
 // A clean stop: no new connections, then the database is closed (the embedded one flushes its files).
@@ -141,7 +224,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
       .shutdown()
       .then(() => process.exit(0))
       .catch((error: unknown) => {
-        console.error("Errore durante l'arresto:", error);
+        logger.error({ err: error }, "errore durante l'arresto");
         process.exit(1);
       });
   });

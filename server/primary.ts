@@ -2,6 +2,7 @@
 // cluster hands each new connection to the next worker), replaces a worker that dies, and stops them
 // all cleanly. It loads nothing of the application itself. Erasable TypeScript only.
 import cluster, { type Worker } from "node:cluster";
+import { serveClusterMetrics } from "./metrics-primary.ts";
 
 /** A worker that dies sooner than this after starting to listen counts as a crash loop: wait longer. */
 const STABLE_MS = 60_000;
@@ -69,6 +70,8 @@ export function runPrimary(count: number): void {
     });
   }
 
+  // A scrape of /metrics lands on one worker, which asks here for every worker's figures (decision 0067).
+  serveClusterMetrics();
   log("info", `avvio ${count} processi`, { workers: count });
   for (let i = 0; i < count; i++) fork();
 }

@@ -23,18 +23,21 @@ import { EMAIL_CONFIRMED_PATH } from "./profile-validation";
 import { OIDC_PROVIDER_ID, SSO_ERROR_PATH } from "./sso-config";
 import { isEmailChangeToken, passwordResetMail, RESET_LINK_TTL_SECONDS, verificationMail } from "./recovery-mail.server";
 import { firstError, fullNameSchema, signUpConsentSchema } from "./validation";
+import { RATE_LIMIT_CLASSES } from "~/lib/rate-limit-classes";
 
 /** Set by the HTTP server from the socket (or the trusted proxy); any value sent by a client is replaced. */
-export const CLIENT_IP_HEADER = "x-zampa-client-ip";
+export { CLIENT_IP_HEADER } from "./client-ip";
+import { CLIENT_IP_HEADER } from "./client-ip";
 
 /**
  * Sign-in attempts: from one client address (all attempts; SIGN_INS_PER_IP, default 30 in 15
  * minutes), and on one account (failed ones: a success clears them).
  */
 export function loginLimits(): { perIp: Limit; perAccount: Limit } {
+  const { perIp, perUser } = RATE_LIMIT_CLASSES.signIn;
   return {
-    perIp: { max: config().signInsPerIp, windowSeconds: 15 * 60 },
-    perAccount: { max: 10, windowSeconds: 15 * 60 },
+    perIp: { max: config().signInsPerIp, windowSeconds: perIp.windowSeconds },
+    perAccount: perUser!,
   };
 }
 

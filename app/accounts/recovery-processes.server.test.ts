@@ -50,4 +50,14 @@ describe.skipIf(!databaseUrl)("recovery throttling across processes (PostgreSQL)
     expect(refused).toHaveLength(2 * count - RECOVERY_LIMITS.recoveryPerAddress.max);
     for (const o of refused) expect(o).toEqual({ ok: false, status: 429, error: R.tooManyRecoveries });
   }, 60_000);
+
+  it("two processes together get a route class's limit per address, no more (decision 0068)", async () => {
+    const ip = `class-${tag}`;
+    const input = { databaseUrl, email: "", ip, count: 5, rateLimitClass: "votes", classLimit: "6/60" };
+    const [a, b] = await Promise.all([worker(input), worker(input)]);
+    const all = [...a, ...b];
+    expect(all.filter((o) => o.ok)).toHaveLength(6);
+    expect(all.filter((o) => !o.ok && o.status === 429)).toHaveLength(4);
+    await db().delete(rateLimits).where(like(rateLimits.key, `class:votes:ip:${ip}`));
+  }, 60_000);
 });

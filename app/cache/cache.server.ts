@@ -7,6 +7,7 @@ import pg from "pg";
 import { config } from "~/config.server";
 import { commitPoint, db, getDatabase, onCommit } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
+import { memoCounts } from "~/lib/runtime-stats.server";
 import { approximateBytes, ByteLru, MB } from "./byte-lru";
 
 export const CACHE_TAGS = {
@@ -91,7 +92,11 @@ export function memoize<T>(key: string, tags: readonly CacheTag[], load: () => P
   if (!enabled || deaf) return Promise.resolve(load());
   const pool = options.search ? pools.searches : pools.shared;
   const hit = pool.get(key);
-  if (hit) return hit.value as Promise<T>;
+  if (hit) {
+    memoCounts.hit++;
+    return hit.value as Promise<T>;
+  }
+  memoCounts.miss++;
   const entry: MemoEntry = { tags, value: Promise.resolve(load()) };
   pool.set(key, entry, PENDING_BYTES);
   entry.value.then(

@@ -8,6 +8,7 @@ import { hasSessionCookie, withSessionCookies } from "~/accounts/session.server"
 import { config } from "~/config.server";
 import { AD_PAGE_TYPES, AD_PLACEMENTS, LISTING_TYPES, PET_TYPES } from "~/lib/enums";
 import { withHeaders } from "~/lib/http-headers";
+import { pageCacheCounts } from "~/lib/runtime-stats.server";
 import { ByteLru, MB } from "./byte-lru";
 import { CACHE_TAGS, currentGeneration, isCacheEnabled, onInvalidate, type CacheTag } from "./cache.server";
 
@@ -147,12 +148,17 @@ export async function servePage(request: Request, render: (request: Request) => 
   const url = new URL(request.url);
   const key = cacheable(request, url) ? pageCacheKey(url) : null;
   if (key === null) {
+    pageCacheCounts.bypass++;
     // A signed-in request (never cached): the session's refreshed or removed cookie goes with it.
     const response = hasSessionCookie(request) ? await withSessionCookies(() => render(request)) : await render(request);
     return finish(response, request);
   }
   const hit = entries.get(key);
-  if (hit) return respond(hit, request);
+  if (hit) {
+    pageCacheCounts.hit++;
+    return respond(hit, request);
+  }
+  pageCacheCounts.miss++;
 
   const generation = currentGeneration();
   const response = await render(request);

@@ -27,6 +27,8 @@ export interface Database {
   /** fn alone among the processes on this database (a session advisory lock on PostgreSQL; the embedded database has one process). */
   exclusive<T>(lock: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** a PostgreSQL server's pool: connections open, idle, and queries waiting for one (metrics) */
+  pool?: () => { total: number; idle: number; waiting: number };
 }
 
 /** app/db → repository root → drizzle (the same depth from the source and from build/server). */
@@ -67,7 +69,13 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
         holder.release();
       }
     };
-    return { db: drizzleNodePg({ client: pool, schema, logger }) as unknown as Db, engine: "postgres", exclusive, close: () => pool.end() };
+    return {
+      db: drizzleNodePg({ client: pool, schema, logger }) as unknown as Db,
+      engine: "postgres",
+      exclusive,
+      close: () => pool.end(),
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   if (!options.dataDir) return openEmbedded(undefined, migrationsFolder, logger);
   const dir = path.join(options.dataDir, "db");

@@ -4,6 +4,10 @@ import { CACHE_TAGS } from "~/cache/cache.server";
 import { cacheHeaders } from "~/cache/page-cache.server";
 import { readQuery } from "~/lib/form.server";
 import { LISTING_FILTER_PARAMS, listingMarkers, parseFilters } from "~/listings/listings.server";
+import type { RateLimitHandle } from "~/lib/rate-limit-classes";
+
+/** A text search is in the search class of the rate limits (decision 0068). */
+export const handle: RateLimitHandle = { rateLimit: { search: true } };
 
 // GET /api/pet-listings/map?q=…&petType=…&listingType=… — the markers of the map view, with the
 // same filters as the list.

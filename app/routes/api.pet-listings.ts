@@ -5,9 +5,10 @@ import { withListingForm } from "~/listings/form-data.server";
 import { createListing } from "~/listings/listings.server";
 import { LISTING_MESSAGES } from "~/listings/validation";
 import { LISTING_BODY_LIMIT } from "~/images/limits";
+import type { RateLimitHandle } from "~/lib/rate-limit-classes";
 
 /** Five photos of up to 10 MB each. */
-export const handle = { bodyLimit: LISTING_BODY_LIMIT };
+export const handle = { bodyLimit: LISTING_BODY_LIMIT, rateLimit: { post: "uploads" } } satisfies RateLimitHandle;
 
 // POST /api/pet-listings — the listing form sent by the page's script (multipart, with an upload
 // progress bar). The page's own action does the same for forms sent without JavaScript.

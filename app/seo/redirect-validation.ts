@@ -48,7 +48,7 @@ const M = REDIRECT_MESSAGES;
  * the back office (and the way back in to delete it), sign-in, the API, static files and the files
  * crawlers read. Each entry covers the path itself and everything below it.
  */
-export const RESERVED_FROM_PATHS = ["/admin", "/api", "/login", "/logout", "/assets", "/dashboard", "/healthz", "/readyz", "/robots.txt", "/sitemap.xml"] as const;
+export const RESERVED_FROM_PATHS = ["/admin", "/api", "/login", "/logout", "/assets", "/dashboard", "/healthz", "/readyz", "/metrics", "/robots.txt", "/sitemap.xml"] as const;
 
 /** Same rule as normalisePath (redirects.server.ts): case and trailing slashes do not matter. */
 function normalised(path: string): string {

@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from "vitest";
 import { INPUT_MESSAGES } from "~/lib/input";
 import { cookieFrom } from "../cookies";
 import { baseUrl, uniqueEmail } from "./browser";
-import { E2E_ADMIN } from "./server";
+import { E2E_ADMIN, E2E_METRICS_TOKEN } from "./server";
 
 function signUpBody(email: string) {
   return new URLSearchParams({
@@ -25,6 +25,30 @@ async function signUp(email: string, origin = baseUrl()) {
 const cookieOf = (response: Response) => cookieFrom(response.headers);
 
 describe("HTTP surface", () => {
+  it("answers /metrics only with its token, and counts each route's requests (decision 0067)", async () => {
+    expect((await fetch(`${baseUrl()}/metrics`)).status).toBe(401);
+    expect((await fetch(`${baseUrl()}/metrics`, { headers: { authorization: "Bearer sbagliato" } })).status).toBe(401);
+    const scrape = async () => {
+      const response = await fetch(`${baseUrl()}/metrics`, { headers: { authorization: `Bearer ${E2E_METRICS_TOKEN}` } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      const line = (await response.text()).split("\n").find((l) => l.startsWith('zampa_http_request_duration_seconds_count{method="GET",route="routes/categories"}'));
+      return Number(line?.split(" ").at(-1) ?? 0);
+    };
+    const before = await scrape();
+    for (let i = 0; i < 3; i++) expect((await fetch(`${baseUrl()}/categories`)).status).toBe(200);
+    expect(await scrape()).toBe(before + 3);
+  });
+
+  it("gives every response a request id, its own unless a trusted proxy sent one", async () => {
+    const a = (await fetch(`${baseUrl()}/healthz`)).headers.get("x-request-id");
+    const b = (await fetch(`${baseUrl()}/healthz`, { headers: { "x-request-id": "scelto-dal-client" } })).headers.get("x-request-id");
+    expect(a).toMatch(/^[0-9a-f-]{36}$/);
+    // No TRUST_PROXY here: a client cannot choose the id its lines are logged under.
+    expect(b).toMatch(/^[0-9a-f-]{36}$/);
+    expect(b).not.toBe(a);
+  });
+
   it("answers /healthz with 200 when the database answers", async () => {
     const response = await fetch(`${baseUrl()}/healthz`);
     expect(response.status).toBe(200);

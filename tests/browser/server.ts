@@ -18,6 +18,7 @@ import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
 import { insertFixtures } from "./fixtures";
 
+export const E2E_METRICS_TOKEN = "metriche-e2e-0123456789";
 export const E2E_ADMIN = { email: "admin-e2e@zampa.test", password: "Amministro-Zampa-2026" };
 /** An account with a verified e-mail, which single sign-on can link (tests/browser/account-sessions.test.ts). */
 export const E2E_SSO_ACCOUNT = { email: "sso-e2e@zampa.test", password: "Cuccioli-2026", providerName: "Zampa ID" };
@@ -107,6 +108,12 @@ export default async function setup(project: TestProject) {
       OIDC_CLIENT_ID: oidc.clientId,
       OIDC_CLIENT_SECRET: oidc.clientSecret,
       OIDC_NAME: E2E_SSO_ACCOUNT.providerName,
+      // The suite posts many forms and searches from 127.0.0.1: the route classes' limits are tested
+      // in server/rate-limit.test.ts and app/lib/rate-limit-classes.server.test.ts.
+      RATE_LIMITS: "off",
+      // /metrics exists only with a token (tests/browser/http.test.ts scrapes it).
+      METRICS_TOKEN: E2E_METRICS_TOKEN,
+      ACCESS_LOG: "true",
       ...SERVER_ENV,
     },
     stdio: ["ignore", "inherit", "inherit"],

@@ -2,9 +2,10 @@ import type { Route } from "./+types/article-images";
 import { getCurrentUser } from "~/accounts/session.server";
 import { uploadArticleImage } from "~/articles/images.server";
 import { ARTICLE_IMAGE_BODY_LIMIT } from "~/images/limits";
+import type { RateLimitHandle } from "~/lib/rate-limit-classes";
 
 /** One image of up to 5 MB (the server refuses larger bodies before reading them). */
-export const handle = { bodyLimit: ARTICLE_IMAGE_BODY_LIMIT };
+export const handle = { bodyLimit: ARTICLE_IMAGE_BODY_LIMIT, rateLimit: { post: "uploads" } } satisfies RateLimitHandle;
 
 // POST /admin/article-images — an article image sent by the featured image field or the editor's
 // image button (multipart field `file`, sent with XMLHttpRequest for its progress). Answers JSON:

@@ -13,6 +13,7 @@ import { CONTEST_LIMITS, CONTEST_MESSAGES as M, CONTEST_PET_TYPE_OPTIONS, CONTES
 import { MessagePanel } from "~/components/message-panel";
 import { CONTEST_BODY_LIMIT, IMAGE_ACCEPT, IMAGE_MESSAGES } from "~/images/limits";
 import { readForm } from "~/lib/form.server";
+import type { RateLimitHandle } from "~/lib/rate-limit-classes";
 import { formatDateLong, isoDate } from "~/lib/format";
 import { imageSources } from "~/lib/images";
 import { pageMeta } from "~/lib/seo";
@@ -20,7 +21,11 @@ import { voteCount } from "~/components/contests/vote-count";
 import { Notice } from "~/components/notice";
 
 /** One photo of up to 10 MB (the entry form posts here, as /contests/{id}.data with JavaScript on). */
-export const handle = { bodyLimit: CONTEST_BODY_LIMIT };
+// Votes and entries are limited apart (decision 0068); a refusal carries the `intent` its form reads.
+export const handle = {
+  bodyLimit: CONTEST_BODY_LIMIT,
+  rateLimit: { post: "votes", multipart: "uploads", refusal: { votes: { intent: "vote" }, uploads: { intent: "enter" } } },
+} satisfies RateLimitHandle;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getCurrentUser(request);

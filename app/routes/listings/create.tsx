@@ -10,9 +10,10 @@ import { createListing } from "~/listings/listings.server";
 import { LISTING_MESSAGES as M } from "~/listings/validation";
 import { pageMeta } from "~/lib/seo";
 import { LISTING_BODY_LIMIT } from "~/images/limits";
+import type { RateLimitHandle } from "~/lib/rate-limit-classes";
 
 /** Five photos of up to 10 MB each (without JavaScript the form posts here). */
-export const handle = { bodyLimit: LISTING_BODY_LIMIT };
+export const handle = { bodyLimit: LISTING_BODY_LIMIT, rateLimit: { post: "uploads" } } satisfies RateLimitHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);

@@ -1,0 +1,36 @@
+// Takes a request's hits of its route class (app/lib/rate-limit-classes.ts): per client address and,
+// for a request that carries a session, per account. Called by the HTTP server (server/rate-limit.ts)
+// through entry.server.tsx, before the route runs.
+import { getCurrentUser, hasSessionCookie } from "~/accounts/session.server";
+import { config, type ServerRateLimitClass } from "~/config.server";
+import { logger } from "~/lib/logger.server";
+import { hit, secondsLeft, type Limit } from "./rate-limit.server";
+
+/** The key of a class's counter: one namespace per class, apart from the features' own limits. */
+export function rateLimitKey(name: ServerRateLimitClass, who: "ip" | "user", id: string): string {
+  return `class:${name}:${who}:${id}`;
+}
+
+async function over(key: string, limit: Limit): Promise<number | null> {
+  if ((await hit(key, limit)).allowed) return null;
+  return Math.max(1, await secondsLeft(key, limit));
+}
+
+/**
+ * Counts the request in its class; null when it may go on, otherwise the seconds until it may
+ * (Retry-After). A database that cannot be reached lets the request through: the limits are there
+ * against floods, and the route itself will answer the outage as it does.
+ */
+export async function takeRateLimit(request: Request, name: ServerRateLimitClass, clientIp: string): Promise<number | null> {
+  const limits = config().rateLimits[name];
+  if (!limits) return null;
+  try {
+    const byIp = await over(rateLimitKey(name, "ip", clientIp), limits.perIp);
+    if (byIp !== null || !limits.perUser || !hasSessionCookie(request)) return byIp;
+    const user = await getCurrentUser(request);
+    return user ? await over(rateLimitKey(name, "user", user.id), limits.perUser) : null;
+  } catch (err) {
+    logger.warn({ err, class: name }, "limite di richieste non verificabile: richiesta lasciata passare");
+    return null;
+  }
+}

@@ -1,0 +1,109 @@
+// The rate limits by route class (issue 20, decision 0068): one table, read by the HTTP server,
+// which takes the hits for every class but sign-in in one place (server/rate-limit.ts) before the
+// route's action or loader runs. Counters live in the database (app/lib/rate-limit.server.ts), so
+// every process shares them. The figures are generous: a real visitor never meets them, a script does.
+
+export interface ClassLimit {
+  /** how many requests the window allows */
+  max: number;
+  windowSeconds: number;
+}
+
+export const RATE_LIMIT_CLASS_NAMES = ["signIn", "forms", "votes", "uploads", "ai", "search"] as const;
+export type RateLimitClass = (typeof RATE_LIMIT_CLASS_NAMES)[number];
+
+export interface RateLimitClassSpec {
+  /** what the class covers */
+  covers: string;
+  /** per client address */
+  perIp: ClassLimit;
+  /** per signed-in account too (read from the session only for requests that carry one) */
+  perUser?: ClassLimit;
+  /** the variable that overrides the figures: `<max>/<seconds>` or `off` */
+  env: string;
+}
+
+const MINUTE = 60;
+
+export const RATE_LIMIT_CLASSES: Record<RateLimitClass, RateLimitClassSpec> = {
+  signIn: {
+    covers: "sign-in attempts (/login, /api/auth/sign-in/*), counted by better-auth's hooks: per address and, for failed ones, per account",
+    perIp: { max: 30, windowSeconds: 15 * MINUTE },
+    perUser: { max: 10, windowSeconds: 15 * MINUTE },
+    env: "SIGN_INS_PER_IP",
+  },
+  forms: {
+    covers: "every POST (or other writing method) not in another class",
+    perIp: { max: 60, windowSeconds: MINUTE },
+    perUser: { max: 60, windowSeconds: MINUTE },
+    env: "RATE_LIMIT_FORMS",
+  },
+  votes: {
+    covers: "contest votes",
+    perIp: { max: 60, windowSeconds: MINUTE },
+    perUser: { max: 30, windowSeconds: MINUTE },
+    env: "RATE_LIMIT_VOTES",
+  },
+  uploads: {
+    covers: "forms carrying photos (a listing, a contest entry, an article image)",
+    perIp: { max: 20, windowSeconds: 10 * MINUTE },
+    perUser: { max: 20, windowSeconds: 10 * MINUTE },
+    env: "RATE_LIMIT_UPLOADS",
+  },
+  ai: {
+    covers: "AI-assisted writing requests (administrators)",
+    perIp: { max: 30, windowSeconds: MINUTE },
+    perUser: { max: 30, windowSeconds: MINUTE },
+    env: "RATE_LIMIT_AI",
+  },
+  search: {
+    covers: "list pages and their APIs asked with a text query (?q=)",
+    perIp: { max: 120, windowSeconds: MINUTE },
+    env: "RATE_LIMIT_SEARCH",
+  },
+};
+
+/**
+ * What a route declares about its requests, as `export const handle = { rateLimit }` (beside
+ * `bodyLimit`). Without it, a POST is in `forms` and a GET in no class.
+ */
+export interface RateLimitHandle {
+  rateLimit?: {
+    /** the class of this route's POSTs (default forms) */
+    post?: RateLimitClass;
+    /** the class of its multipart POSTs, when they differ (a contest's entry beside its votes) */
+    multipart?: RateLimitClass;
+    /** a GET with a non-empty `q` is a search */
+    search?: boolean;
+    /** fields added to the refusal its forms read, by class (the contest page tells its two forms apart by `intent`) */
+    refusal?: Partial<Record<RateLimitClass, Record<string, string | number | boolean>>>;
+  };
+  /** the route's other declarations (bodyLimit, …) */
+  [other: string]: unknown;
+}
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The class of a request, from its method, its body's type, its query and its route's handle. */
+export function rateLimitClassOf(method: string, contentType: string | undefined, search: string, handle: unknown): RateLimitClass | undefined {
+  const declared = (handle as RateLimitHandle | undefined)?.rateLimit;
+  if (READS.has(method)) {
+    if (!declared?.search || !search.includes("q=")) return undefined;
+    return new URLSearchParams(search).get("q")?.trim() ? "search" : undefined;
+  }
+  if (declared?.multipart && contentType?.startsWith("multipart/form-data")) return declared.multipart;
+  return declared?.post ?? "forms";
+}
+
+export const RATE_LIMIT_MESSAGES = {
+  title: "Troppe richieste",
+  /** The answer to a request over its class's limit, with the wait the Retry-After header gives. */
+  tooMany: (seconds: number) => `Hai inviato troppe richieste in poco tempo. Riprova tra ${waitText(seconds)}.`,
+  backHome: "Torna alla home",
+};
+
+function waitText(seconds: number): string {
+  if (seconds < 90) return seconds === 1 ? "1 secondo" : `${seconds} secondi`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minuti`;
+}

@@ -6,8 +6,6 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -17,6 +15,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema";
 import { lockDataDir } from "./data-dir-lock.server";
+import { EMBEDDED_OPTIONS } from "./embedded-options";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -25,6 +24,11 @@ export interface Database {
   db: Db;
   engine: "pglite" | "postgres";
   close(): Promise<void>;
+  /**
+   * Embedded engine only: the data directory as a gzipped tarball, taken between two queries (so a
+   * transaction in progress is left out, as after a crash) for the backup command (app/backup).
+   */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /** app/db → repository root → drizzle (the same depth from the source and from build/server). */
@@ -84,15 +88,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
 const embeddedByDir: Map<string, Promise<Database>> = ((globalThis as { __zampaEmbedded?: Map<string, Promise<Database>> }).__zampaEmbedded ??= new Map());
 
 async function openEmbedded(dir: string | undefined, migrationsFolder: string, logger: boolean): Promise<Database> {
-  const client = await PGlite.create(dir, {
-    extensions: { unaccent, pg_trgm },
-    // PostgreSQL's defaults assume a dedicated server; in-process, smaller buffers keep the app's
-    // memory low (the operating system still caches the data files).
-    postgresqlconf: ["shared_buffers = 24MB", "work_mem = 4MB", "maintenance_work_mem = 32MB", "temp_buffers = 4MB"],
-  });
+  const client = await PGlite.create(dir, EMBEDDED_OPTIONS);
   await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
   const db = drizzlePglite({ client, schema, logger });
-  return { db: db as unknown as Db, engine: "pglite", close: () => client.close() };
+  return { db: db as unknown as Db, engine: "pglite", close: () => client.close(), dumpDataDir: () => client.dumpDataDir("gzip") };
 }
 
 let root: Database | undefined;

@@ -3,7 +3,7 @@
 // manifest; and back, into an empty database and storage (decision 0065).
 // Erasable TypeScript with relative .ts imports: the scripts run it under Node's type stripping.
 import { existsSync } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "../config.server.ts";
 import { romeWallClock } from "../lib/rome-time.ts";
@@ -117,7 +117,7 @@ export async function restoreBackup(cfg: BackupConfig, dir: string, options: { f
         throw new BackupError(M.targetNotEmpty(storage.kind === "s3" ? `Il bucket ${cfg.s3!.bucket}` : `La cartella ${path.join(cfg.dataDir, "uploads")}`));
       }
     }
-    const restored = engine === "postgres" ? await target.restore(dump) : await target.restore(new Blob([new Uint8Array(await readFile(dump))]));
+    const restored = await target.restore(dump);
     for (const [table, expected] of Object.entries(manifest.counts)) {
       const found = restored.counts[table] ?? 0;
       if (found !== expected) throw new BackupError(M.countsDiffer(table, expected, found));

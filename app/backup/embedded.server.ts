@@ -3,6 +3,7 @@
 // server through its backup socket; and the way back, into an empty directory (decision 0065).
 // Erasable TypeScript with relative .ts imports: scripts/backup.ts runs it under Node.
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { DataDirInUse, LOCK_FILE, lockDataDir } from "../db/data-dir-lock.server.ts";
@@ -60,8 +61,8 @@ export async function inspectTarball(tarball: Blob): Promise<{ counts: Record<st
 export interface EmbeddedTarget {
   /** The directory has no database files. */
   empty: boolean;
-  /** Replaces whatever the directory holds with the tarball's database; returns what it then holds. */
-  restore(tarball: Blob): Promise<{ counts: Record<string, number>; migrations: MigrationLevel }>;
+  /** Replaces whatever the directory holds with the database of the tarball in `file`; returns what it then holds. */
+  restore(file: string): Promise<{ counts: Record<string, number>; migrations: MigrationLevel }>;
   release(): void;
 }
 
@@ -79,7 +80,8 @@ export function openEmbeddedTarget(dataDir: string): EmbeddedTarget {
   const contents = () => readdirSync(dir).filter((name) => name !== LOCK_FILE);
   return {
     empty: contents().length === 0,
-    async restore(tarball) {
+    async restore(file) {
+      const tarball = new Blob([new Uint8Array(await readFile(file))], { type: "application/gzip" });
       for (const name of contents()) rmSync(path.join(dir, name), { recursive: true, force: true });
       const pg = await PGlite.create(dir, { ...EMBEDDED_OPTIONS, loadDataDir: tarball });
       // The tarball carries the lock file of the process it was taken from: the directory is this one's.

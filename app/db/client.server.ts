@@ -5,6 +5,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -16,6 +18,8 @@ import pg from "pg";
 import * as schema from "./schema";
 import { lockDataDir } from "./data-dir-lock.server";
 import { EMBEDDED_OPTIONS } from "./embedded-options";
+
+const gzipAsync = promisify(gzip);
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -91,7 +95,12 @@ async function openEmbedded(dir: string | undefined, migrationsFolder: string, l
   const client = await PGlite.create(dir, EMBEDDED_OPTIONS);
   await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
   const db = drizzlePglite({ client, schema, logger });
-  return { db: db as unknown as Db, engine: "pglite", close: () => client.close(), dumpDataDir: () => client.dumpDataDir("gzip") };
+  // Compressed here, after PGlite has released its query lock: the site waits only for the copy (decision 0065).
+  const dumpDataDir = async () => {
+    const tar = await client.dumpDataDir("none");
+    return new Blob([new Uint8Array(await gzipAsync(new Uint8Array(await tar.arrayBuffer())))], { type: "application/gzip" });
+  };
+  return { db: db as unknown as Db, engine: "pglite", close: () => client.close(), dumpDataDir };
 }
 
 let root: Database | undefined;

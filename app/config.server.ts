@@ -25,6 +25,8 @@ export interface Config {
   s3: S3Config | undefined;
   /** Uploaded images processed at once by this process (IMAGE_CONCURRENCY, default 2); the others wait. */
   imageConcurrency: number;
+  /** Images one account may upload per day, the day ending at midnight Europe/Rome (UPLOAD_DAILY_QUOTA, 200; admins exempt; decision 0066). */
+  uploadDailyQuota: number;
   /** New accounts allowed from one client address (SIGN_UPS_PER_HOUR, SIGN_UPS_PER_DAY; 3 and 10). */
   signUpsPerHour: number;
   /** Sign-in attempts allowed from one client address in 15 minutes (SIGN_INS_PER_IP; 30). */
@@ -174,6 +176,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoderUrl: (env.GEOCODER_URL || "https://nominatim.openstreetmap.org").replace(/\/+$/, ""),
     s3: readS3(env),
     imageConcurrency: positiveInteger(env.IMAGE_CONCURRENCY) ?? DEFAULT_IMAGE_CONCURRENCY,
+    uploadDailyQuota: positiveInteger(env.UPLOAD_DAILY_QUOTA) ?? 200,
     signUpsPerHour: positiveInteger(env.SIGN_UPS_PER_HOUR) ?? 3,
     signUpsPerDay: positiveInteger(env.SIGN_UPS_PER_DAY) ?? 10,
     signInsPerIp: positiveInteger(env.SIGN_INS_PER_IP) ?? RATE_LIMIT_CLASSES.signIn.perIp.max,

@@ -2,6 +2,7 @@
 // accounts, bootstrap the administrator, load the demo content on an empty database, keep the
 // embedded database's planner statistics fresh.
 import { ensureAdmin } from "~/accounts/accounts.server";
+import { serveBackups } from "~/backup/socket.server";
 import { listenForInvalidations } from "~/cache/cache.server";
 import { initAuth } from "~/accounts/auth.server";
 import { config } from "~/config.server";
@@ -42,6 +43,7 @@ export function ready(): Promise<void> {
 }
 
 let stopListening: (() => Promise<void>) | undefined;
+let stopBackups: (() => Promise<void>) | undefined;
 let stopStatistics: (() => void) | undefined;
 let scheduler: Scheduler | undefined;
 
@@ -53,6 +55,8 @@ export async function shutdown(): Promise<void> {
   await scheduler?.stop();
   scheduler = undefined;
   await stopListening?.();
+  await stopBackups?.();
+  stopBackups = undefined;
   stopStatistics?.();
   await settleListingIndex();
   await getDatabase().close();
@@ -97,6 +101,14 @@ async function start(): Promise<void> {
     "database pronto e migrato",
   );
   await refuseUnusableStorage();
+  const dump = database.dumpDataDir;
+  if (dump && !cfg.databaseUrl) {
+    // `npm run backup` cannot open the directory this process holds: it asks here (decision 0065).
+    stopBackups = await serveBackups(cfg.dataDir, dump).catch((error: unknown) => {
+      logger.warn({ err: error }, "backup dal server non disponibile: per npm run backup va fermato il server");
+      return undefined;
+    });
+  }
   await initAuth();
   if (cfg.databaseUrl) {
     // Other processes' writes drop this process's cached pages and data too.

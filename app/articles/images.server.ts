@@ -20,13 +20,13 @@ export const ARTICLE_IMAGE_FIELD = "file";
 export async function uploadArticleImage(actor: CurrentUser | null, request: Request): Promise<Result<{ url: string }>> {
   const refused = refuseNonAdmin(actor);
   if (refused) return refused;
-  const adminId = actor!.id;
+  const admin = actor!;
 
   return withUploadForm(request, ARTICLE_IMAGE_FIELD, async (_fields, files): Promise<Result<{ url: string }>> => {
     const [file] = files;
     if (!file || file.data.length === 0 || files.length > 1) return fail(400, ARTICLE_IMAGE_MESSAGES.invalid);
     try {
-      return { ok: true, url: await storeArticleImage(adminId, file) };
+      return { ok: true, url: await storeArticleImage(admin, file) };
     } catch (error) {
       if (!(error instanceof ImageRejected)) throw error;
       // 422 (the magic bytes say image, the pixels do not decode) is, to the admin, a bad file.

@@ -256,7 +256,7 @@ export async function submitEntry(
 
   let photo: Awaited<ReturnType<typeof storeContestPhoto>>;
   try {
-    photo = await storeContestPhoto(user.id, photos[0]!);
+    photo = await storeContestPhoto(user, photos[0]!);
   } catch (error) {
     if (error instanceof ImageRejected) return fail(error.status, error.message);
     logger.error({ err: error }, "concorso: salvataggio foto non riuscito");

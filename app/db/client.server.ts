@@ -5,9 +5,9 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -17,6 +17,9 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema";
 import { lockDataDir } from "./data-dir-lock.server";
+import { EMBEDDED_OPTIONS } from "./embedded-options";
+
+const gzipAsync = promisify(gzip);
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -29,6 +32,11 @@ export interface Database {
   close(): Promise<void>;
   /** a PostgreSQL server's pool: connections open, idle, and queries waiting for one (metrics) */
   pool?: () => { total: number; idle: number; waiting: number };
+  /**
+   * Embedded engine only: the data directory as a gzipped tarball, taken between two queries (so a
+   * transaction in progress is left out, as after a crash) for the backup command (app/backup).
+   */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /** app/db → repository root → drizzle (the same depth from the source and from build/server). */
@@ -112,15 +120,15 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
 const embeddedByDir: Map<string, Promise<Database>> = ((globalThis as { __zampaEmbedded?: Map<string, Promise<Database>> }).__zampaEmbedded ??= new Map());
 
 async function openEmbedded(dir: string | undefined, migrationsFolder: string, logger: boolean): Promise<Database> {
-  const client = await PGlite.create(dir, {
-    extensions: { unaccent, pg_trgm },
-    // PostgreSQL's defaults assume a dedicated server; in-process, smaller buffers keep the app's
-    // memory low (the operating system still caches the data files).
-    postgresqlconf: ["shared_buffers = 24MB", "work_mem = 4MB", "maintenance_work_mem = 32MB", "temp_buffers = 4MB"],
-  });
+  const client = await PGlite.create(dir, EMBEDDED_OPTIONS);
   await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
   const db = drizzlePglite({ client, schema, logger });
-  return { db: db as unknown as Db, engine: "pglite", exclusive: (_lock, fn) => fn(), close: () => client.close() };
+  // Compressed here, after PGlite has released its query lock: the site waits only for the copy (decision 0065).
+  const dumpDataDir = async () => {
+    const tar = await client.dumpDataDir("none");
+    return new Blob([new Uint8Array(await gzipAsync(new Uint8Array(await tar.arrayBuffer())))], { type: "application/gzip" });
+  };
+  return { db: db as unknown as Db, engine: "pglite", exclusive: (_lock, fn) => fn(), close: () => client.close(), dumpDataDir };
 }
 
 let root: Database | undefined;

@@ -7,17 +7,19 @@ import path from "node:path";
 
 export const LOCK_FILE = "zampa.lock";
 
+// Plain fields, not parameter properties: scripts/backup.ts imports this file under Node's type stripping.
 export class DataDirInUse extends Error {
-  constructor(
-    readonly dir: string,
-    readonly pid: number,
-  ) {
+  readonly dir: string;
+  readonly pid: number;
+  constructor(dir: string, pid: number) {
     super(
       `Il database incorporato in ${dir} è già aperto dal processo ${pid}: due processi sulla stessa cartella la ` +
         `danneggerebbero. Per più processi usa PostgreSQL (DATABASE_URL); se nessun processo Zampa è in esecuzione, ` +
         `elimina ${path.join(dir, LOCK_FILE)}.`,
     );
     this.name = "DataDirInUse";
+    this.dir = dir;
+    this.pid = pid;
   }
 }
 

@@ -73,4 +73,9 @@ export const IMAGE_MESSAGES = {
   tooLarge: (name: string) => `L'immagine «${name}» supera i ${MAX_MB} MB`,
   tooManyPixels: (name: string) => `L'immagine «${name}» è troppo grande: massimo ${MAX_IMAGE_PIXELS / 1_000_000} megapixel`,
   notAnImage: (name: string) => `Il file «${name}» non è un'immagine valida`,
+  /** The per-account daily quota (UPLOAD_DAILY_QUOTA, decision 0066), HTTP 429: nothing used up. */
+  dailyQuotaReached: (max: number) => `Hai raggiunto il limite di ${max} immagini caricate oggi: potrai caricarne altre da domani.`,
+  /** Some of the day's quota is left, but fewer images than the form sends. */
+  dailyQuotaLeft: (left: number, max: number) =>
+    `Oggi puoi caricare ancora ${left === 1 ? "un'immagine" : `${left} immagini`} (limite giornaliero: ${max}): togline qualcuna o riprova domani.`,
 } as const;

@@ -53,8 +53,11 @@ export class ImageRejected extends Error {
   override readonly name = "ImageRejected";
   constructor(
     message: string,
-    /** 413 too large; 415 not an accepted image type; 422 looks like an image but does not decode. */
-    readonly status: 413 | 415 | 422,
+    /**
+     * 413 too large (bytes, or pixels in its header); 415 not an accepted image type; 422 looks like
+     * an image but does not decode; 429 over the uploader's daily quota (upload-quota.server.ts).
+     */
+    readonly status: 413 | 415 | 422 | 429,
   ) {
     super(message);
   }

@@ -11,6 +11,7 @@ import { ImageRejected } from "./process-image.server";
 import { CONTEST_PHOTOS_PREFIX, deleteStoredImages, storeContestPhoto, storeImages, storeListingImages, type ImagePrefix } from "./store-images.server";
 
 const USER = "0b6f3c2e-5d1a-4c8e-9f7a-2e4b6d8c0a13";
+const UPLOADER = { id: USER, role: "user" } as const;
 
 let previous: Config;
 let dataDir: string;
@@ -54,7 +55,7 @@ function contestFiles(): string[] {
 
 describe("storeListingImages", () => {
   it("stores each photo as WebP with its thumbnail under listing-images/{user}/", async () => {
-    const { urls } = await storeListingImages(USER, photos);
+    const { urls } = await storeListingImages(UPLOADER, photos);
     expect(urls).toHaveLength(2);
     for (const url of urls) expect(url).toMatch(new RegExp(`^/uploads/listing-images/${USER}/[0-9a-f-]{36}\\.webp$`));
     expect(new Set(urls).size).toBe(2);
@@ -69,32 +70,32 @@ describe("storeListingImages", () => {
 
   it("stores nothing when one of the photos is refused", async () => {
     const files = [...photos, { name: "terza.png", data: Buffer.from("non sono un'immagine") }];
-    await expect(storeListingImages(USER, files)).rejects.toThrow(ImageRejected);
-    await expect(storeListingImages(USER, files)).rejects.toThrow("Il file «terza.png» non è un'immagine valida");
+    await expect(storeListingImages(UPLOADER, files)).rejects.toThrow(ImageRejected);
+    await expect(storeListingImages(UPLOADER, files)).rejects.toThrow("Il file «terza.png» non è un'immagine valida");
     expect(storedFiles()).toEqual([]);
   });
 
   it("stores nothing for no photos", async () => {
-    expect((await storeListingImages(USER, [])).urls).toEqual([]);
+    expect((await storeListingImages(UPLOADER, [])).urls).toEqual([]);
     expect(storedFiles()).toEqual([]);
   });
 
   it("remove() deletes every file it wrote", async () => {
-    const stored = await storeListingImages(USER, photos);
+    const stored = await storeListingImages(UPLOADER, photos);
     expect(storedFiles()).toHaveLength(4);
     await stored.remove();
     expect(storedFiles()).toEqual([]);
   });
 
   it("refuses a user id that is not a safe path segment", async () => {
-    await expect(storeListingImages("../altro", photos)).rejects.toThrow(/id utente non valido/);
+    await expect(storeListingImages({ id: "../altro", role: "user" }, photos)).rejects.toThrow(/id utente non valido/);
   });
 });
 
 describe("deleteStoredImages", () => {
   it("deletes each listing image and its thumbnail, and leaves other files alone", async () => {
-    const first = await storeListingImages(USER, photos);
-    const second = await storeListingImages(USER, photos.slice(0, 1));
+    const first = await storeListingImages(UPLOADER, photos);
+    const second = await storeListingImages(UPLOADER, photos.slice(0, 1));
     const demo = await putFile("demo/cane.webp", Buffer.from("illustrazione condivisa"));
 
     await deleteStoredImages([...first.urls, demo, "https://example.com/foto.webp", "/uploads/listing-images/../demo/cane.webp"]);
@@ -108,7 +109,7 @@ describe("deleteStoredImages", () => {
 
 describe("contest photos", () => {
   it("stores the photo and its thumbnail under contest-photos/{user}/, not with the listings", async () => {
-    const { url } = await storeContestPhoto(USER, photos[0]!);
+    const { url } = await storeContestPhoto(UPLOADER, photos[0]!);
     expect(url).toMatch(new RegExp(`^/uploads/contest-photos/${USER}/[0-9a-f-]{36}\\.webp$`));
     const name = url.split("/").pop()!;
     expect(contestFiles()).toEqual([name, name.replace(".webp", ".thumb.webp")].sort());
@@ -118,23 +119,23 @@ describe("contest photos", () => {
   });
 
   it("stores nothing for a fake image, and remove() deletes what it wrote", async () => {
-    await expect(storeContestPhoto(USER, { name: "finta.jpg", data: Buffer.from("<html>ciao</html>") })).rejects.toThrow(ImageRejected);
+    await expect(storeContestPhoto(UPLOADER, { name: "finta.jpg", data: Buffer.from("<html>ciao</html>") })).rejects.toThrow(ImageRejected);
     expect(contestFiles()).toEqual([]);
-    const stored = await storeImages(CONTEST_PHOTOS_PREFIX, USER, photos);
+    const stored = await storeImages(CONTEST_PHOTOS_PREFIX, UPLOADER, photos);
     expect(contestFiles()).toHaveLength(4);
     await stored.remove();
     expect(contestFiles()).toEqual([]);
   });
 
   it("refuses a folder that is not one of the photo folders", async () => {
-    await expect(storeImages("demo/" as ImagePrefix, USER, photos)).rejects.toThrow(/cartella immagini non prevista/);
+    await expect(storeImages("demo/" as ImagePrefix, UPLOADER, photos)).rejects.toThrow(/cartella immagini non prevista/);
     expect(existsSync(path.join(dataDir, "uploads", "demo"))).toBe(false);
   });
 
   it("deleteStoredImages deletes contest photos and their thumbnails too", async () => {
-    const first = await storeContestPhoto(USER, photos[0]!);
-    const second = await storeContestPhoto(USER, photos[1]!);
-    const listing = await storeListingImages(USER, photos.slice(0, 1));
+    const first = await storeContestPhoto(UPLOADER, photos[0]!);
+    const second = await storeContestPhoto(UPLOADER, photos[1]!);
+    const listing = await storeListingImages(UPLOADER, photos.slice(0, 1));
     await deleteStoredImages([first.url, "/uploads/contest-photos/../demo/cane.webp"]);
     const kept = second.url.split("/").pop()!;
     expect(contestFiles()).toEqual([kept, kept.replace(".webp", ".thumb.webp")].sort());
@@ -178,7 +179,7 @@ describe("with an S3 bucket", () => {
   it("deletes every key when a write fails, then throws", async () => {
     // A bucket that fails halfway through a listing's photos.
     refusePut = (count) => count === 3;
-    await expect(storeListingImages(USER, photos)).rejects.toThrow(/S3 PUT .* 403/);
+    await expect(storeListingImages(UPLOADER, photos)).rejects.toThrow(/S3 PUT .* 403/);
     const puts = new Set(requests.filter((r) => r.method === "PUT").map((r) => r.path));
     const deletes = new Set(requests.filter((r) => r.method === "DELETE").map((r) => r.path));
     expect(puts.size).toBe(4);
@@ -186,7 +187,7 @@ describe("with an S3 bucket", () => {
   });
 
   it("returns the bucket's public URLs, which deleteStoredImages maps back to keys", async () => {
-    const { urls } = await storeListingImages(USER, photos.slice(0, 1));
+    const { urls } = await storeListingImages(UPLOADER, photos.slice(0, 1));
     expect(urls[0]).toMatch(new RegExp(`^https://cdn\\.example\\.it/listing-images/${USER}/[0-9a-f-]{36}\\.webp$`));
     requests = [];
     await deleteStoredImages(urls);

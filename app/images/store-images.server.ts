@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { deleteFile, isSafeKey, keyFromPublicUrl, publicUrl, putFile } from "~/storage/storage.server";
 import { ARTICLE_IMAGE_POLICY, PHOTO_POLICY, processImage, type ImagePolicy, type ProcessedImage } from "./process-image.server";
+import { takeUploadQuota, type Uploader } from "./upload-quota.server";
 
 export const LISTING_IMAGES_PREFIX = "listing-images/";
 export const CONTEST_PHOTOS_PREFIX = "contest-photos/";
@@ -53,12 +54,26 @@ async function deleteAll(keys: string[]): Promise<void> {
 }
 
 /**
- * Processes every file before writing any, so a refused third photo stores nothing; throws
- * ImageRejected (with the user's message) for the first refused file.
+ * Takes the files from the uploader's daily quota, then processes every file before writing any,
+ * so a refused third photo stores nothing; throws ImageRejected (with the user's message) for the
+ * quota or the first refused file. Whenever nothing is kept (refused, failed, or removed later),
+ * the quota is given back.
  */
-export async function storeImages(prefix: ImagePrefix, userId: string, files: UploadedFile[]): Promise<StoredImages> {
+export async function storeImages(prefix: ImagePrefix, uploader: Uploader, files: UploadedFile[]): Promise<StoredImages> {
+  const userId = uploader.id;
   if (!(IMAGE_PREFIXES as readonly string[]).includes(prefix)) throw new Error(`cartella immagini non prevista: ${prefix}`);
   if (!isSafeKey(userId) || userId.includes("/")) throw new Error(`id utente non valido per l'archiviazione: ${userId}`);
+  // Before any decoding: an account over its quota costs one statement.
+  const giveBack = await takeUploadQuota(uploader, files.length);
+  try {
+    return await processAndStore(prefix, userId, files, giveBack);
+  } catch (error) {
+    await giveBack().catch(() => {});
+    throw error;
+  }
+}
+
+async function processAndStore(prefix: ImagePrefix, userId: string, files: UploadedFile[], giveBack: () => Promise<void>): Promise<StoredImages> {
   // One photo at a time: sharp already spreads each one over the cores (two pipelines, libvips
   // threads), and at most one decoded photo per request is in memory.
   const processed: ProcessedImage[] = [];
@@ -78,23 +93,29 @@ export async function storeImages(prefix: ImagePrefix, userId: string, files: Up
     await deleteAll(written).catch(() => {});
     throw failed.reason;
   }
-  return { urls: entries.map(({ key }) => publicUrl(key)), remove: () => deleteAll(written) };
+  return {
+    urls: entries.map(({ key }) => publicUrl(key)),
+    remove: async () => {
+      await deleteAll(written);
+      await giveBack();
+    },
+  };
 }
 
 /** A listing's photos, under listing-images/{user id}/. */
-export function storeListingImages(userId: string, files: UploadedFile[]): Promise<StoredImages> {
-  return storeImages(LISTING_IMAGES_PREFIX, userId, files);
+export function storeListingImages(uploader: Uploader, files: UploadedFile[]): Promise<StoredImages> {
+  return storeImages(LISTING_IMAGES_PREFIX, uploader, files);
 }
 
 /** A contest entry's one photo, under contest-photos/{user id}/. */
-export async function storeContestPhoto(userId: string, file: UploadedFile): Promise<{ url: string; remove: () => Promise<void> }> {
-  const stored = await storeImages(CONTEST_PHOTOS_PREFIX, userId, [file]);
+export async function storeContestPhoto(uploader: Uploader, file: UploadedFile): Promise<{ url: string; remove: () => Promise<void> }> {
+  const stored = await storeImages(CONTEST_PHOTOS_PREFIX, uploader, [file]);
   return { url: stored.urls[0]!, remove: stored.remove };
 }
 
 /** An admin's picture for an article (featured image or in the text), under article-images/{admin id}/. */
-export async function storeArticleImage(adminId: string, file: UploadedFile): Promise<string> {
-  const stored = await storeImages(ARTICLE_IMAGES_PREFIX, adminId, [file]);
+export async function storeArticleImage(admin: Uploader, file: UploadedFile): Promise<string> {
+  const stored = await storeImages(ARTICLE_IMAGES_PREFIX, admin, [file]);
   return stored.urls[0]!;
 }
 

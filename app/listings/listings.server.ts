@@ -278,7 +278,7 @@ export async function createListing(
 
   let stored: Awaited<ReturnType<typeof storeListingImages>>;
   try {
-    stored = await storeListingImages(user.id, images);
+    stored = await storeListingImages(user, images);
   } catch (error) {
     if (error instanceof ImageRejected) return fail(error.status, error.message);
     logger.error({ err: error }, "annuncio: salvataggio immagini non riuscito");

@@ -291,7 +291,7 @@ describe("deleteListing", () => {
 
   itDb("deletes a listing in any status with its photos; its reports stay, without the listing", async () => {
     const owner = await createAccount();
-    const stored = await storeListingImages(owner.id, [{ name: "foto.jpg", data: await jpeg() }]);
+    const stored = await storeListingImages({ id: owner.id, role: "user" }, [{ name: "foto.jpg", data: await jpeg() }]);
     const listing = await createListingRow(owner.id, { images: stored.urls, status: "suspended" });
     const [report] = await db()
       .insert(listingReports)

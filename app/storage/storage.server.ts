@@ -3,11 +3,12 @@
 // With S3_* set: an S3-compatible bucket, read by the public at S3_PUBLIC_URL (decision 0023).
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { access, constants, mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { access, constants, mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { AwsClient } from "aws4fetch";
-import { config, type S3Config } from "~/config.server";
+// A relative .ts import: the backup commands (scripts/backup.ts, Node's type stripping) load this file.
+import { config, type S3Config } from "../config.server.ts";
 
 export const UPLOADS_PREFIX = "/uploads/";
 
@@ -23,7 +24,7 @@ const CONTENT_TYPES: Record<string, string> = {
   ".svg": "image/svg+xml",
 };
 
-function contentTypeOf(key: string): string {
+export function contentTypeOf(key: string): string {
   return CONTENT_TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream";
 }
 
@@ -62,6 +63,10 @@ export interface StorageBackend {
   keyFromPublicUrl(url: string): string | null;
   /** Throws, saying why, unless files can be stored now (/readyz). */
   check(): Promise<void>;
+  /** Every stored key, in no particular order (backups). */
+  list(): AsyncIterable<string>;
+  /** The file's bytes, or null when there is no such file (backups). */
+  get(key: string): Promise<Buffer | null>;
 }
 
 export function localBackend(dataDir: string): StorageBackend {
@@ -89,6 +94,25 @@ export function localBackend(dataDir: string): StorageBackend {
         // Said without the server's paths: /readyz answers anyone.
         throw new StorageCheckError("cartella dei caricamenti non scrivibile", true);
       }
+    },
+    async *list() {
+      const root = path.join(dataDir, "uploads");
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [];
+        throw error;
+      });
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+        // Anything put() could not have written (an editor's swap file, a half-copied upload) is not an upload.
+        if (isSafeKey(key)) yield key;
+      }
+    },
+    async get(key) {
+      return readFile(fileFor(key)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return null;
+        throw error;
+      });
     },
   };
 }
@@ -145,7 +169,43 @@ export function s3Backend(s3: S3Config): StorageBackend {
       const why = response.status === 403 ? "chiavi di accesso rifiutate" : response.status === 404 ? "bucket inesistente" : `HTTP ${response.status}`;
       throw new StorageCheckError(`S3 ${s3.bucket}: ${why}`, response.status === 403 || response.status === 404);
     },
+    // ListObjectsV2, a page of up to 1000 keys at a time.
+    async *list() {
+      let token: string | undefined;
+      do {
+        const query = new URLSearchParams({ "list-type": "2" });
+        if (token) query.set("continuation-token", token);
+        const response = await client.fetch(`${s3.endpoint}/${s3.bucket}?${query}`, { signal: AbortSignal.timeout(S3_TIMEOUT_MS) });
+        const xml = await response.text();
+        if (!response.ok) throw new Error(`S3 LIST ${s3.bucket}: ${response.status} ${xml.slice(0, 300)}`);
+        for (const [, key] of xml.matchAll(/<Key>([^<]*)<\/Key>/g)) yield decodeXml(key!);
+        const truncated = /<IsTruncated>true<\/IsTruncated>/.test(xml);
+        token = truncated ? decodeXml(/<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1] ?? "") : undefined;
+        if (truncated && !token) throw new Error(`S3 LIST ${s3.bucket}: pagina troncata senza NextContinuationToken`);
+      } while (token);
+    },
+    async get(key) {
+      const response = await client.fetch(objectUrl(key), { signal: AbortSignal.timeout(S3_TIMEOUT_MS) });
+      if (response.status === 404) {
+        await response.body?.cancel();
+        return null;
+      }
+      if (!response.ok) throw new Error(`S3 GET ${key}: ${response.status} ${(await response.text()).slice(0, 300)}`);
+      return Buffer.from(await response.arrayBuffer());
+    },
   };
+}
+
+const XML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+function decodeXml(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, name: string) =>
+    name.startsWith("#x") || name.startsWith("#X")
+      ? String.fromCodePoint(Number.parseInt(name.slice(2), 16))
+      : name.startsWith("#")
+        ? String.fromCodePoint(Number(name.slice(1)))
+        : XML_ENTITIES[name.toLowerCase()]!,
+  );
 }
 
 let current: { s3: S3Config | undefined; dataDir: string; backend: StorageBackend } | undefined;

@@ -1,6 +1,6 @@
 // Runtime configuration from the environment (all optional; DESIGN "Configuration").
 import path from "node:path";
-import { RATE_LIMIT_CLASSES, type ClassLimit, type RateLimitClass } from "~/lib/rate-limit-classes";
+import { RATE_LIMIT_CLASSES, type ClassLimit, type RateLimitClass } from "./lib/rate-limit-classes.ts";
 
 export interface Config {
   port: number;

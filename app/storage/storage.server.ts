@@ -46,11 +46,11 @@ function keyAfter(url: string, base: string): string | null {
 
 /** Why files cannot be stored now; `lasting` when waiting will not help (a refused key, no such bucket). */
 export class StorageCheckError extends Error {
-  constructor(
-    message: string,
-    readonly lasting: boolean,
-  ) {
+  // A plain field, not a parameter property: the backup scripts load this module with Node's type stripping.
+  readonly lasting: boolean;
+  constructor(message: string, lasting: boolean) {
     super(message);
+    this.lasting = lasting;
   }
 }
 

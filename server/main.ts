@@ -13,7 +13,8 @@ import { ACCOUNT_MESSAGES } from "../app/accounts/messages.ts";
 import { INPUT_MESSAGES } from "../app/lib/input.ts";
 import { BODY_TOO_LARGE, bodyLimitLookup } from "./body-limits.ts";
 import { clientAddress } from "./client-address.ts";
-import { finishResponse } from "./compression.ts";
+import { responseFinisher } from "./compression.ts";
+import type { SecurityHeaders } from "../app/lib/content-security-policy.ts";
 import { inArrivalOrder } from "./arrival-order.ts";
 import { isAllowedOrigin } from "./origin-check.ts";
 
@@ -33,8 +34,10 @@ const entry = build.entry.module as unknown as {
   servePage: (request: Request, render: (request: Request) => Promise<Response>) => Promise<Response>;
   createRequestHandler: (build: ServerBuild, mode: string) => (request: Request) => Promise<Response>;
   matchRoutes: typeof matchRoutes;
+  siteSecurityHeaders: () => SecurityHeaders;
 };
 await entry.ready();
+const finishResponse = responseFinisher(entry.siteSecurityHeaders());
 
 const port = Number(process.env.PORT || 3000);
 const publicUrl = (process.env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, "");

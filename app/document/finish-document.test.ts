@@ -91,6 +91,38 @@ describe("finishDocument", () => {
     expect(copy.toString()).toBe("<p>nessuno script</p>");
   });
 
+  it("with a nonce (React Router writes it first): the loader carries it, and gives it to the preloads and the module script it adds", () => {
+    const page = PAGE.replace(/<link rel="modulepreload" href="([^"]+)"\/>/g, '<link rel="modulepreload" href="$1" nonce="bm9uY2U="/>')
+      .replace('<script type="module" async="">', '<script nonce="bm9uY2U=" type="module" async="">');
+    const html = finishDocument(Buffer.from(page), NO_STYLE, "bm9uY2U=").toString();
+    expect(html).not.toContain("modulepreload");
+    expect(html).not.toContain('type="module"');
+    expect(html).toContain('<script nonce="bm9uY2U=">(function(d)');
+    // Run with the loader's own tag as the current script: what it adds carries the nonce.
+    const inline = /<script nonce="bm9uY2U=">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    const appended: { tag: string; nonce?: string; href?: string; textContent?: string }[] = [];
+    const queue: (() => void)[] = [];
+    runInNewContext(inline, {
+      document: {
+        readyState: "complete",
+        currentScript: { nonce: "bm9uY2U=" },
+        createElement: (tag: string) => ({ tag }),
+        head: { appendChild: (el: (typeof appended)[number]) => appended.push(el) },
+        body: { appendChild: (el: (typeof appended)[number]) => appended.push(el) },
+      },
+      addEventListener: () => {},
+      requestAnimationFrame: (fn: () => void) => queue.push(fn),
+      setTimeout: (fn: () => void) => queue.push(fn),
+    });
+    while (queue.length) queue.shift()?.();
+    expect(appended.map((e) => [e.tag, e.href ?? null, e.nonce])).toEqual([
+      ["link", "/assets/entry.client-1.js", "bm9uY2U="],
+      ["link", "/assets/root-1.js", "bm9uY2U="],
+      ["script", null, "bm9uY2U="],
+    ]);
+    expect(appended[2]?.textContent).toBe(CODE);
+  });
+
   it("keeps multi-byte text intact around the cuts", () => {
     const page = PAGE.replace("testo", "Forlì — 🐾 “cuccioli”");
     const html = finishDocument(Buffer.from(page), Buffer.from("<style>/* è */</style>")).toString();

@@ -27,7 +27,10 @@ function scriptSafeJson(value: unknown): string {
 // After `load`, one animation frame (the page has painted) and a task; then the preloads and the
 // module script are added to the document exactly as React Router wrote them, with the page's
 // nonce (read from the loader's own tag: the Content-Security-Policy allows only scripts that carry it).
-const LOADER = `(function(d){var n=document.currentScript&&document.currentScript.nonce;function go(){d.p.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;if(n)l.nonce=n;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";if(n)s.nonce=n;s.textContent=d.c;document.body.appendChild(s)}function later(){requestAnimationFrame(function(){setTimeout(go,0)})}if(document.readyState==="complete")later();else addEventListener("load",later,{once:true})})`;
+// Before any module runs, Zod is told not to compile its parsers with `new Function`: the policy
+// allows no eval, and Zod's probe for it, though caught, is reported as a violation (Zod reads this
+// global, zod/v4/core/core.js; the server keeps the compiled parsers). Decision 0064.
+const LOADER = `(function(d){var z=window.__zod_globalConfig=window.__zod_globalConfig||{};z.jitless=true;var n=document.currentScript&&document.currentScript.nonce;function go(){d.p.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;if(n)l.nonce=n;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";if(n)s.nonce=n;s.textContent=d.c;document.body.appendChild(s)}function later(){requestAnimationFrame(function(){setTimeout(go,0)})}if(document.readyState==="complete")later();else addEventListener("load",later,{once:true})})`;
 
 const HEAD_END = Buffer.from("</head>");
 

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 // Consent gating on the home page (contexts without a stored choice): no ad, analytics or pixel
-// before consent; each choice takes effect without a reload. Outside network is blocked here, so
+// before consent; a grant reloads the page once (its policy then allows them, decision 0064), a
+// withdrawal takes effect at once. Outside network is blocked here, so
 // the third-party scripts never run: the tests look at the script elements the page adds.
 import { describe, expect, it } from "vitest";
 import { baseUrl, startBrowser } from "./browser";

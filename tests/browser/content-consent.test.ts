@@ -34,6 +34,14 @@ function loaded(page: Page): Promise<Loaded> {
 
 const NOTHING: Loaded = { analytics: 0, pixel: 0, ad: 0, adRan: undefined };
 
+/** "Accetta Tutti" on a page whose policy does not allow third parties yet: the page reloads once. */
+async function acceptAll(page: Page) {
+  const reloaded = page.waitForEvent("load");
+  await page.getByRole("button", { name: "Accetta Tutti" }).click();
+  await reloaded;
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+}
+
 /** Opens the home page with no stored choice and waits until the banner (client-side) is up. */
 async function openHome(page: Page) {
   const adRequests: string[] = [];
@@ -133,7 +141,7 @@ describe("consent gating", () => {
   it("the preferences reopened from the footer show the choice in force", async () => {
     const { page } = await browser.context();
     const { banner } = await openHome(page);
-    await page.getByRole("button", { name: "Accetta Tutti" }).click();
+    await acceptAll(page);
     await banner.waitFor({ state: "detached", timeout: 10_000 });
     await page.getByRole("contentinfo").getByRole("button", { name: "Preferenze cookie" }).click();
     await banner.waitFor({ state: "visible", timeout: 10_000 });

@@ -6,7 +6,7 @@ import { defineConfig } from "vite";
 // splitting, each one shared by several routes becomes a chunk of a few hundred bytes, with its
 // own request and gzip frame; grouped, they cost one.
 const PAGE_COMMON = [
-  /[\\/]app[\\/]lib[\\/](format|images|site|seo|consent|use-consent)\.ts$/,
+  /[\\/]app[\\/]lib[\\/](format|images|site|seo|consent|use-consent|nonce|content-security-policy)\.ts$/,
   /[\\/]app[\\/]components[\\/](message-panel|prose|ad-slot|plain-link|icon)\.tsx$/,
   /[\\/]lucide[\\/]dist[\\/]esm[\\/]icons[\\/](x|check|mail|calendar|eye|search|user|paw-print|menu|chevron-down|cookie|link-2)\.mjs$/,
 ];

@@ -1,9 +1,12 @@
+import { randomBytes } from "node:crypto";
 import { renderToString } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import styles from "./app.css?inline";
 import { finishDocument } from "./document/finish-document";
 import { logger } from "./lib/logger.server";
+import { NONCE_HEADER } from "./lib/content-security-policy";
+import { NonceContext } from "./lib/nonce";
 import { ready } from "./startup.server";
 
 // Used by the HTTP server (server/main.ts): start-up, then redirects and the page cache in front
@@ -18,6 +21,8 @@ export { ready, shutdown } from "./startup.server";
 if (import.meta.env.DEV) await ready();
 export { servePage } from "./cache/page-cache.server";
 export { applyRedirect } from "./seo/redirects.server";
+// …and the security headers it adds to every response (decision 0064).
+export { siteSecurityHeaders } from "./lib/security-headers.server";
 // The server uses this copy of React Router (bundled, production build) to handle requests.
 export { createRequestHandler } from "react-router";
 // …and this one to find a route's declared body limit (server/body-limits.ts).
@@ -63,9 +68,9 @@ function encodeTransient(text: string): Buffer {
 }
 
 /** The finished document as sent: the stylesheet inlined, the JavaScript fetched after load. */
-function documentBytes(html: string): Buffer {
+function documentBytes(html: string, nonce: string): Buffer {
   if (import.meta.env.DEV) return Buffer.from(DOCTYPE + html);
-  return finishDocument(encodeTransient(DOCTYPE + html), INLINE_STYLE_BYTES);
+  return finishDocument(encodeTransient(DOCTYPE + html), INLINE_STYLE_BYTES, nonce);
 }
 
 /**
@@ -106,7 +111,17 @@ export default async function handleRequest(
   routerContext: EntryContext,
 ) {
   await readHandoff(routerContext);
-  const html = renderToString(<ServerRouter context={routerContext} url={request.url} />);
+  // A nonce per render: every script of this page carries it, and the HTTP server's policy allows
+  // only it (server/compression.ts). A page kept by the page cache keeps its nonce and the header
+  // naming it, together (decision 0064).
+  const nonce = randomBytes(16).toString("base64");
+  const html = renderToString(
+    <NonceContext.Provider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceContext.Provider>,
+  );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(documentBytes(html) as unknown as BodyInit, { headers: responseHeaders, status: responseStatusCode });
+  // The development server sends no policy (Vite's own scripts carry no nonce).
+  if (!import.meta.env.DEV) responseHeaders.set(NONCE_HEADER, nonce);
+  return new Response(documentBytes(html, nonce) as unknown as BodyInit, { headers: responseHeaders, status: responseStatusCode });
 }

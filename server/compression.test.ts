@@ -1,6 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, finishResponse } from "./compression";
+import { NONCE_HEADER, securityHeaders } from "../app/lib/content-security-policy";
+import { chooseEncoding, responseFinisher } from "./compression";
+
+const finishResponse = responseFinisher(securityHeaders({ publicUrl: "http://localhost:3000", mapTilesUrl: "https://tile.openstreetmap.org/{z}/{x}/{y}.png" }));
 
 const page = "<!DOCTYPE html><p>Zampa</p>".repeat(200);
 const get = (headers: Record<string, string> = {}, method = "GET") => new Request("http://localhost:3000/", { headers, method });
@@ -25,7 +28,31 @@ describe("every response on its way out", () => {
     for (const response of [await finishResponse(get({ "accept-encoding": "br" }), html()), await finishResponse(get(), Response.redirect("http://localhost:3000/x", 301))]) {
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+      expect(response.headers.get("content-security-policy")).toContain("default-src 'none'");
+      expect(response.headers.get("permissions-policy")).toContain("camera=()");
     }
+  });
+
+  it("turns a document's nonce into its policy, with the third parties the consent cookie allows, and never sends the nonce header", async () => {
+    const page = () => new Response(page0, { headers: { "content-type": "text/html; charset=utf-8", [NONCE_HEADER]: "bm9uY2U=" } });
+    const page0 = "<!DOCTYPE html><p>Zampa</p>";
+    for (const accept of ["br", ""]) {
+      const plain = await finishResponse(get({ "accept-encoding": accept }), page());
+      expect(plain.headers.get(NONCE_HEADER)).toBeNull();
+      const policy = plain.headers.get("content-security-policy") ?? "";
+      expect(policy).toContain("script-src 'self' 'nonce-bm9uY2U='");
+      expect(policy).not.toContain("googletagmanager");
+      expect(policy).toContain("frame-src 'none'");
+    }
+    const consenting = await finishResponse(get({ cookie: "x=1; zampa-consent=a1m1" }), page());
+    const policy = consenting.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain("'nonce-bm9uY2U=' 'strict-dynamic' https://*.googletagmanager.com");
+    expect(policy).toContain("frame-src https:");
+  });
+
+  it("keeps a policy the response brings (an upload's)", async () => {
+    const upload = new Response("x", { headers: { "content-type": "image/svg+xml", "content-security-policy": "default-src 'none'; sandbox" } });
+    expect((await finishResponse(get(), upload)).headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
   });
 
   it("leaves encoded bodies, images, HEAD and empty answers as they are", async () => {

@@ -5,7 +5,8 @@
 // are. Erasable TypeScript only (the server runs with Node's type stripping).
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { isCompressible, SECURITY_HEADERS, withHeaders } from "../app/lib/http-headers.ts";
+import { consentFromCookies, NONCE_HEADER, type SecurityHeaders } from "../app/lib/content-security-policy.ts";
+import { isCompressible, withHeaders } from "../app/lib/http-headers.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -25,36 +26,54 @@ export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip
 /**
  * Every response on its way out: the security headers, and the body compressed when the client
  * accepts it and the response is not encoded already. Runs around the whole Hono app (not as a Hono
- * middleware: assigning c.res would copy each response and its old headers once more).
+ * middleware: assigning c.res would copy each response and its old headers once more). `security`
+ * is made once at start-up from the configuration (app/lib/content-security-policy.ts).
  */
-export async function finishResponse(request: Request, response: Response, requestId?: string): Promise<Response> {
-  const addHeaders = requestId === undefined ? addSecurityHeaders : (headers: Headers) => (addSecurityHeaders(headers), headers.set("x-request-id", requestId));
-  const encoding = chooseEncoding(request.headers.get("accept-encoding") ?? undefined);
-  // Decided on the status and headers only: reading `response.body` would turn @hono/node-server's
-  // lightweight Response (a page from the cache, a rendered document) into a stream, written in
-  // copied chunks instead of its buffer at once.
-  if (
-    !encoding ||
-    request.method === "HEAD" ||
-    response.status === 204 ||
-    response.status === 304 ||
-    response.headers.has("content-encoding") ||
-    !isCompressible(response.headers.get("content-type"))
-  ) {
-    return withHeaders(response, addHeaders);
-  }
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  const headers = new Headers(response.headers);
-  addHeaders(headers);
-  headers.append("vary", "Accept-Encoding");
-  const init = { status: response.status, statusText: response.statusText, headers };
-  if (bytes.byteLength < MIN_BYTES) return new Response(bytes, init);
-  const compressed = encoding === "br" ? await brotli(bytes, BROTLI_OPTIONS) : await gzipAsync(bytes);
-  headers.set("content-encoding", encoding);
-  headers.set("content-length", String(compressed.byteLength));
-  return new Response(compressed as unknown as BodyInit, init);
-}
+export function responseFinisher(security: SecurityHeaders): (request: Request, response: Response, requestId?: string) => Promise<Response> {
+  /**
+   * A rendered document (fresh or from the page cache) names its scripts' nonce in an internal
+   * header: its policy allows that nonce, and the third parties the visitor's consent cookie allows.
+   * A response that brings its own policy (an upload) keeps it; any other gets the one where nothing runs.
+   */
+  const addSecurityHeaders = (request: Request, headers: Headers): void => {
+    const nonce = headers.get(NONCE_HEADER);
+    if (nonce !== null) {
+      headers.delete(NONCE_HEADER);
+      headers.set("content-security-policy", security.document(nonce, consentFromCookies(request.headers.get("cookie"))));
+    } else if (!headers.has("content-security-policy")) {
+      headers.set("content-security-policy", security.other);
+    }
+    for (const name in security.common) if (!headers.has(name)) headers.set(name, security.common[name]!);
+  };
 
-function addSecurityHeaders(headers: Headers): void {
-  for (const name in SECURITY_HEADERS) if (!headers.has(name)) headers.set(name, SECURITY_HEADERS[name]!);
+  return async function finishResponse(request: Request, response: Response, requestId?: string): Promise<Response> {
+    const addHeaders = (headers: Headers) => {
+      addSecurityHeaders(request, headers);
+      if (requestId !== undefined) headers.set("x-request-id", requestId);
+    };
+    const encoding = chooseEncoding(request.headers.get("accept-encoding") ?? undefined);
+    // Decided on the status and headers only: reading `response.body` would turn @hono/node-server's
+    // lightweight Response (a page from the cache, a rendered document) into a stream, written in
+    // copied chunks instead of its buffer at once.
+    if (
+      !encoding ||
+      request.method === "HEAD" ||
+      response.status === 204 ||
+      response.status === 304 ||
+      response.headers.has("content-encoding") ||
+      !isCompressible(response.headers.get("content-type"))
+    ) {
+      return withHeaders(response, addHeaders);
+    }
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const headers = new Headers(response.headers);
+    addHeaders(headers);
+    headers.append("vary", "Accept-Encoding");
+    const init = { status: response.status, statusText: response.statusText, headers };
+    if (bytes.byteLength < MIN_BYTES) return new Response(bytes, init);
+    const compressed = encoding === "br" ? await brotli(bytes, BROTLI_OPTIONS) : await gzipAsync(bytes);
+    headers.set("content-encoding", encoding);
+    headers.set("content-length", String(compressed.byteLength));
+    return new Response(compressed as unknown as BodyInit, init);
+  };
 }

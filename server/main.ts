@@ -16,7 +16,8 @@ import { CLIENT_IP_HEADER } from "../app/accounts/client-ip.ts";
 import type { ServerRateLimitClass } from "../app/config.server.ts";
 import { BODY_TOO_LARGE, DEFAULT_BODY_LIMIT, routeLookup, type RouteMatch } from "./body-limits.ts";
 import { clientAddress, parseTrustProxy, requestId } from "./client-address.ts";
-import { finishResponse } from "./compression.ts";
+import { responseFinisher } from "./compression.ts";
+import type { SecurityHeaders } from "../app/lib/content-security-policy.ts";
 import { inArrivalOrder } from "./arrival-order.ts";
 import { createMetrics, metricsResponse, type AppStats } from "./metrics.ts";
 import { isAllowedOrigin } from "./origin-check.ts";
@@ -42,6 +43,7 @@ const entry = build.entry.module as unknown as {
   logger: Logger;
   withRequestId: <T>(id: string, fn: () => T) => T;
   takeRateLimit: (request: Request, name: ServerRateLimitClass, clientIp: string) => Promise<number | null>;
+  siteSecurityHeaders: () => SecurityHeaders;
 } & AppStats;
 try {
   await entry.ready();
@@ -51,6 +53,7 @@ try {
   entry.logger.fatal(`Zampa non può avviarsi: ${reason}`);
   process.exit(1);
 }
+const finishResponse = responseFinisher(entry.siteSecurityHeaders());
 
 const port = Number(process.env.PORT || 3000);
 const publicUrl = (process.env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, "");

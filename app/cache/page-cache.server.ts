@@ -7,6 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { hasSessionCookie, withSessionCookies } from "~/accounts/session.server";
 import { config } from "~/config.server";
 import { AD_PAGE_TYPES, AD_PLACEMENTS, LISTING_TYPES, PET_TYPES } from "~/lib/enums";
+import { NONCE_HEADER } from "~/lib/content-security-policy";
 import { withHeaders } from "~/lib/http-headers";
 import { pageCacheCounts } from "~/lib/runtime-stats.server";
 import { ByteLru, MB } from "./byte-lru";
@@ -136,7 +137,15 @@ async function toEntry(response: Response, tagHeader: string): Promise<Entry> {
     identity: variant(identity),
     gzip: variant(gzip, "gzip"),
     br: variant(br, "br"),
-    notModified: { etag, "cache-control": "no-cache", vary: "Accept-Encoding, Cookie", "x-zampa-cache": "HIT" },
+    // A 304 updates the headers the browser stored with the page: its policy must name the stored
+    // page's nonce, so the nonce travels with it (the HTTP server turns it into the policy).
+    notModified: {
+      etag,
+      "cache-control": "no-cache",
+      vary: "Accept-Encoding, Cookie",
+      "x-zampa-cache": "HIT",
+      ...(base[NONCE_HEADER] ? { [NONCE_HEADER]: base[NONCE_HEADER] } : {}),
+    },
     etag,
   };
 }

@@ -1,16 +1,20 @@
 import { useEffect, useRef } from "react";
 import type { AdPageType, AdPlacement } from "~/lib/enums";
+import { pageNonce } from "~/lib/nonce";
 import { useConsent } from "~/lib/use-consent";
 
 /**
  * Inserts admin-written ad HTML so that its scripts run (scripts set through innerHTML do not):
- * the one place where admin HTML runs as written, and only after marketing consent (DESIGN).
+ * the one place where admin HTML runs as written, and only after marketing consent (DESIGN). Its
+ * scripts get the page's nonce, which the policy requires of inline ones (decision 0064).
  */
 function injectHtml(container: HTMLElement, html: string): void {
   container.innerHTML = html;
+  const nonce = pageNonce();
   for (const old of Array.from(container.querySelectorAll("script"))) {
     const script = document.createElement("script");
-    for (const attribute of Array.from(old.attributes)) script.setAttribute(attribute.name, attribute.value);
+    for (const attribute of Array.from(old.attributes)) if (attribute.name !== "nonce") script.setAttribute(attribute.name, attribute.value);
+    if (nonce) script.nonce = nonce;
     script.text = old.text;
     old.replaceWith(script);
   }

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { applyToPolicy, readConsent } from "~/lib/consent";
 import { useConsent } from "~/lib/use-consent";
 
 type Gtag = (...args: unknown[]) => void;
@@ -62,6 +63,9 @@ export function ConsentScripts({ analyticsId, pixelId }: { analyticsId: string |
   const consent = useConsent();
   const analytics = consent?.analytics === true;
   const marketing = consent?.marketing === true;
+
+  // A choice stored before its cookie existed (or with the cookie cleared) reaches the server's policy.
+  useEffect(() => applyToPolicy(readConsent()), []);
 
   useEffect(() => {
     if (!analyticsId) return;

@@ -24,6 +24,7 @@ function runLoader(html: string) {
   };
   runInNewContext(inline, {
     document,
+    window: {},
     addEventListener: (name: string, fn: () => void) => (listeners[name] = fn),
     requestAnimationFrame: (fn: () => void) => queue.push(fn),
     setTimeout: (fn: () => void) => queue.push(fn),
@@ -89,6 +90,44 @@ describe("finishDocument", () => {
     const copy = finishDocument(plain, NO_STYLE);
     plain.fill(0x78);
     expect(copy.toString()).toBe("<p>nessuno script</p>");
+  });
+
+  it("with a nonce (React Router writes it first): the loader carries it, and gives it to the preloads and the module script it adds", () => {
+    const page = PAGE.replace(/<link rel="modulepreload" href="([^"]+)"\/>/g, '<link rel="modulepreload" href="$1" nonce="bm9uY2U="/>')
+      .replace('<script type="module" async="">', '<script nonce="bm9uY2U=" type="module" async="">');
+    const html = finishDocument(Buffer.from(page), NO_STYLE, "bm9uY2U=").toString();
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).not.toContain('type="module" async');
+    expect(html).toContain('<script nonce="bm9uY2U=">(function(d)');
+    // Every script left in the page as sent is either the loader or one of React Router's data scripts.
+    expect([...html.matchAll(/<script[^>]*>/g)].map((m) => m[0])).toEqual(["<script>", '<script nonce="bm9uY2U=">', "<script>"]);
+    // Run with the loader's own tag as the current script: what it adds carries the nonce.
+    const inline = /<script nonce="bm9uY2U=">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    const appended: { tag: string; nonce?: string; href?: string; textContent?: string }[] = [];
+    const queue: (() => void)[] = [];
+    const window: { __zod_globalConfig?: { jitless?: boolean } } = {};
+    runInNewContext(inline, {
+      window,
+      document: {
+        readyState: "complete",
+        currentScript: { nonce: "bm9uY2U=" },
+        createElement: (tag: string) => ({ tag }),
+        head: { appendChild: (el: (typeof appended)[number]) => appended.push(el) },
+        body: { appendChild: (el: (typeof appended)[number]) => appended.push(el) },
+      },
+      addEventListener: () => {},
+      requestAnimationFrame: (fn: () => void) => queue.push(fn),
+      setTimeout: (fn: () => void) => queue.push(fn),
+    });
+    while (queue.length) queue.shift()?.();
+    expect(appended.map((e) => [e.tag, e.href ?? null, e.nonce])).toEqual([
+      ["link", "/assets/entry.client-1.js", "bm9uY2U="],
+      ["link", "/assets/root-1.js", "bm9uY2U="],
+      ["script", null, "bm9uY2U="],
+    ]);
+    expect(appended[2]?.textContent).toBe(CODE);
+    // Zod is told, before any module runs, not to probe for eval (which the policy refuses).
+    expect(window.__zod_globalConfig).toEqual({ jitless: true });
   });
 
   it("keeps multi-byte text intact around the cuts", () => {

@@ -9,8 +9,11 @@
 // cost more than the rest of this work (measured ~1 ms of a ~7 ms render).
 
 const PRELOAD_START = Buffer.from('<link rel="modulepreload" href="');
-const PRELOAD_END = Buffer.from('"/>');
-const SCRIPT_START = Buffer.from('<script type="module" async="">');
+const QUOTE = Buffer.from('"');
+const TAG_END = Buffer.from("/>");
+const SCRIPT_OPEN = Buffer.from("<script");
+// React Router writes the nonce, when there is one, before these attributes.
+const MODULE_SCRIPT = Buffer.from(' type="module" async="">');
 const SCRIPT_END = Buffer.from("</script>");
 
 /** Characters that must not appear raw inside an inline <script>. */
@@ -22,8 +25,12 @@ function scriptSafeJson(value: unknown): string {
 }
 
 // After `load`, one animation frame (the page has painted) and a task; then the preloads and the
-// module script are added to the document exactly as React Router wrote them.
-const LOADER = `(function(d){function go(){d.p.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";s.textContent=d.c;document.body.appendChild(s)}function later(){requestAnimationFrame(function(){setTimeout(go,0)})}if(document.readyState==="complete")later();else addEventListener("load",later,{once:true})})`;
+// module script are added to the document exactly as React Router wrote them, with the page's
+// nonce (read from the loader's own tag: the Content-Security-Policy allows only scripts that carry it).
+// Before any module runs, Zod is told not to compile its parsers with `new Function`: the policy
+// allows no eval, and Zod's probe for it, though caught, is reported as a violation (Zod reads this
+// global, zod/v4/core/core.js; the server keeps the compiled parsers). Decision 0064.
+const LOADER = `(function(d){var z=window.__zod_globalConfig=window.__zod_globalConfig||{};z.jitless=true;var n=document.currentScript&&document.currentScript.nonce;function go(){d.p.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;if(n)l.nonce=n;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";if(n)s.nonce=n;s.textContent=d.c;document.body.appendChild(s)}function later(){requestAnimationFrame(function(){setTimeout(go,0)})}if(document.readyState==="complete")later();else addEventListener("load",later,{once:true})})`;
 
 const HEAD_END = Buffer.from("</head>");
 
@@ -36,30 +43,36 @@ interface Edit {
 
 /**
  * The document as sent, in one new Buffer: `headExtra` (the inline stylesheet) added before
- * `</head>`, the module preloads and the module script moved to after the page's load.
+ * `</head>`, the module preloads and the module script moved to after the page's load by an inline
+ * loader that carries `nonce` (the page's scripts' nonce, decision 0064), when given.
  *
  * `html` is only read, and nothing returned points into it: the caller may reuse its memory. The
  * page is copied once here, instead of once to add the stylesheet and once more to move the scripts.
  */
-export function finishDocument(html: Buffer, headExtra: Buffer): Buffer {
+export function finishDocument(html: Buffer, headExtra: Buffer, nonce?: string): Buffer {
   const edits: Edit[] = [];
   const headEnd = html.indexOf(HEAD_END);
   if (headEnd !== -1 && headExtra.length > 0) edits.push({ at: headEnd, end: headEnd, insert: headExtra });
 
   // React hoists the preloads into the head; the module script ends the body.
-  const scriptAt = html.lastIndexOf(SCRIPT_START);
-  const scriptEnd = scriptAt === -1 ? -1 : html.indexOf(SCRIPT_END, scriptAt);
+  const moduleAt = html.lastIndexOf(MODULE_SCRIPT);
+  const scriptAt = moduleAt === -1 ? -1 : html.lastIndexOf(SCRIPT_OPEN, moduleAt);
+  const codeAt = moduleAt + MODULE_SCRIPT.length;
+  const scriptEnd = scriptAt === -1 ? -1 : html.indexOf(SCRIPT_END, codeAt);
   if (scriptEnd !== -1) {
     const preloads: string[] = [];
     for (let at = html.indexOf(PRELOAD_START); at !== -1 && at < scriptAt; ) {
-      const hrefEnd = html.indexOf(PRELOAD_END, at);
-      if (hrefEnd === -1) break;
-      preloads.push(html.toString("utf8", at + PRELOAD_START.length, hrefEnd));
-      edits.push({ at, end: hrefEnd + PRELOAD_END.length });
-      at = html.indexOf(PRELOAD_START, hrefEnd);
+      const hrefAt = at + PRELOAD_START.length;
+      const hrefEnd = html.indexOf(QUOTE, hrefAt);
+      const tagEnd = hrefEnd === -1 ? -1 : html.indexOf(TAG_END, hrefEnd);
+      if (tagEnd === -1) break;
+      preloads.push(html.toString("utf8", hrefAt, hrefEnd));
+      edits.push({ at, end: tagEnd + TAG_END.length });
+      at = html.indexOf(PRELOAD_START, tagEnd);
     }
-    const code = html.toString("utf8", scriptAt + SCRIPT_START.length, scriptEnd);
-    const loader = Buffer.from(`<script>${LOADER}(${scriptSafeJson({ p: preloads, c: code })})</script>`);
+    const code = html.toString("utf8", codeAt, scriptEnd);
+    const open = nonce ? `<script nonce="${nonce}">` : "<script>";
+    const loader = Buffer.from(`${open}${LOADER}(${scriptSafeJson({ p: preloads, c: code })})</script>`);
     edits.push({ at: scriptAt, end: scriptEnd + SCRIPT_END.length, insert: loader });
   }
 

@@ -1,5 +1,9 @@
 // Cookie consent, kept in the browser's local storage. Consent-gated scripts listen for the
-// change event so that a new choice takes effect without a reload.
+// change event so that a withdrawal takes effect at once. A copy of the choice goes to a cookie, which
+// the server reads for the page's Content-Security-Policy only: third parties are allowed on pages
+// requested with their consent, so a new grant reloads the page once (decision 0064).
+import { CONSENT_COOKIE, consentCookieValue, consentFromCookies, type ConsentGrant } from "./content-security-policy";
+
 export const CONSENT_STORAGE_KEY = "zampa-cookie-consent";
 export const CONSENT_EVENT = "zampa:consent-change";
 
@@ -36,7 +40,50 @@ export function saveConsent(choice: { analytics: boolean; marketing: boolean }):
   }
   preferencesOpen = false;
   window.dispatchEvent(new CustomEvent<Consent>(CONSENT_EVENT, { detail: consent }));
+  applyToPolicy(consent);
   return consent;
+}
+
+/**
+ * What this document's policy allows: the consent cookie as the page was requested with it (read
+ * when this module first runs, at hydration, before any choice can be made on the page).
+ */
+const DOCUMENT_GRANT: ConsentGrant = typeof document === "undefined" ? { analytics: false, marketing: false } : consentFromCookies(document.cookie);
+
+/** The stored choice narrowed to what this document's policy allows: third parties load only then. */
+export function consentInThisPage(consent: Consent | null): Consent | null {
+  if (!consent) return null;
+  return { ...consent, analytics: consent.analytics && DOCUMENT_GRANT.analytics, marketing: consent.marketing && DOCUMENT_GRANT.marketing };
+}
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+/** sessionStorage: the cookie value a reload was made for, so that a refused cookie cannot loop. */
+const RELOADED_KEY = "zampa-consent-reloaded";
+
+/**
+ * Copies the choice to the cookie the server reads, and reloads the page when the choice allows more
+ * than its policy does (a grant, or a choice stored before the cookie existed): the new document's
+ * policy then allows the third parties. A withdrawal needs no reload: nothing loads them any more.
+ */
+export function applyToPolicy(consent: Consent | null): void {
+  if (!consent || typeof document === "undefined") return;
+  const value = consentCookieValue(consent);
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  if (!cookieHolds(value)) document.cookie = `${CONSENT_COOKIE}=${value}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax${secure}`;
+  const wider = (consent.analytics && !DOCUMENT_GRANT.analytics) || (consent.marketing && !DOCUMENT_GRANT.marketing);
+  if (!wider || !cookieHolds(value)) return;
+  try {
+    if (window.sessionStorage.getItem(RELOADED_KEY) === value) return;
+    window.sessionStorage.setItem(RELOADED_KEY, value);
+  } catch {
+    // Without session storage the cookie check above is the guard.
+  }
+  window.location.reload();
+}
+
+/** Whether the browser holds the cookie with this value (it may refuse cookies). */
+function cookieHolds(value: string): boolean {
+  return document.cookie.split(/;\s*/).includes(`${CONSENT_COOKIE}=${value}`);
 }
 
 export const CONSENT_OPEN_EVENT = "zampa:consent-open";

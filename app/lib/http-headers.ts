@@ -1,10 +1,3 @@
-/** Sent with every page and file Zampa serves. */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "strict-origin-when-cross-origin",
-  "x-frame-options": "SAMEORIGIN",
-};
-
 /**
  * Worth compressing on the fly (cached pages are stored compressed already). Server-sent events are
  * not: a compressor holds back small writes, and each event must reach the browser when sent.

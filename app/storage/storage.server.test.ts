@@ -49,6 +49,31 @@ describe("local storage", () => {
     await expect(deleteFile("listing-images/u1/foto.webp")).resolves.toBeUndefined();
   });
 
+  it("serves a file with its type, nosniff and a policy under which nothing runs; anything but a raster image as a download", async () => {
+    useLocal();
+    await putFile("listing-images/u1/foto.png", Buffer.from("png finto"));
+    await putFile("demo/disegno.svg", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'));
+    await putFile("demo/pagina.html", Buffer.from("<script>alert(1)</script>"));
+    await putFile("demo/senza-estensione", Buffer.from("<script>alert(1)</script>"));
+    const expected = {
+      "listing-images/u1/foto.png": ["image/png", null],
+      "demo/disegno.svg": ["image/svg+xml", "attachment"],
+      "demo/pagina.html": ["application/octet-stream", "attachment"],
+      "demo/senza-estensione": ["application/octet-stream", "attachment"],
+    };
+    for (const [key, [type, disposition]] of Object.entries(expected)) {
+      const response = await serveFile(key);
+      expect(response?.headers.get("content-type"), key).toBe(type);
+      expect(response?.headers.get("content-disposition"), key).toBe(disposition);
+      expect(response?.headers.get("x-content-type-options"), key).toBe("nosniff");
+      const policy = response?.headers.get("content-security-policy") ?? "";
+      expect(policy, key).toContain("default-src 'none'");
+      expect(policy, key).toContain("sandbox");
+      expect(policy, key).not.toMatch(/script-src/);
+      await response?.body?.cancel();
+    }
+  });
+
   it("maps its public URLs back to keys, and nothing else", () => {
     useLocal();
     expect(keyFromPublicUrl(publicUrl("listing-images/u1/a.webp"))).toBe("listing-images/u1/a.webp");
@@ -145,13 +170,19 @@ describe("S3 storage", () => {
     expect(put?.headers["x-amz-content-sha256"]).toBe(createHash("sha256").update(body).digest("hex"));
     expect(put?.headers["content-type"]).toBe("image/webp");
     expect(put?.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    // A raster image is shown where it is opened.
+    expect(put?.headers["content-disposition"]).toBeUndefined();
     expect(put?.body.equals(body)).toBe(true);
   });
 
-  it("infers the content type from the key when none is given", async () => {
+  it("infers the content type from the key when none is given; anything but a raster image is stored as a download", async () => {
     useS3();
     await putFile("demo/logo.svg", Buffer.from("<svg/>"));
-    expect(requests[0]?.headers["content-type"]).toBe("image/svg+xml");
+    await putFile("demo/ignoto.bin", Buffer.from("?"));
+    expect(requests.map((r) => [r.headers["content-type"], r.headers["content-disposition"]])).toEqual([
+      ["image/svg+xml", "attachment"],
+      ["application/octet-stream", "attachment"],
+    ]);
   });
 
   it("DELETEs the same path, and a missing object is not an error", async () => {

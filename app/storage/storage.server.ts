@@ -7,8 +7,9 @@ import { access, constants, mkdir, readdir, readFile, rm, stat, writeFile } from
 import path from "node:path";
 import { Readable } from "node:stream";
 import { AwsClient } from "aws4fetch";
-// A relative .ts import: the backup commands (scripts/backup.ts, Node's type stripping) load this file.
+// Relative .ts imports: the backup commands (scripts/backup.ts, Node's type stripping) load this file.
 import { config, type S3Config } from "../config.server.ts";
+import { UPLOAD_POLICY } from "../lib/content-security-policy.ts";
 
 export const UPLOADS_PREFIX = "/uploads/";
 
@@ -26,6 +27,18 @@ const CONTENT_TYPES: Record<string, string> = {
 
 export function contentTypeOf(key: string): string {
   return CONTENT_TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream";
+}
+
+/** Raster images cannot run code: they are shown where they are opened. */
+const INLINE_TYPES = new Set(["image/webp", "image/jpeg", "image/png", "image/gif"]);
+
+/**
+ * How a stored file is handed out: a raster image inline, anything else (an SVG, which may hold
+ * script; a file of unknown type) as a download, so that no upload is ever opened as a page of the
+ * site (decision 0064). `<img>` ignores the disposition: an SVG still shows in a page.
+ */
+export function dispositionOf(contentType: string): string | undefined {
+  return INLINE_TYPES.has(contentType) ? undefined : "attachment";
 }
 
 /** A key is a relative path of safe segments: no "..", no absolute paths, no odd characters. */
@@ -143,10 +156,14 @@ export function s3Backend(s3: S3Config): StorageBackend {
   const base = `${s3.publicUrl}/`;
   return {
     async put(key, body, contentType) {
+      const disposition = dispositionOf(contentType);
       await send("PUT", key, {
         body: new Uint8Array(body),
         headers: {
           "content-type": contentType,
+          // Stored with the object and sent back by the bucket with it (S3 sends no nosniff or
+          // policy of its own; the bucket's origin is not Zampa's either).
+          ...(disposition ? { "content-disposition": disposition } : {}),
           "cache-control": IMMUTABLE,
           // A signed payload hash (aws4fetch would send UNSIGNED-PAYLOAD): the bucket rejects a
           // body altered on the way, also over plain http to a local MinIO.
@@ -255,12 +272,17 @@ export async function serveFile(key: string): Promise<Response | null> {
   if (!info?.isFile()) {
     return s3 ? new Response(null, { status: 302, headers: { location: storage().publicUrl(key) } }) : null;
   }
+  const contentType = contentTypeOf(key);
+  const disposition = dispositionOf(contentType);
   return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, {
     headers: {
-      "content-type": contentTypeOf(key),
+      "content-type": contentType,
       "content-length": String(info.size),
       "cache-control": IMMUTABLE,
       "x-content-type-options": "nosniff",
+      // Opened on its own, a file runs nothing and loads nothing, in an origin of its own (sandbox).
+      "content-security-policy": UPLOAD_POLICY,
+      ...(disposition ? { "content-disposition": disposition } : {}),
     },
   });
 }

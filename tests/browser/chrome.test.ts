@@ -107,7 +107,10 @@ describe("cookie consent", () => {
     await page.goto("/");
     const banner = page.getByRole("region", { name: "Rispettiamo la tua privacy" });
     await banner.waitFor();
+    // A grant reloads the page once, under a policy that allows the third parties (decision 0064).
+    const reloaded = page.waitForEvent("load");
     await page.getByRole("button", { name: "Accetta Tutti" }).click();
+    await reloaded;
     expect(await banner.count()).toBe(0);
     expect(await storedConsent(page)).toMatchObject({ necessary: true, analytics: true, marketing: true });
     await page.reload();
@@ -125,7 +128,9 @@ describe("cookie consent", () => {
     await page.getByRole("button", { name: "Indietro" }).click();
     await page.getByRole("button", { name: "Personalizza" }).click();
     await page.getByRole("checkbox", { name: /Analisi/ }).check();
+    const reloaded = page.waitForEvent("load");
     await page.getByRole("button", { name: "Salva Preferenze" }).click();
+    await reloaded;
     expect(await page.getByRole("button", { name: "Salva Preferenze" }).count()).toBe(0);
     expect(await storedConsent(page)).toMatchObject({ analytics: true, marketing: false });
   });

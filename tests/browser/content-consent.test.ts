@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 // Consent gating on the home page (contexts without a stored choice): no ad, analytics or pixel
-// before consent; each choice takes effect without a reload. Outside network is blocked here, so
+// before consent; a grant reloads the page once (its policy then allows them, decision 0064), a
+// withdrawal takes effect at once. Outside network is blocked here, so
 // the third-party scripts never run: the tests look at the script elements the page adds.
 import { describe, expect, it } from "vitest";
 import { baseUrl, startBrowser } from "./browser";
@@ -32,6 +33,14 @@ function loaded(page: Page): Promise<Loaded> {
 }
 
 const NOTHING: Loaded = { analytics: 0, pixel: 0, ad: 0, adRan: undefined };
+
+/** "Accetta Tutti" on a page whose policy does not allow third parties yet: the page reloads once. */
+async function acceptAll(page: Page) {
+  const reloaded = page.waitForEvent("load");
+  await page.getByRole("button", { name: "Accetta Tutti" }).click();
+  await reloaded;
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+}
 
 /** Opens the home page with no stored choice and waits until the banner (client-side) is up. */
 async function openHome(page: Page) {
@@ -132,7 +141,7 @@ describe("consent gating", () => {
   it("the preferences reopened from the footer show the choice in force", async () => {
     const { page } = await browser.context();
     const { banner } = await openHome(page);
-    await page.getByRole("button", { name: "Accetta Tutti" }).click();
+    await acceptAll(page);
     await banner.waitFor({ state: "detached", timeout: 10_000 });
     await page.getByRole("contentinfo").getByRole("button", { name: "Preferenze cookie" }).click();
     await banner.waitFor({ state: "visible", timeout: 10_000 });

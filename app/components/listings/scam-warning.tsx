@@ -1,5 +1,6 @@
 import { ShieldAlert, X } from "lucide";
 import { Icon } from "~/components/icon";
+import { useNonce } from "~/lib/nonce";
 import { useSyncExternalStore } from "react";
 
 const STORAGE_KEY = "zampa:scam-warning-dismissed";
@@ -25,6 +26,7 @@ function dismissed(): boolean {
 /** The dismissible scam warning of /pet-listings; closing it is remembered in this browser. */
 export function ScamWarning() {
   const hidden = useSyncExternalStore(subscribe, dismissed, () => false);
+  const nonce = useNonce();
   if (hidden) return null;
   function dismiss() {
     try {
@@ -37,7 +39,7 @@ export function ScamWarning() {
   }
   return (
     <>
-      <script dangerouslySetInnerHTML={{ __html: HIDE_EARLY }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HIDE_EARLY }} />
       <aside
         aria-labelledby="scam-warning-title"
         className="scam-warning relative mt-6 flex gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 pr-12 text-amber-950"

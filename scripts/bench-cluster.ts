@@ -15,7 +15,7 @@ import { readdirSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { errorsText, findExecutable, makePhoto, out, root, runWrk, sleep, step, benchFetch, DEMO_USER } from "./bench.ts";
+import { errorsText, findExecutable, listingForm, makePhoto, out, root, runWrk, sleep, step, benchFetch, DEMO_USER } from "./bench.ts";
 import { formatInt, formatMs, table, type WrkResult } from "./bench-lib.ts";
 import { openBenchDatabase } from "./bench-listings.ts";
 import { build } from "./build.ts";
@@ -271,26 +271,7 @@ async function faults(): Promise<FaultReport> {
         i++;
         try {
           if (i % 2 === 0) {
-            const form = new FormData();
-            const fields: Record<string, string> = {
-              title: `Guasto ${n}-${i}: micio cerca casa`,
-              listingType: "adoption",
-              petType: "cat",
-              gender: "male",
-              description: "Gatto tranquillo, vaccinato, cerca una famiglia.",
-              city: "Roma",
-              region: "Lazio",
-              address: "Via del Corso 1",
-              lat: "41.9",
-              lng: "12.5",
-              contactName: "Giulia Rossi",
-              contactPhone: "+39 333 123 4567",
-              contactEmail: DEMO_USER.email,
-              acceptPrivacy: "on",
-              acceptTerms: "on",
-            };
-            for (const [k, v] of Object.entries(fields)) form.append(k, v);
-            form.append("images", new File([new Uint8Array(photo)], "micio.jpg", { type: "image/jpeg" }));
+            const form = listingForm({ title: `Guasto ${n}-${i}: micio cerca casa`, petType: "cat", description: "Gatto tranquillo, vaccinato, cerca una famiglia." }, [photo]);
             const response = await benchFetch(`${publicUrl}/api/pet-listings`, { method: "POST", body: form, headers: { origin: publicUrl, cookie } });
             const body = (await response.json().catch(() => ({}))) as { ok?: boolean; id?: string };
             if (response.status === 201 && body.id) {

@@ -687,6 +687,35 @@ export async function signIn(base: string, who: { email: string; password: strin
   return cookies.join("; ");
 }
 
+/** The listing form as the browser posts it: a dog for adoption in Rome unless `fields` says otherwise, with `photos`. */
+export function listingForm(fields: Record<string, string>, photos: Buffer[]): FormData {
+  const form = new FormData();
+  const all: Record<string, string> = {
+    submissionId: crypto.randomUUID(),
+    title: "Bench: Rocky, labrador affettuoso cerca casa",
+    listingType: "adoption",
+    petType: "dog",
+    breed: "",
+    age: "2 anni",
+    gender: "male",
+    description: "Rocky è un cane affettuoso e giocherellone, vaccinato e con microchip. Cerca una famiglia con un giardino.",
+    city: "Roma",
+    region: "Lazio",
+    address: "Via del Corso 1",
+    lat: "41.9",
+    lng: "12.5",
+    contactName: "Giulia Rossi",
+    contactPhone: "+39 333 123 4567",
+    contactEmail: DEMO_USER.email,
+    acceptPrivacy: "on",
+    acceptTerms: "on",
+    ...fields,
+  };
+  for (const [name, value] of Object.entries(all)) form.append(name, value);
+  photos.forEach((photo, i) => form.append("images", new File([new Uint8Array(photo)], `foto-${i + 1}.jpg`, { type: "image/jpeg" })));
+  return form;
+}
+
 export async function measurePublish(base: string, photos: Buffer[], runCount: number = PUBLISH.runs): Promise<Omit<PublishResult, "photos" | "photosMs">> {
   const cookie = await signIn(base);
   const breedsResponse = await benchFetch(`${base}/api/breeds?petType=dog`, { headers: { cookie }, signal: AbortSignal.timeout(30_000) });
@@ -695,29 +724,7 @@ export async function measurePublish(base: string, photos: Buffer[], runCount: n
   if (!breed) step(`GET /api/breeds?petType=dog answered HTTP ${breedsResponse.status} without breeds: publishing without one`);
   const runs: PublishRun[] = [];
   for (let run = 1; run <= runCount; run++) {
-    const form = new FormData();
-    const fields: Record<string, string> = {
-      submissionId: crypto.randomUUID(),
-      title: `Bench: Rocky, labrador affettuoso cerca casa (${run})`,
-      listingType: "adoption",
-      petType: "dog",
-      breed: breed ?? "",
-      age: "2 anni",
-      gender: "male",
-      description: "Rocky è un cane affettuoso e giocherellone, vaccinato e con microchip. Cerca una famiglia con un giardino.",
-      city: "Roma",
-      region: "Lazio",
-      address: "Via del Corso 1",
-      lat: "41.9",
-      lng: "12.5",
-      contactName: "Giulia Rossi",
-      contactPhone: "+39 333 123 4567",
-      contactEmail: DEMO_USER.email,
-      acceptPrivacy: "on",
-      acceptTerms: "on",
-    };
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    photos.forEach((photo, i) => form.append("images", new File([new Uint8Array(photo)], `foto-${i + 1}.jpg`, { type: "image/jpeg" })));
+    const form = listingForm({ title: `Bench: Rocky, labrador affettuoso cerca casa (${run})`, breed: breed ?? "" }, photos);
     step(`listings: publishing ${photos.length} photos (${(photos.reduce((a, p) => a + p.length, 0) / 1024 / 1024).toFixed(1)} MB), run ${run} of ${runCount}`);
     const started = performance.now();
     let status = 0;

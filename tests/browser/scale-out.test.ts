@@ -212,7 +212,7 @@ describe.skipIf(!serverUrl || !hasNginx())("three processes on one PostgreSQL an
   it("holds the AI daily limit for the sum of the processes", async () => {
     const body = JSON.stringify({ topic: "Cura del gatto anziano", category: categorySlug, keywords: ["gatto"], tone: "informative", length: "short" });
     const answers = await Promise.all(
-      Array.from({ length: AI_DAILY_LIMIT + 4 }, (_, i) =>
+      Array.from({ length: AI_DAILY_LIMIT + 4 }, () =>
         post(`${balancer.url}/admin/ai/generate-article`, body, admin.cookie, { "content-type": "application/json" }).then(async (r) => ({ status: r.status, text: await r.text() })),
       ),
     );

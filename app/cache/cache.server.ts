@@ -170,12 +170,11 @@ const ackWaiters = new Map<string, () => void>();
 async function waitForAcks(id: string, acks: Set<string>): Promise<void> {
   const client = listener;
   if (!client) return;
-  const rows = await client
-    .query<{ name: string }>("select application_name as name from pg_stat_activity where application_name like $1 and datname = current_database()", [
-      `${LISTENER_PREFIX}%`,
-    ])
-    .catch(() => ({ rows: [] }));
-  const expected = rows.rows.map((r) => r.name.slice(LISTENER_PREFIX.length)).filter((p) => p !== PROCESS_ID);
+  const rows = await getDatabase()
+    .db.execute(sql`select application_name as name from pg_stat_activity where application_name like ${`${LISTENER_PREFIX}%`} and datname = current_database()`)
+    .then((result) => (result as unknown as { rows: { name: string }[] }).rows)
+    .catch(() => [] as { name: string }[]);
+  const expected = rows.map((r) => r.name.slice(LISTENER_PREFIX.length)).filter((p) => p !== PROCESS_ID);
   const done = () => expected.every((p) => acks.has(p));
   if (done()) return;
   await new Promise<void>((resolve) => {
@@ -205,6 +204,7 @@ export async function listenForInvalidations(databaseUrl: string): Promise<() =>
 
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: databaseUrl, application_name: LISTENER_PREFIX + PROCESS_ID });
+    let acks: Promise<unknown> = Promise.resolve();
     next.on("notification", (message) => {
       if (!message.payload) return;
       const bar = message.payload.indexOf("|");
@@ -223,7 +223,8 @@ export async function listenForInvalidations(databaseUrl: string): Promise<() =>
           .split(",")
           .filter((t): t is CacheTag => valid.has(t)),
       );
-      if (id) void next.query("select pg_notify($1, $2)", [ACK_CHANNEL, `${id}|${PROCESS_ID}`]).catch(() => {});
+      // One query at a time on this connection (pg queues them, but will stop doing so).
+      if (id) acks = acks.then(() => next.query("select pg_notify($1, $2)", [ACK_CHANNEL, `${id}|${PROCESS_ID}`])).catch(() => {});
     });
     let gone = false;
     const lost = (error?: unknown) => {

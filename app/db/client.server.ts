@@ -18,6 +18,7 @@ import pg from "pg";
 import * as schema from "./schema";
 import { lockDataDir } from "./data-dir-lock.server";
 import { EMBEDDED_OPTIONS } from "./embedded-options";
+import { logger as log } from "~/lib/logger.server";
 
 const gzipAsync = promisify(gzip);
 
@@ -59,6 +60,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   const logger = process.env.LOG_SQL === "true";
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server closes (a restart, a failover) is dropped by the pool and replaced
+    // on the next query; unheard, its error would end the process.
+    pool.on("error", (error) => log.warn({ err: error }, "PostgreSQL: connessione inattiva chiusa dal server, sarà sostituita"));
     const client = await pool.connect();
     try {
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);

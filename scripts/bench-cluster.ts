@@ -255,12 +255,15 @@ async function faults(): Promise<FaultReport> {
     ).rows;
     if (contest.length === 0) throw new Error("no contest open for votes in the demo content");
     const photo = await makePhoto(7, 150_000);
+    const breeds = (await (await benchFetch(`${publicUrl}/api/breeds?petType=cat`, { headers: { cookie: cookies[0]! } })).json()) as { breeds?: string[] };
+    const breed = breeds.breeds?.[0] ?? "";
 
     // The burst: 8 loops for 12 s, each publishing a listing with a photo or voting; one process killed at 4 s.
     step("faults: a burst of listings and votes through nginx; kill -9 of one process after 4 s…");
     const created: string[] = [];
     let votesOk = 0;
     let failed = 0;
+    const reasons = new Map<string, number>();
     let afterKillOk = 0;
     let killed = false;
     const started = Date.now();
@@ -271,13 +274,16 @@ async function faults(): Promise<FaultReport> {
         i++;
         try {
           if (i % 2 === 0) {
-            const form = listingForm({ title: `Guasto ${n}-${i}: micio cerca casa`, petType: "cat", description: "Gatto tranquillo, vaccinato, cerca una famiglia." }, [photo]);
+            const form = listingForm({ title: `Guasto ${n}-${i}: micio cerca casa`, petType: "cat", breed, description: "Gatto tranquillo, vaccinato, cerca una famiglia." }, [photo]);
             const response = await benchFetch(`${publicUrl}/api/pet-listings`, { method: "POST", body: form, headers: { origin: publicUrl, cookie } });
             const body = (await response.json().catch(() => ({}))) as { ok?: boolean; id?: string };
             if (response.status === 201 && body.id) {
               created.push(body.id);
               if (killed) afterKillOk++;
-            } else failed++;
+            } else {
+              failed++;
+              reasons.set(`listing HTTP ${response.status}`, (reasons.get(`listing HTTP ${response.status}`) ?? 0) + 1);
+            }
           } else {
             const entry = contest[(n + i) % contest.length]!;
             const response = await benchFetch(`${publicUrl}/contests/${entry.contest_id}`, {
@@ -290,10 +296,14 @@ async function faults(): Promise<FaultReport> {
             if (response.status === 200) {
               votesOk++;
               if (killed) afterKillOk++;
-            } else failed++;
+            } else {
+              failed++;
+              reasons.set(`vote HTTP ${response.status}`, (reasons.get(`vote HTTP ${response.status}`) ?? 0) + 1);
+            }
           }
         } catch {
           failed++;
+          reasons.set("no answer", (reasons.get("no answer") ?? 0) + 1);
         }
       }
     };
@@ -321,7 +331,7 @@ async function faults(): Promise<FaultReport> {
       return { rows: rows.length, missing, withoutImages, imagesMissing, wrongCounts: Number(counts) };
     });
     lines.push(
-      `kill -9 during a burst (8 loops, 12 s, killed at 4 s): ${created.length} listings and ${votesOk} votes answered as done, ${failed} failed (in flight on the killed process, or refused), ${afterKillOk} done after the kill`,
+      `kill -9 during a burst (8 loops, 12 s, killed at 4 s): ${created.length} listings and ${votesOk} votes answered as done, ${failed} failed (${[...reasons].map(([why, n]) => `${why} ×${n}`).join(", ") || "none"}), ${afterKillOk} done after the kill`,
       `  database afterwards: ${check.rows} burst listings, ${check.missing} answered-as-done missing, ${check.withoutImages} without images, ${check.imagesMissing} images missing from the bucket, ${check.wrongCounts} entries whose vote count differs from their votes`,
     );
 

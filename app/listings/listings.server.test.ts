@@ -18,7 +18,8 @@ import {
   deleteListing,
   getListing,
   listingMarkers,
-  ownListings,
+  OWN_LISTINGS_PAGE_SIZE,
+  ownListingsPage,
   parseFilters,
   setAvailability,
   type ListingFilters,
@@ -154,6 +155,24 @@ async function createListingOwner() {
   return (await createAccount()).id;
 }
 
+describe("the owner's listings on the dashboard", () => {
+  itDb("come a page at a time, newest first, with the number of pages, and only the owner's", async () => {
+    const owner = await createAccount();
+    const other = await createAccount();
+    const total = OWN_LISTINGS_PAGE_SIZE + 3;
+    for (let i = 0; i < total; i++) await createListingRow(owner.id, { title: `Annuncio ${i}`, createdAt: new Date(Date.now() - (total - i) * 60_000) });
+    await createListingRow(other.id, { title: "Di un altro" });
+    const first = await ownListingsPage(owner.id, 1);
+    expect(first).toMatchObject({ page: 1, pageCount: 2, total });
+    expect(first.listings).toHaveLength(OWN_LISTINGS_PAGE_SIZE);
+    expect(first.listings[0]!.title).toBe(`Annuncio ${total - 1}`);
+    const second = await ownListingsPage(owner.id, 2);
+    expect(second.listings.map((l) => l.title)).toEqual(["Annuncio 2", "Annuncio 1", "Annuncio 0"]);
+    expect((await ownListingsPage(other.id, 1)).listings.map((l) => l.title)).toEqual(["Di un altro"]);
+    expect(await ownListingsPage((await createAccount()).id, 1)).toMatchObject({ listings: [], pageCount: 1, total: 0 });
+  });
+});
+
 describe("reading one listing", () => {
   itDb("hides a suspended listing from visitors and other users, not from its owner or an admin", async () => {
     const owner = await createAccount();
@@ -165,7 +184,7 @@ describe("reading one listing", () => {
     expect((await getListing(listing.id, asUser(owner)))?.id).toBe(listing.id);
     expect((await getListing(listing.id, asUser(admin, "admin")))?.id).toBe(listing.id);
     expect((await browseListings(filters())).total).toBe(0);
-    expect((await ownListings(owner.id)).map((l) => l.id)).toEqual([listing.id]);
+    expect((await ownListingsPage(owner.id, 1)).listings.map((l) => l.id)).toEqual([listing.id]);
   });
 
   itDb("answers malformed and unknown ids with nothing", async () => {

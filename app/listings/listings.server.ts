@@ -226,8 +226,26 @@ export async function getListing(id: string, viewer: CurrentUser | null): Promis
 }
 
 /** The owner's listings in every status, newest first (dashboard). */
-export function ownListings(userId: string): Promise<ListingRow[]> {
-  return db().select().from(petListings).where(eq(petListings.userId, userId)).orderBy(desc(petListings.createdAt));
+/** Own listings a page of the dashboard shows. */
+export const OWN_LISTINGS_PAGE_SIZE = 20;
+
+/**
+ * One page of the account's own listings, newest first (the owner index), and how many pages there
+ * are: a breeder with thousands of listings gets the same quick page as anyone.
+ */
+export async function ownListingsPage(userId: string, page: number): Promise<{ listings: ListingRow[]; page: number; pageCount: number; total: number }> {
+  const [listings, [counted]] = await Promise.all([
+    db()
+      .select()
+      .from(petListings)
+      .where(eq(petListings.userId, userId))
+      .orderBy(desc(petListings.createdAt), desc(petListings.id))
+      .limit(OWN_LISTINGS_PAGE_SIZE)
+      .offset((page - 1) * OWN_LISTINGS_PAGE_SIZE),
+    db().select({ total: count() }).from(petListings).where(eq(petListings.userId, userId)),
+  ]);
+  const total = counted?.total ?? 0;
+  return { listings, page, pageCount: Math.max(1, Math.ceil(total / OWN_LISTINGS_PAGE_SIZE)), total };
 }
 
 /** The form's breed list: legal breeds of that pet type, by name (spec section 5). */

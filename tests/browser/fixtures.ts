@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { adsenseCodes, articles, categories, petListings, profiles, seoRedirects, seoSettings } from "~/db/schema";
+import { createAccount } from "../accounts";
 import { insertScheduleFixtures } from "./fixtures-schedule";
 
 export const FIXTURES = {
@@ -26,6 +27,8 @@ export const FIXTURES = {
     title: "Annuncio sospeso di prova",
     ownerEmail: "giulia.rossi@zampa.test",
   },
+  /** An account with more closed listings than one page of the dashboard shows (never public). */
+  manyListings: { email: "molti-annunci@zampa.test", password: "Cuccioli-2026", count: 23 },
 } as const;
 
 export async function insertFixtures(): Promise<void> {
@@ -75,5 +78,28 @@ export async function insertFixtures(): Promise<void> {
     contactEmail: FIXTURES.suspendedListing.ownerEmail,
     status: "suspended",
   });
+  const many = await createAccount({ email: FIXTURES.manyListings.email, password: FIXTURES.manyListings.password, fullName: "Marta Molti", verified: true });
+  await db()
+    .insert(petListings)
+    .values(
+      Array.from({ length: FIXTURES.manyListings.count }, (_, i) => ({
+        userId: many.id,
+        title: `Annuncio chiuso ${i + 1}`,
+        description: "Chiuso dalla proprietaria: non compare al pubblico.",
+        petType: "dog" as const,
+        gender: "female" as const,
+        listingType: "free" as const,
+        locationAddress: "Via Lunga 1",
+        locationCity: "Bari",
+        locationRegion: "Puglia",
+        locationLat: 41.1,
+        locationLng: 16.9,
+        contactName: "Marta Molti",
+        contactPhone: "+39 333 000 2222",
+        contactEmail: FIXTURES.manyListings.email,
+        status: "closed" as const,
+        createdAt: new Date(Date.now() - (FIXTURES.manyListings.count - i) * 60_000),
+      })),
+    );
   await insertScheduleFixtures();
 }

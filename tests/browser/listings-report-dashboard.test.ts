@@ -1,7 +1,8 @@
 // /report-listing/{id} and /dashboard/pet-listings.
 import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseUrl, signUpIn, startBrowser, withConsent } from "./browser";
+import { baseUrl, signIn, signUpIn, startBrowser, withConsent } from "./browser";
+import { FIXTURES } from "./fixtures";
 
 const browser = startBrowser();
 
@@ -119,6 +120,25 @@ describe("my listings", () => {
     await dialog.getByRole("button", { name: "Elimina definitivamente" }).click();
     await card.waitFor({ state: "detached" });
     expect((await page.request.get(`/pet-listing/${id}`)).status()).toBe(404);
+  });
+
+  it("shows 20 listings a page, with links to the others, and sends a page past the last to the last", async () => {
+    const { page, context } = await browser.context();
+    await withConsent(context);
+    await signIn(context, FIXTURES.manyListings.email, FIXTURES.manyListings.password);
+    await page.goto("/dashboard/pet-listings");
+    const cards = page.locator("main ul.grid > li");
+    expect(await cards.count()).toBe(20);
+    await expect.poll(() => cards.first().textContent()).toContain(`Annuncio chiuso ${FIXTURES.manyListings.count}`);
+    const pages = page.getByRole("navigation", { name: "Pagine dei miei annunci" });
+    await pages.getByRole("link", { name: "2" }).click();
+    await page.waitForURL(/\/dashboard\/pet-listings\?page=2$/);
+    await expect.poll(() => cards.count()).toBe(FIXTURES.manyListings.count - 20);
+    expect(await cards.last().textContent()).toContain("Annuncio chiuso 1");
+
+    const response = await page.goto("/dashboard/pet-listings?page=9");
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).search).toBe("?page=2");
   });
 
   it("does not let another user delete someone else's listing", async () => {

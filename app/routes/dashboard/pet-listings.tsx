@@ -6,20 +6,25 @@ import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/pet-listings";
 import { requireUser } from "~/accounts/session.server";
 import { ListingTypeBadge } from "~/components/listings/listing-type-badge";
-import { deleteListing, ownListings, setAvailability } from "~/listings/listings.server";
+import { deleteListing, ownListingsPage, setAvailability } from "~/listings/listings.server";
+import { Pagination } from "~/components/pagination";
+import { pageParam, redirectPastLastPage } from "~/lib/paging";
 import { LISTING_MESSAGES as M } from "~/listings/validation";
 import { LISTING_AVAILABILITY, LISTING_STATUSES, PET_TYPES } from "~/lib/enums";
 import { formatDateLong, formatEuro } from "~/lib/format";
 import { thumbnailUrl } from "~/lib/images";
-import { readForm } from "~/lib/form.server";
+import { readForm, readQuery } from "~/lib/form.server";
 import { EnumOptions } from "~/components/enum-options";
 
 export const meta = () => [{ title: "I miei annunci — Zampa" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const rows = await ownListings(user.id);
+  const { listings: rows, page, pageCount } = await ownListingsPage(user.id, pageParam(readQuery(request)));
+  redirectPastLastPage(url, page, pageCount);
   return {
+    page,
+    pageCount,
     listings: rows.map((r) => ({
       id: r.id,
       title: r.title,
@@ -140,7 +145,7 @@ function AvailabilityForm({ listing }: { listing: OwnListing }) {
 }
 
 export default function MyListings({ loaderData }: Route.ComponentProps) {
-  const { listings } = loaderData;
+  const { listings, page, pageCount } = loaderData;
   return (
     <>
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -197,6 +202,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <Pagination page={page} pageCount={pageCount} search={new URLSearchParams()} label="Pagine dei miei annunci" />
     </>
   );
 }

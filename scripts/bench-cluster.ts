@@ -10,7 +10,8 @@
 //   node scripts/bench.ts --cluster [--skip-build] [--duration=60s] [--connections=64] [--cluster-parts=load,faults]
 //
 // Erasable TypeScript only (Node 24 runs it directly).
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { readdirSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,6 +23,7 @@ import { build } from "./build.ts";
 import { freePort, hasNginx, startAppProcess, startNginx, stopAppProcess, type AppProcess } from "../tests/load-balancer.ts";
 import { startS3Server } from "../tests/s3-server.ts";
 
+const execFileAsync = promisify(execFile);
 const SERVER_URL = process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const MIX_LUA = path.join(root, "scripts/bench-mix.lua");
 /** Copies of the demo listings added before measuring, so that searches read a catalogue, not a page. */
@@ -244,12 +246,12 @@ async function faults(): Promise<FaultReport> {
     apps.push(await startAppProcess(ports[1]!, env, { quiet: true }));
     const nginx = await startNginx(balancerPort, ports);
     balancer.stop = () => nginx.stop();
-    const emails = (await onServer(url, (c) => c.query<{ email: string }>("select email from users where email like '%@zampa.test' order by email limit 6"))).rows.map((r) => r.email);
-    const cookies = await Promise.all(emails.map((email) => signInAs(publicUrl, email, DEMO_USER.password)));
+    const voters = (await onServer(url, (c) => c.query<{ email: string; id: string }>("select email, id from users where email like '%@zampa.test' order by email limit 6"))).rows;
+    const cookies = await Promise.all(voters.map((v) => signInAs(publicUrl, v.email, DEMO_USER.password)));
     const contest = (
       await onServer(url, (c) =>
-        c.query<{ contest_id: string; id: string }>(
-          "select s.contest_id, s.id from contest_submissions s join contests c on c.id = s.contest_id where s.status = 'approved' and c.status = 'active' and c.start_date <= now() and c.end_date > now() limit 4",
+        c.query<{ contest_id: string; id: string; user_id: string }>(
+          "select s.contest_id, s.id, s.user_id from contest_submissions s join contests c on c.id = s.contest_id where s.status = 'approved' and c.status = 'active' and c.start_date <= now() and c.end_date > now() limit 4",
         ),
       )
     ).rows;
@@ -270,7 +272,8 @@ async function faults(): Promise<FaultReport> {
     const loop = async (n: number) => {
       let i = 0;
       while (Date.now() - started < 12_000) {
-        const cookie = cookies[(n + i) % cookies.length]!;
+        const who = (n + i) % cookies.length;
+        const cookie = cookies[who]!;
         i++;
         try {
           if (i % 2 === 0) {
@@ -285,7 +288,9 @@ async function faults(): Promise<FaultReport> {
               reasons.set(`listing HTTP ${response.status}`, (reasons.get(`listing HTTP ${response.status}`) ?? 0) + 1);
             }
           } else {
-            const entry = contest[(n + i) % contest.length]!;
+            // Nobody votes for their own entry (refused, and not what this measures).
+            const others = contest.filter((e) => e.user_id !== voters[who]!.id);
+            const entry = others[(n + i) % others.length]!;
             const response = await benchFetch(`${publicUrl}/contests/${entry.contest_id}`, {
               method: "POST",
               body: new URLSearchParams({ submissionId: entry.id }),
@@ -367,7 +372,8 @@ async function faults(): Promise<FaultReport> {
       });
       await sleep(2_000);
       const restartAt = Date.now() - t0;
-      execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", cluster.version, cluster.name, "restart"], { stdio: "ignore" });
+      // Not execFileSync: the watchers and the traffic must go on while PostgreSQL is down.
+      await execFileAsync("pg_ctlcluster", ["--skip-systemctl-redirect", cluster.version, cluster.name, "restart"]);
       const upAt = Date.now() - t0;
       await sleep(8_000);
       stop = true;

@@ -18,7 +18,7 @@ import { contestSubmissions, petListings } from "~/db/schema";
 import { createListing } from "~/listings/listings.server";
 import { createAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
-import { createContest } from "../../tests/factories";
+import { createContest, VALID_LISTING_FIELDS } from "../../tests/factories";
 import { IMAGE_MESSAGES, MAX_IMAGE_PIXELS } from "./limits";
 import { takeUploadQuota } from "./upload-quota.server";
 
@@ -48,26 +48,7 @@ function blackPng(width: number, height: number): Buffer {
 
 const asUser = (account: { id: string; email: string }, role: "user" | "admin" = "user"): CurrentUser => ({ id: account.id, email: account.email, fullName: "Utente Prova", role });
 
-const listingFields = {
-  title: "Micia tigrata cerca casa",
-  listingType: "adoption",
-  petType: "cat",
-  breed: "",
-  age: "1 anno",
-  gender: "female",
-  price: "",
-  description: "Dolcissima, sterilizzata e vaccinata. Abituata a stare in appartamento.",
-  city: "Bologna",
-  region: "Emilia-Romagna",
-  address: "Via Indipendenza 12",
-  lat: "44.4949",
-  lng: "11.3426",
-  contactName: "Anna Neri",
-  contactPhone: "+39 333 123 4567",
-  contactEmail: "anna@example.it",
-  acceptPrivacy: "on",
-  acceptTerms: "on",
-};
+const listingFields = VALID_LISTING_FIELDS;
 const entryFields = { title: "Luna sul divano", petName: "Luna", petType: "dog", description: "Il suo posto preferito." };
 
 function articleRequest(file: { name: string; data: Buffer }): Request {

@@ -10,7 +10,7 @@ import { allowedBreeds, petListings } from "~/db/schema";
 import { IMAGE_MESSAGES } from "~/images/limits";
 import { createAccount, type TestAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
-import { createListingRow } from "../../tests/factories";
+import { createListingRow, VALID_LISTING_FIELDS } from "../../tests/factories";
 import {
   browseListings,
   CREATE_LIMIT,
@@ -35,26 +35,7 @@ const asUser = (account: TestAccount, role: "user" | "admin" = "user"): CurrentU
 
 const filters = (values: Partial<ListingFilters> = {}): ListingFilters => ({ q: "", petType: null, listingType: null, page: 1, ...values });
 
-const validFields = {
-  title: "Micia tigrata cerca casa",
-  listingType: "adoption",
-  petType: "cat",
-  breed: "",
-  age: "1 anno",
-  gender: "female",
-  price: "",
-  description: "Dolcissima, sterilizzata e vaccinata. Abituata a stare in appartamento.",
-  city: "Bologna",
-  region: "Emilia-Romagna",
-  address: "Via Indipendenza 12",
-  lat: "44.4949",
-  lng: "11.3426",
-  contactName: "Anna Neri",
-  contactPhone: "+39 333 123 4567",
-  contactEmail: "anna@example.it",
-  acceptPrivacy: "on",
-  acceptTerms: "on",
-};
+const validFields = VALID_LISTING_FIELDS;
 
 async function listingCount() {
   const [row] = await db().select({ n: count() }).from(petListings);

@@ -1,4 +1,4 @@
-// The answer of the profile's two-factor and identity forms, and its banner (decision 0059).
+// The answer of the profile's forms, and its banner (decision 0059).
 import { CircleCheck } from "lucide";
 import { useFetcher } from "react-router";
 import { Icon } from "~/components/icon";
@@ -16,7 +16,8 @@ export function useAccountFetcher() {
   return { fetcher, pending: fetcher.state !== "idle", answer: fetcher.state === "idle" ? fetcher.data : undefined };
 }
 
-export function AnswerBanner({ answer }: { answer: AccountAnswer | undefined }) {
+/** A form's answer on the profile: a success with its tick, or the error. */
+export function AnswerBanner({ answer }: { answer: Pick<AccountAnswer, "ok" | "text"> | null | undefined }) {
   if (!answer) return null;
   return answer.ok ? (
     <p role="status" className="flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">

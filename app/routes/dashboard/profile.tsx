@@ -13,6 +13,7 @@ import {
 } from "~/accounts/profile-validation";
 import { isEmailVerified } from "~/accounts/recovery.server";
 import { requireUser } from "~/accounts/session.server";
+import { AnswerBanner } from "~/components/account/account-fetcher";
 import { DataSection } from "~/components/account/data-section";
 import { listIdentities, unlinkIdentity } from "~/accounts/identities.server";
 import { listSessions, revokeOtherSessions, revokeSession } from "~/accounts/sessions.server";
@@ -132,20 +133,6 @@ function useProfileForm(schema: z.ZodType, fallback: string) {
   return { fetcher, pending, banner, succeededAt: result?.ok ? result.at : null, onSubmit };
 }
 
-function Banner({ outcome }: { outcome: Outcome | null }) {
-  if (!outcome) return null;
-  return outcome.ok ? (
-    <p role="status" className="flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
-      <Icon node={CircleCheck} aria-hidden size={18} className="mt-0.5 shrink-0" />
-      <span>{outcome.text}</span>
-    </p>
-  ) : (
-    <Notice tone="error">
-      {outcome.text}
-    </Notice>
-  );
-}
-
 function ProfileForm({ fullName, email }: { fullName: string; email: string }) {
   const { fetcher, pending, banner, onSubmit } = useProfileForm(profileSchema, M.profileError);
   return (
@@ -188,7 +175,7 @@ function ProfileForm({ fullName, email }: { fullName: string; email: string }) {
             Se cambi indirizzo, ti invieremo un link al nuovo indirizzo: la modifica vale solo dopo la conferma.
           </p>
         </div>
-        <Banner outcome={banner} />
+        <AnswerBanner answer={banner} />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={pending}>
           {pending ? "Salvataggio..." : "Salva modifiche"}
         </button>
@@ -238,7 +225,7 @@ function PasswordForm({ email }: { email: string }) {
           </label>
           <input id="confirm-password" name="confirmPassword" type="password" autoComplete="new-password" required minLength={6} className="field-input" />
         </div>
-        <Banner outcome={banner} />
+        <AnswerBanner answer={banner} />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={pending}>
           {pending ? "Aggiornamento..." : "Aggiorna password"}
         </button>

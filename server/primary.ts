@@ -22,7 +22,8 @@ function log(level: "info" | "warn" | "error", msg: string, extra: Record<string
  * replacements keep dying.
  */
 export function runPrimary(count: number): void {
-  let stopping = false;
+  /** Set once the primary stops: the code it exits with when the last worker is gone. */
+  let stopping: { exitCode: number } | undefined;
   let delay = FIRST_DELAY_MS;
   const listeningSince = new Map<number, number>();
 
@@ -35,7 +36,7 @@ export function runPrimary(count: number): void {
     const since = listeningSince.get(worker.id);
     listeningSince.delete(worker.id);
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(stopping.exitCode);
       return;
     }
     if (since === undefined) {
@@ -45,20 +46,18 @@ export function runPrimary(count: number): void {
     }
     delay = Date.now() - since > STABLE_MS ? FIRST_DELAY_MS : Math.min(delay * 2, MAX_DELAY_MS);
     log("warn", "processo terminato: ne avvio un altro", { worker: worker.process.pid, code, signal, inMs: delay });
+    // Not unref'd: with every worker gone, this timer is what keeps the primary alive to replace them.
     setTimeout(() => {
       if (!stopping) fork();
-    }, delay).unref();
+    }, delay);
   });
 
   const stopAll = (exitCode: number) => {
-    stopping = true;
+    stopping = { exitCode };
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
     if (workers.length === 0) process.exit(exitCode);
     // Each worker stops as a single process does on SIGTERM: no new connections, then the database.
     for (const worker of workers) worker.process.kill("SIGTERM");
-    cluster.on("exit", () => {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
-    });
     setTimeout(() => {
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGKILL");
       process.exit(1);

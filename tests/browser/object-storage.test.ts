@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVER_ENTRY, SERVER_ENV, serverNodeFlags } from "../../server/node-flags";
 import { freePort, startAppProcess, stopAppProcess, type AppProcess } from "../load-balancer";
@@ -62,6 +63,28 @@ describe("uploads in an S3-compatible bucket", () => {
     expect(code).toBe(1);
     expect(output).toContain("Zampa non può avviarsi: Archivio dei caricamenti non utilizzabile: S3 zampa-storage: chiavi di accesso rifiutate");
     expect(output).not.toMatch(/\n\s+at /);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)("stops the whole cluster with the same reason and exit code when its workers cannot start", async () => {
+    const name = `zampa_s3_cluster_${Date.now()}`;
+    const server = process.env.TEST_DATABASE_URL!;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    try {
+      const databaseUrl = new URL(server);
+      databaseUrl.pathname = `/${name}`;
+      const port = await freePort();
+      const { code, output } = await runUntilExit(
+        s3Env({ PORT: String(port), DATABASE_URL: databaseUrl.toString(), WORKERS: "2", S3_SECRET_ACCESS_KEY: "chiave-sbagliata" }),
+      );
+      expect(output).toContain("avvio 2 processi");
+      expect(output).toContain("chiavi di accesso rifiutate");
+      expect(code).toBe(1);
+    } finally {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    }
   });
 
   it("refuses to start on a bucket that does not exist", async () => {

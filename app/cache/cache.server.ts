@@ -168,8 +168,7 @@ const ackWaiters = new Map<string, () => void>();
  * with it); one that starts later starts with empty caches.
  */
 async function waitForAcks(id: string, acks: Set<string>): Promise<void> {
-  const client = listener;
-  if (!client) return;
+  if (!listener) return;
   const rows = await getDatabase()
     .db.execute(sql`select application_name as name from pg_stat_activity where application_name like ${`${LISTENER_PREFIX}%`} and datname = current_database()`)
     .then((result) => (result as unknown as { rows: { name: string }[] }).rows)

@@ -3,7 +3,7 @@
 // HTTP (issue 20, decisions 0069-0072). Needs TEST_DATABASE_URL (a PostgreSQL server, where it makes
 // its own database) and nginx; .ci/run provides both.
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -218,7 +218,7 @@ describe.skipIf(!serverUrl || !hasNginx())("three processes on one PostgreSQL an
     );
     const done = answers.filter((a) => a.status === 200 && a.text.includes("event: result"));
     expect(done).toHaveLength(AI_DAILY_LIMIT);
-    const [logged] = await database.db.select({ n: sql<number>`count(*)::int` }).from(apiUsageLog).where(and(eq(apiUsageLog.status, "success")));
+    const [logged] = await database.db.select({ n: sql<number>`count(*)::int` }).from(apiUsageLog).where(eq(apiUsageLog.status, "success"));
     expect(logged!.n).toBe(AI_DAILY_LIMIT);
     expect(ai.requests.filter((r) => r.kind === "article")).toHaveLength(AI_DAILY_LIMIT);
   });

@@ -11,6 +11,7 @@ import { keepStatisticsFresh } from "~/db/statistics.server";
 import { startScheduler, type Scheduler } from "~/jobs/scheduler.server";
 import { listingIndex, settleListingIndex } from "~/listings/listing-index.server";
 import { logger } from "~/lib/logger.server";
+import { keepNewFilesPrivate } from "~/lib/private-files.server";
 import { DEMO_ADMIN, seedDemoContent, shouldSeed } from "~/seed/seed.server";
 import { checkStorage, StorageCheckError } from "~/storage/storage.server";
 
@@ -93,6 +94,8 @@ export async function prepareAccountsAndContent(
 
 async function start(): Promise<void> {
   const cfg = config();
+  // The database, the outbox, uploads and the backup socket: the server's user's alone (decision 0079).
+  keepNewFilesPrivate();
   const t0 = performance.now();
   const database = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
   setDatabase(database);

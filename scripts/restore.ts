@@ -4,6 +4,9 @@
 import { restoreBackup } from "../app/backup/backup.server.ts";
 import { BACKUP_MESSAGES as M, BackupError } from "../app/backup/messages.ts";
 import { readConfig } from "../app/config.server.ts";
+import { keepNewFilesPrivate } from "../app/lib/private-files.server.ts";
+
+keepNewFilesPrivate();
 
 const args = process.argv.slice(2);
 const force = args.includes("--force");

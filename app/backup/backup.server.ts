@@ -3,9 +3,10 @@
 // manifest; and back, into an empty database and storage (decision 0065).
 // Erasable TypeScript with relative .ts imports: the scripts run it under Node's type stripping.
 import { existsSync } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "../config.server.ts";
+import { makePrivateDir, makeTreePrivate, PRIVATE_DIR_MODE, writePrivateFile } from "../lib/private-files.server.ts";
 import { romeWallClock } from "../lib/rome-time.ts";
 import { dumpEmbedded, inspectTarball, openEmbeddedTarget } from "./embedded.server.ts";
 import {
@@ -47,11 +48,11 @@ function backupName(root: string, now: Date): string {
 export async function createBackup(cfg: BackupConfig, options: { root?: string; now?: Date; log?: (line: string) => void } = {}): Promise<{ dir: string; manifest: Manifest }> {
   const log = options.log ?? (() => {});
   const root = path.resolve(options.root ?? "backups");
-  await mkdir(root, { recursive: true });
+  await makePrivateDir(root);
   const name = backupName(root, options.now ?? new Date());
   const dir = path.join(root, name);
   const work = `${dir}.incompleto`;
-  await mkdir(work);
+  await mkdir(work, { mode: PRIVATE_DIR_MODE });
   try {
     const engine = engineOf(cfg);
     let file: string;
@@ -63,7 +64,7 @@ export async function createBackup(cfg: BackupConfig, options: { root?: string; 
       file = EMBEDDED_DUMP_FILE;
       const dump = await dumpEmbedded(cfg.dataDir);
       if (dump.server !== null) log(M.fromServer(dump.server));
-      await writeFile(path.join(work, file), new Uint8Array(await dump.tarball.arrayBuffer()));
+      await writePrivateFile(path.join(work, file), new Uint8Array(await dump.tarball.arrayBuffer()));
       inspected = await inspectTarball(dump.tarball);
     }
     log(M.databaseDone(ENGINE_NAMES[engine], totalRows(inspected.counts)));
@@ -80,7 +81,9 @@ export async function createBackup(cfg: BackupConfig, options: { root?: string; 
       counts: inspected.counts,
       uploads: { storage: storage.kind, ...uploads },
     };
-    await writeFile(path.join(work, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    await writePrivateFile(path.join(work, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    // pg_dump writes its file by the process's umask, which a caller of this function may not have set.
+    makeTreePrivate(work);
     await rename(work, dir);
     log(M.backupDone(dir));
     return { dir, manifest };

@@ -8,6 +8,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { DataDirInUse, LOCK_FILE, lockDataDir } from "../db/data-dir-lock.server.ts";
 import { EMBEDDED_OPTIONS } from "../db/embedded-options.ts";
+import { makeTreePrivate, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../lib/private-files.server.ts";
 import { inspectDatabase, type MigrationLevel } from "./manifest.ts";
 import { BACKUP_MESSAGES as M, BackupError } from "./messages.ts";
 import { backupSocketPath, requestDump } from "./socket.server.ts";
@@ -69,7 +70,7 @@ export interface EmbeddedTarget {
 /** Takes DATA_DIR/db for a restore: refused while a server runs on it. */
 export function openEmbeddedTarget(dataDir: string): EmbeddedTarget {
   const dir = path.join(dataDir, "db");
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   let release: () => void;
   try {
     release = lockDataDir(dir);
@@ -85,11 +86,12 @@ export function openEmbeddedTarget(dataDir: string): EmbeddedTarget {
       for (const name of contents()) rmSync(path.join(dir, name), { recursive: true, force: true });
       const pg = await PGlite.create(dir, { ...EMBEDDED_OPTIONS, loadDataDir: tarball });
       // The tarball carries the lock file of the process it was taken from: the directory is this one's.
-      writeFileSync(path.join(dir, LOCK_FILE), `${process.pid}\n`);
+      writeFileSync(path.join(dir, LOCK_FILE), `${process.pid}\n`, { mode: PRIVATE_FILE_MODE });
       try {
         return await inspectDatabase(pg);
       } finally {
         await pg.close();
+        makeTreePrivate(dir);
       }
     },
     release,

@@ -2,9 +2,10 @@
 // local folder or an S3 bucket), copied under its key into the backup's uploads/ folder, and put
 // back the same way into whichever storage the restoring configuration names (decision 0065).
 // Erasable TypeScript with relative .ts imports: scripts/backup.ts runs it under Node.
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "../config.server.ts";
+import { makePrivateDir, writePrivateFile } from "../lib/private-files.server.ts";
 import { contentTypeOf, isSafeKey, localBackend, s3Backend, type StorageBackend } from "../storage/storage.server.ts";
 import { UPLOADS_DIR } from "./manifest.ts";
 
@@ -34,16 +35,14 @@ async function eachParallel<T>(items: AsyncIterable<T> | Iterable<T>, work: (ite
 
 export async function backupUploads(source: StorageBackend, backupDir: string): Promise<{ files: number; bytes: number }> {
   const root = path.join(backupDir, UPLOADS_DIR);
-  await mkdir(root, { recursive: true });
+  await makePrivateDir(root);
   let files = 0;
   let bytes = 0;
   await eachParallel(source.list(), async (key) => {
     const data = await source.get(key);
     // Deleted since it was listed: its row went with it (the database was dumped first).
     if (!data) return;
-    const file = path.join(root, ...key.split("/"));
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, data);
+    await writePrivateFile(path.join(root, ...key.split("/")), data);
     files += 1;
     bytes += data.length;
   });

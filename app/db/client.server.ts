@@ -17,6 +17,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema";
 import { lockDataDir } from "./data-dir-lock.server";
+import { makeTreePrivate, PRIVATE_DIR_MODE } from "~/lib/private-files.server";
 import { EMBEDDED_OPTIONS } from "./embedded-options";
 import { logger as log } from "~/lib/logger.server";
 
@@ -95,20 +96,29 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   // an edit, and a second PGlite on the same files would corrupt them (decision 0062).
   let opening = embeddedByDir.get(dir);
   if (!opening) {
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+    // DATA_DIR, its folders and the database's files are the server user's alone (decision 0079):
+    // tightened before opening (an older install), after (PGlite makes its files world-writable)
+    // and after closing (files made while it ran).
+    makeTreePrivate(options.dataDir, 1);
+    makeTreePrivate(dir);
     const release = lockDataDir(dir);
     opening = openEmbedded(dir, migrationsFolder, logger).then(
-      (database) => ({
-        ...database,
-        close: async () => {
-          embeddedByDir.delete(dir);
-          try {
-            await database.close();
-          } finally {
-            release();
-          }
-        },
-      }),
+      (database) => {
+        makeTreePrivate(dir);
+        return {
+          ...database,
+          close: async () => {
+            embeddedByDir.delete(dir);
+            try {
+              await database.close();
+              makeTreePrivate(dir);
+            } finally {
+              release();
+            }
+          },
+        };
+      },
       (error: unknown) => {
         embeddedByDir.delete(dir);
         release();

@@ -50,7 +50,7 @@ export function lockDataDir(dir: string): () => void {
   const file = path.join(dir, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(file, "wx");
+      const fd = openSync(file, "wx", 0o600);
       writeSync(fd, `${process.pid}\n`);
       closeSync(fd);
       let released = false;

@@ -1,10 +1,10 @@
 // The one mailer: SMTP when SMTP_URL is set, otherwise each message is written as an .eml file in
 // DATA_DIR/outbox (and logged), so e-mail flows work and can be read on a machine with no network.
-import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "~/config.server";
 import { logger } from "~/lib/logger.server";
+import { writePrivateFile } from "~/lib/private-files.server";
 
 export interface Mail {
   to: string | string[];
@@ -41,11 +41,10 @@ export async function sendMail(mail: Mail): Promise<string | undefined> {
     logger.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, "e-mail inviata via SMTP");
     return undefined;
   }
-  const dir = outboxDir();
-  await mkdir(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-  const file = path.join(dir, `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`);
-  await writeFile(file, (info as unknown as { message: Buffer }).message);
+  const file = path.join(outboxDir(), `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`);
+  // Reset and confirmation links are in it: for the server's user only (decision 0079).
+  await writePrivateFile(file, (info as unknown as { message: Buffer }).message);
   logger.info({ to: mail.to, subject: mail.subject, file }, "e-mail scritta nella outbox");
   return file;
 }

@@ -3,13 +3,14 @@
 // With S3_* set: an S3-compatible bucket, read by the public at S3_PUBLIC_URL (decision 0023).
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { access, constants, mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { access, constants, readdir, readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { AwsClient } from "aws4fetch";
 // Relative .ts imports: the backup commands (scripts/backup.ts, Node's type stripping) load this file.
 import { config, type S3Config } from "../config.server.ts";
 import { UPLOAD_POLICY } from "../lib/content-security-policy.ts";
+import { makePrivateDir, writePrivateFile } from "../lib/private-files.server.ts";
 
 export const UPLOADS_PREFIX = "/uploads/";
 
@@ -89,9 +90,7 @@ export function localBackend(dataDir: string): StorageBackend {
   };
   return {
     async put(key, body) {
-      const file = fileFor(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, body);
+      await writePrivateFile(fileFor(key), body);
     },
     async delete(key) {
       await rm(fileFor(key), { force: true });
@@ -101,7 +100,7 @@ export function localBackend(dataDir: string): StorageBackend {
     async check() {
       const dir = path.join(dataDir, "uploads");
       try {
-        await mkdir(dir, { recursive: true });
+        await makePrivateDir(dir);
         await access(dir, constants.W_OK);
       } catch {
         // Said without the server's paths: /readyz answers anyone.

@@ -15,7 +15,7 @@ import { logger } from "~/lib/logger.server";
 import { hit, type Limit } from "~/lib/rate-limit.server";
 import { fail, type Result } from "~/lib/result";
 import { sendMail, type Mail } from "~/mail/mailer.server";
-import { EMAIL_LINK_MESSAGES, PROFILE_MESSAGES as M } from "./profile-validation";
+import { EMAIL_CHANGE_PATHS, EMAIL_LINK_MESSAGES, type EmailLinkKind, PROFILE_MESSAGES as M } from "./profile-validation";
 
 /**
  * Confirmation mails of an e-mail change, the one mail an account can have sent to an address of
@@ -33,9 +33,7 @@ export const EMAIL_CHANGE_LINK_TTL_SECONDS = 60 * 60 * 24;
 /** Finished requests are kept this long, so that an old link says why it no longer works; then deleted. */
 const KEEP_FINISHED_DAYS = 30;
 
-/** The pages the two links open; the token travels in the query. */
-export const EMAIL_CHANGE_PATHS = { confirm: "/email-change/confirm", cancel: "/email-change/cancel" } as const;
-export type EmailLinkKind = keyof typeof EMAIL_CHANGE_PATHS;
+export { EMAIL_CHANGE_PATHS, type EmailLinkKind };
 
 type State = (typeof EMAIL_CHANGE_STATES)[number];
 /** Why a link cannot be used: its request's state, or expired, or no request has it. */

@@ -29,6 +29,10 @@ export const PROFILE_MESSAGES = {
 
 const M = PROFILE_MESSAGES;
 
+/** The pages an e-mail change's two links open (decision 0077); the token travels in the query. */
+export const EMAIL_CHANGE_PATHS = { confirm: "/email-change/confirm", cancel: "/email-change/cancel" } as const;
+export type EmailLinkKind = keyof typeof EMAIL_CHANGE_PATHS;
+
 /**
  * What the page opened by an e-mail change's link says when the link can no longer be used
  * (decision 0077), by why: for the confirmation link (sent to the new address) and for the

@@ -3,7 +3,8 @@
 // it no longer works; the button does it, so a mail scanner that opens links changes nothing.
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/email-change";
-import { cancelEmailChange, checkEmailLink, confirmEmailChange, EMAIL_CHANGE_PATHS, type EmailLinkKind } from "~/accounts/email-change.server";
+import { cancelEmailChange, checkEmailLink, confirmEmailChange } from "~/accounts/email-change.server";
+import { EMAIL_CHANGE_PATHS, type EmailLinkKind } from "~/accounts/profile-validation";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/seo";
 import { Notice } from "~/components/notice";
@@ -23,8 +24,10 @@ export const meta: Route.MetaFunction = (args) => {
   return pageMeta(args, { title: TITLES[kind], canonicalPath: EMAIL_CHANGE_PATHS[kind], noindex: true });
 };
 
-// The token is in the address: no page it links to may receive it as a referrer, and no cache keeps it.
-export const headers = () => ({ "referrer-policy": "no-referrer", "cache-control": "no-store" });
+// The token is in the address: no other site may receive it as a referrer, and no cache keeps it.
+// "same-origin", not "no-referrer": with no-referrer a browser posts the form without JavaScript
+// with `Origin: null`, which the origin check refuses (decision 0003).
+export const headers = () => ({ "referrer-policy": "same-origin", "cache-control": "no-store" });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const kind = kindOf(params.step);

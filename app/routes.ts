@@ -36,6 +36,8 @@ export default [
   route("forgot-password", "routes/account/forgot-password.tsx"),
   route("reset-password", "routes/account/reset-password.tsx"),
   route("email-verification", "routes/account/email-verification.tsx"),
+  // The two links of an e-mail change: confirm (new address) and cancel (old address); decision 0077
+  route("email-change/:step", "routes/account/email-change.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("readyz", "routes/readyz.ts"),
   route("api/auth/*", "routes/api.auth.ts"),

@@ -12,7 +12,6 @@ import {
   auth,
   CLIENT_IP_HEADER,
   DISABLED_AUTH_PATHS,
-  EMAIL_CHANGE_LIMITS,
   HTTP_AUTH_PATHS,
   signUpLimits,
 } from "./auth.server";
@@ -190,41 +189,6 @@ describe("name changes on the server (the hook of /update-user)", () => {
     expect((await nameOf(account.id))?.name).toBe("Giulia Rossi");
     await auth().api.updateUser({ body: { name: " Giulia\u200D  Bianchi " }, headers: withCookie(account) });
     expect((await nameOf(account.id))?.name).toBe("Giulia Bianchi");
-  });
-});
-
-describe("e-mail change confirmations (the hook of /change-email)", () => {
-  const change = (account: TestAccount, newEmail: string) =>
-    auth().api.changeEmail({ body: { newEmail, callbackURL: "/dashboard/profile?email=confirmed" }, headers: withCookie(account) });
-
-  itDb("limits the mails per account, whoever calls the endpoint", async () => {
-    const account = await createAccount();
-    const before = await outboxFiles();
-    for (let i = 0; i < EMAIL_CHANGE_LIMITS.perAccount.max; i++) await change(account, unique(`indirizzo${i}`));
-    const blocked = unique("settimo");
-    await expect(change(account, blocked)).rejects.toMatchObject({ statusCode: 429, body: { code: "TOO_MANY_EMAIL_CHANGES", message: M.emailChangeTooMany } });
-    const mails = await mailsSince(before);
-    expect(mails).toHaveLength(EMAIL_CHANGE_LIMITS.perAccount.max);
-    expect(mails.some((mail) => mail.headers.includes(blocked))).toBe(false);
-  });
-
-  itDb("limits the mails to one address, from any number of accounts", async () => {
-    const target = unique("vittima");
-    const before = await outboxFiles();
-    for (let i = 0; i < EMAIL_CHANGE_LIMITS.perAddress.max; i++) await change(await createAccount(), target);
-    await expect(change(await createAccount(), target.toUpperCase())).rejects.toMatchObject({ statusCode: 429, body: { message: M.emailChangeTooMany } });
-    expect((await mailsSince(before)).filter((mail) => mail.headers.includes(`To: ${target}`))).toHaveLength(EMAIL_CHANGE_LIMITS.perAddress.max);
-  });
-
-  itDb("sends the not yet confirmed address no text the account chose, not even its name", async () => {
-    const account = await createAccount({ fullName: "Vinci un iPhone su truffa punto example" });
-    const target = unique("destinatario");
-    const before = await outboxFiles();
-    await change(account, target);
-    const [mail] = await mailsSince(before);
-    expect(mail?.headers).toContain(`To: ${target}`);
-    expect(mail!.lines[0]).toBe("Ciao,");
-    expect(mail!.body).not.toMatch(/iPhone|truffa/);
   });
 });
 

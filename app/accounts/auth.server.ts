@@ -5,10 +5,8 @@ import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins";
-import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth, jwt } from "better-auth/plugins";
-import { verifyJWT } from "better-auth/crypto";
-import { and, eq, ne } from "drizzle-orm";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { config } from "~/config.server";
 import { db, dbProxy } from "~/db/client.server";
@@ -19,7 +17,7 @@ import { hit, reset, type Limit } from "~/lib/rate-limit.server";
 import { isCommonPassword } from "./common-passwords";
 import { sendTwoFactorSms, TWO_FACTOR_SMS_MINUTES } from "./two-factor-sms.server";
 import { ACCOUNT_MESSAGES as M, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./messages";
-import { EMAIL_CONFIRMED_PATH } from "./profile-validation";
+import { EMAIL_CHANGE_PATHS, voidAccountLinks } from "./email-change.server";
 import { OIDC_PROVIDER_ID, SSO_ERROR_PATH } from "./sso-config";
 import { isEmailChangeToken, passwordResetMail, RESET_LINK_TTL_SECONDS, verificationMail } from "./recovery-mail.server";
 import { firstError, fullNameSchema, signUpConsentSchema } from "./validation";
@@ -53,26 +51,16 @@ export function signUpLimits(): { perAddressHour: Limit; perAddressDay: Limit } 
   };
 }
 
-/**
- * Confirmation mails of an e-mail change, the one mail an account can have sent to an address of
- * its choosing: per account (the profile form's limit), and per recipient address, so that many
- * accounts cannot flood one stranger's inbox.
- */
-export const EMAIL_CHANGE_LIMITS = {
-  perAccount: { max: 5, windowSeconds: 60 * 60 },
-  perAddress: { max: 3, windowSeconds: 24 * 60 * 60 },
-} as const satisfies Record<string, Limit>;
-
 /** better-auth's path of the public keys (JWKS) that verify Zampa's tokens: /api/auth/jwks. */
 export const JWKS_PATH = "/jwks";
 /** Lifetime of a token for other services: short, as it cannot be revoked before it expires. */
 export const TOKEN_TTL = "15m";
 
 /**
- * better-auth's paths that Zampa's pages call over HTTP: only the link that confirms a new e-mail
- * address. Sign-up, sign-in, sign-out, the session and the e-mail change are called on the server
- * (auth().api.*, from accounts.server.ts, session.server.ts, profile.server.ts), which
- * `disabledPaths` does not affect.
+ * better-auth's paths that Zampa's pages call over HTTP: only the link that confirms a new account's
+ * e-mail address. Sign-up, sign-in, sign-out and the session are called on the server (auth().api.*,
+ * from accounts.server.ts, session.server.ts), which `disabledPaths` does not affect; the e-mail
+ * change is Zampa's own (email-change.server.ts, decision 0077).
  */
 export const HTTP_AUTH_PATHS: ReadonlySet<string> = new Set([
   "/verify-email",
@@ -167,8 +155,8 @@ const PASSWORD_PATHS: Record<string, string> = {
   "/change-password": "newPassword",
 };
 
-/** Validity of the link that confirms a new e-mail address (seconds). */
-export const EMAIL_CHANGE_LINK_TTL_SECONDS = 60 * 60 * 24;
+/** Validity of the link that confirms a new account's e-mail address (seconds). */
+export const VERIFICATION_LINK_TTL_SECONDS = 60 * 60 * 24;
 
 // better-auth sends its e-mails "in the background or awaited" and swallows a failure; a caller
 // that must tell the user the mail did not leave runs the call inside trackAuthMail.
@@ -302,32 +290,22 @@ function createAuth(secret: string) {
       sendResetPassword: async ({ user, token }) => {
         await sendAuthMail(passwordResetMail(user.email, token));
       },
+      // A reset spends its own link; every other reset link and any pending e-mail change of the
+      // account stop working too (decision 0078).
+      onPasswordReset: ({ user }) => voidAccountLinks(user.id),
     },
-    // E-mail change (decision 0026): with changeEmail enabled and no sendChangeEmailConfirmation,
-    // better-auth 1.7 signs a "change-email-verification" token and sends the link to the NEW
-    // address, whether or not the current one is verified; following it
-    // (/api/auth/verify-email) writes users.email, and the database trigger copies it to the profile.
-    user: { changeEmail: { enabled: true } },
+    // E-mail change: Zampa's own flow with stored single-use links (decision 0077), not better-auth's
+    // changeEmail, which stays off (its /change-email refuses).
     emailVerification: {
       // Verification at sign-up (decision 0058): the sign-up form's domain function asks for the
       // mail (sendSignUpVerification in recovery.server.ts), so the server's own sign-ups (the
-      // administrator of ADMIN_EMAIL, fixtures) send none. The link is better-auth's /verify-email,
-      // already open over HTTP for the e-mail change.
+      // administrator of ADMIN_EMAIL, fixtures) send none. The link is better-auth's /verify-email.
       sendOnSignUp: false,
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
-      expiresIn: EMAIL_CHANGE_LINK_TTL_SECONDS,
-      // Called only by the change-e-mail flow: `user.email` is the new address. The address is not
-      // confirmed yet (it may be anyone's), so the mail carries no text the account chose: not
-      // even its name.
-      sendVerificationEmail: async ({ user, url, token }) => {
-        // A sign-up (or resend) token carries no updateTo: the account's own address to confirm.
-        if (!(await isEmailChangeToken(token, secret))) return sendAuthMail(verificationMail(user.email, url));
-        await sendAuthMail({
-          to: user.email,
-          subject: "Conferma il tuo nuovo indirizzo email su Zampa",
-          text: `Ciao,\n\nhai chiesto di usare questo indirizzo email per il tuo account Zampa. Per confermarlo apri questo link (valido per 24 ore):\n${url}\n\nFinché non lo confermi, il tuo account continua a usare l'indirizzo precedente. Se non hai chiesto tu questa modifica, ignora questo messaggio.\n\nIl team di Zampa`,
-        });
+      expiresIn: VERIFICATION_LINK_TTL_SECONDS,
+      sendVerificationEmail: async ({ user, url }) => {
+        await sendAuthMail(verificationMail(user.email, url));
       },
     },
     hooks: {
@@ -343,10 +321,9 @@ function createAuth(secret: string) {
             throw new APIError("BAD_REQUEST", { message: M.passwordTooCommon, code: C.passwordTooCommon });
           }
         }
-        if (ctx.path === "/verify-email") await refuseTakenEmail(ctx.query?.token, ctx.context.secret, ctx.redirect);
+        if (ctx.path === "/verify-email") await refuseEmailChangeToken(ctx.query?.token, ctx.context.secret, ctx.redirect);
         if (ctx.path === "/sign-up/email") return { context: { body: { ...body, name: await checkSignUp(body, ctx.request, ctx.headers) } } };
         if (ctx.path === "/update-user" && body.name !== undefined) return { context: { body: { ...body, name: checkedName(body.name) } } };
-        if (ctx.path === "/change-email") await limitEmailChange(ctx, body.newEmail);
         if (ctx.path === "/sign-in/email") {
           const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";
           const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
@@ -394,37 +371,12 @@ async function checkSignUp(body: Record<string, unknown>, request: Request | und
 }
 
 /**
- * Before better-auth sends the confirmation mail of an e-mail change: one hit per account and one
- * per recipient address. Without a session better-auth refuses the request itself (401).
+ * better-auth's own e-mail change links (stateless, replayable: decision 0077) are no longer made,
+ * but one sent before may still be valid: it leads to Zampa's confirmation page, which says the link
+ * is not valid, and changes nothing.
  */
-async function limitEmailChange(ctx: Parameters<typeof getSessionFromCtx>[0], newEmail: unknown): Promise<void> {
-  const session = await getSessionFromCtx(ctx);
-  if (!session) return;
-  const to = typeof newEmail === "string" ? newEmail.trim().toLowerCase() : "";
-  await within(
-    [
-      [`email-change:user:${session.user.id}`, EMAIL_CHANGE_LIMITS.perAccount],
-      [`email-change:to:${to}`, EMAIL_CHANGE_LIMITS.perAddress],
-    ],
-    M.emailChangeTooMany,
-    C.tooManyEmailChanges,
-  );
-}
-
-/**
- * A confirmation link for an address that another account has taken since the link was sent: back
- * to the profile page with an error, instead of better-auth failing on the unique constraint.
- */
-async function refuseTakenEmail(token: unknown, secret: string, redirect: (url: string) => unknown): Promise<void> {
-  if (typeof token !== "string") return;
-  const payload = await verifyJWT<{ updateTo?: unknown; userId?: unknown }>(token, secret);
-  if (typeof payload?.updateTo !== "string" || typeof payload.userId !== "string") return;
-  const [other] = await db()
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, payload.updateTo), ne(users.id, payload.userId)))
-    .limit(1);
-  if (other) throw redirect(`${EMAIL_CONFIRMED_PATH}&error=EMAIL_TAKEN`);
+async function refuseEmailChangeToken(token: unknown, secret: string, redirect: (url: string) => unknown): Promise<void> {
+  if (typeof token === "string" && (await isEmailChangeToken(token, secret))) throw redirect(EMAIL_CHANGE_PATHS.confirm);
 }
 
 export type Auth = ReturnType<typeof createAuth>;

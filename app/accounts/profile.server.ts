@@ -6,9 +6,9 @@ import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { db, transaction } from "~/db/client.server";
 import { accounts, profiles, sessions, users } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
-import { auth, authErrorMessage, trackAuthMail } from "./auth.server";
+import { auth, authErrorMessage } from "./auth.server";
+import { requestEmailChange, voidAccountLinks } from "./email-change.server";
 import {
-  EMAIL_CONFIRMED_PATH,
   emailChangeRequested,
   passwordChangeSchema,
   PROFILE_MESSAGES as M,
@@ -61,9 +61,9 @@ async function emailInUse(email: string, exceptUserId: string): Promise<boolean>
 }
 
 /**
- * Saves the full name (account and profile together) and, when the e-mail differs, asks
- * better-auth to send a confirmation link to the new address: the e-mail changes only when the
- * link is followed.
+ * Saves the full name (account and profile together) and, when the e-mail differs, asks for the
+ * change (email-change.server.ts): a link to the new address, a notice to the current one; the
+ * e-mail changes only when the link is followed.
  */
 export async function updateProfile(user: CurrentUser, input: Record<string, unknown>, request: Request): Promise<ProfileResult> {
   const parsed = profileSchema.safeParse(input);
@@ -83,15 +83,8 @@ export async function updateProfile(user: CurrentUser, input: Record<string, unk
     if (emailChange) {
       if (await emailInUse(email, user.id)) return fail(422, M.emailTaken);
       if (!(await sessionOf(user, request))) return fail(401, M.profileError);
-      // The limits on confirmation mails (EMAIL_CHANGE_LIMITS) are taken by better-auth's hook, for
-      // this form and for any other caller alike; a refusal (429) lands in failure() below.
-      const { mailError } = await trackAuthMail(() =>
-        auth().api.changeEmail({ body: { newEmail: email, callbackURL: EMAIL_CONFIRMED_PATH }, headers: request.headers }),
-      );
-      if (mailError) {
-        logger.error({ err: mailError, userId: user.id }, "profilo: email di conferma del nuovo indirizzo non inviata");
-        return fail(502, M.profileError);
-      }
+      const requested = await requestEmailChange(user.id, email);
+      if (!requested.ok) return requested;
     }
 
     const nameChange = fullName !== current.fullName || fullName !== current.name;
@@ -112,7 +105,8 @@ export async function updateProfile(user: CurrentUser, input: Record<string, unk
 
 /**
  * Sets a new password without asking for the current one (the spec's form has none), with the
- * rule of sign-up, and ends the user's other sessions; this one stays signed in.
+ * rule of sign-up, and ends the user's other sessions; this one stays signed in. Reset links and a
+ * pending e-mail change sent before stop working (decision 0078).
  */
 export async function changePassword(user: CurrentUser, input: Record<string, unknown>, request: Request): Promise<ProfileResult> {
   const parsed = passwordChangeSchema.safeParse(input);
@@ -132,6 +126,7 @@ export async function changePassword(user: CurrentUser, input: Record<string, un
         await tx.insert(accounts).values({ userId: user.id, accountId: user.id, providerId: "credential", password: hash });
       }
       await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.token, session.session.token)));
+      await voidAccountLinks(user.id);
     });
     return { ok: true, message: M.passwordSaved };
   } catch (error) {

@@ -20,6 +20,7 @@ const EXPECTED_TABLES = [
   "contest_submissions",
   "contest_votes",
   "contests",
+  "email_changes",
   "jwks",
   "listing_reports",
   "pacing",

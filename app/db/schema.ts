@@ -29,6 +29,7 @@ import {
   CONTACT_STATUSES,
   CONTEST_PET_TYPES,
   CONTEST_STATUSES,
+  EMAIL_CHANGE_STATES,
   GENDERS,
   KEYWORD_STATUSES,
   LISTING_AVAILABILITY,
@@ -195,6 +196,36 @@ export const profiles = pgTable(
     index("profiles_created_idx").on(t.createdAt.desc()),
     index("profiles_role_idx").on(t.role),
     index("profiles_admin_search_idx").using("gin", t.adminSearch.op("gin_trgm_ops")),
+  ],
+);
+
+/**
+ * E-mail changes asked from the profile (decision 0077), one row per request: the address the
+ * account had when it was asked (the links are bound to it), the new one, and the SHA-256 of the
+ * two links' tokens (confirm, sent to the new address; cancel, sent to the old one). At most one
+ * pending per account.
+ */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    oldEmail: text("old_email").notNull(),
+    newEmail: text("new_email").notNull(),
+    confirmHash: text("confirm_hash").notNull().unique(),
+    cancelHash: text("cancel_hash").notNull().unique(),
+    state: text("state", { enum: EMAIL_CHANGE_STATES }).notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("email_changes_state_check", oneOf(t.state, EMAIL_CHANGE_STATES)),
+    uniqueIndex("email_changes_pending_idx").on(t.userId).where(sql`${t.state} = 'pending'`),
+    index("email_changes_user_idx").on(t.userId),
+    index("email_changes_expires_idx").on(t.expiresAt),
   ],
 );
 

@@ -169,5 +169,12 @@ export const AI_REGENERABLE_FIELDS = labelled({
   content: "Contenuto",
 });
 
+/**
+ * Where an e-mail change asked from the profile stands (decision 0077): waiting for its link, done,
+ * withdrawn by the account, replaced by a newer request, or voided (password reset or changed, the
+ * address changed meanwhile).
+ */
+export const EMAIL_CHANGE_STATES = ["pending", "confirmed", "cancelled", "replaced", "voided"] as const;
+
 export type AdPlacement = (typeof AD_PLACEMENTS.values)[number];
 export type AdPageType = (typeof AD_PAGE_TYPES.values)[number];

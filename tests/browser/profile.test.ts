@@ -1,27 +1,8 @@
 // /dashboard/profile: name, password and e-mail changes, the account information.
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
-import { describe, expect, inject, it } from "vitest";
-import { baseUrl, signUpIn, startBrowser, uniqueEmail, withConsent } from "./browser";
+import { describe, expect, it } from "vitest";
+import { baseUrl, linkMailedTo, outboxNames, signUpIn, startBrowser, uniqueEmail, withConsent } from "./browser";
 
 const browser = startBrowser();
-
-/** The link in the newest outbox e-mail addressed to `to` (quoted-printable decoded). */
-async function linkMailedTo(to: string): Promise<string> {
-  const outbox = path.join(inject("dataDir"), "outbox");
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const names = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
-    for (const name of names) {
-      const raw = await readFile(path.join(outbox, name), "utf8");
-      const text = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-      if (!new RegExp(`^To: .*${to.replace(/[.+]/g, "\\$&")}`, "mi").test(text)) continue;
-      const link = new RegExp(`${baseUrl().replace(/[.:/]/g, "\\$&")}/api/auth/verify-email\\?[^\\s"<>]+`).exec(text)?.[0];
-      if (link) return link;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no e-mail with a link to ${to}`);
-}
 
 async function openProfile(fullName = "Giorgio Prova") {
   const { context, page } = await browser.context();
@@ -77,18 +58,87 @@ describe("profile", () => {
     expect((await signIn("Tartaruga-Veloce-51")).status()).toBe(302);
   });
 
-  it("changes the e-mail only once the link sent to the new address is followed", async () => {
+  it("changes the e-mail only once the link sent to the new address is confirmed; an older link says why it no longer works", async () => {
     const { page, account } = await openProfile();
+    const save = async (email: string) => {
+      await page.getByLabel("Email").fill(email);
+      await page.getByRole("button", { name: "Salva modifiche" }).click();
+      await page.getByRole("status").filter({ hasText: `Ti abbiamo inviato un'email a ${email}` }).waitFor();
+    };
+    // A mistyped address first, then the right one: the first link is void.
+    const mistyped = uniqueEmail("indirizzo-sbagliato");
+    const before = await outboxNames();
+    await save(mistyped);
+    const pending = page.getByRole("group", { name: "Cambio di indirizzo in attesa" });
+    await pending.filter({ hasText: mistyped }).waitFor();
+    const mistypedLink = await linkMailedTo(mistyped, "/email-change/confirm?token=", { after: before });
+    // The current address is told at once, with a link that cancels.
+    await linkMailedTo(account.email, "/email-change/cancel?token=", { after: before });
     const newEmail = uniqueEmail("nuovo-indirizzo");
-    await page.getByLabel("Email").fill(newEmail);
-    await page.getByRole("button", { name: "Salva modifiche" }).click();
-    await page.getByRole("status").filter({ hasText: `Ti abbiamo inviato un'email a ${newEmail}` }).waitFor();
+    await save(newEmail);
+    await pending.filter({ hasText: newEmail }).waitFor();
     await page.reload();
     expect(await page.getByLabel("Email").inputValue()).toBe(account.email);
 
-    await page.goto(await linkMailedTo(newEmail));
-    await page.waitForURL((url) => url.pathname === "/dashboard/profile");
-    await page.getByText("Il tuo nuovo indirizzo email è stato confermato ed è ora attivo.").waitFor();
+    const old = await page.goto(mistypedLink);
+    expect(old?.status()).toBe(410);
+    expect(old?.headers()["referrer-policy"]).toBe("same-origin");
+    expect(old?.headers()["cache-control"]).toBe("no-store");
+    await page.getByRole("alert").filter({ hasText: "dopo averlo ricevuto è stato chiesto un altro cambio di indirizzo" }).waitFor();
+    expect(await page.getByRole("button", { name: "Conferma il nuovo indirizzo" }).count()).toBe(0);
+
+    const link = await linkMailedTo(newEmail, "/email-change/confirm?token=");
+    await page.goto(link);
+    await page.getByText(`Il tuo account Zampa userà l'indirizzo ${newEmail}`).waitFor();
+    await page.getByRole("button", { name: "Conferma il nuovo indirizzo" }).click();
+    await page.getByRole("status").filter({ hasText: "Il tuo nuovo indirizzo email è stato confermato ed è ora attivo." }).waitFor();
+
+    // Used once: opened again, it says so.
+    const again = await page.goto(link);
+    expect(again?.status()).toBe(410);
+    await page.getByRole("alert").filter({ hasText: "Questo link è già stato usato" }).waitFor();
+
+    await page.getByRole("link", { name: "Vai al tuo profilo" }).click();
+    await page.getByRole("heading", { name: "Il mio profilo" }).waitFor();
     expect(await page.getByLabel("Email").inputValue()).toBe(newEmail);
+    expect(await page.getByRole("group", { name: "Cambio di indirizzo in attesa" }).count()).toBe(0);
+  });
+
+  it("withdraws a pending change from the profile, and its link is then refused", async () => {
+    const { page } = await openProfile();
+    const newEmail = uniqueEmail("ripensamento");
+    await page.getByLabel("Email").fill(newEmail);
+    await page.getByRole("button", { name: "Salva modifiche" }).click();
+    const pending = page.getByRole("group", { name: "Cambio di indirizzo in attesa" });
+    await pending.waitFor();
+    await pending.getByRole("button", { name: "Annulla il cambio" }).click();
+    await page.getByRole("status").filter({ hasText: "Cambio di indirizzo annullato" }).waitFor();
+    expect(await pending.count()).toBe(0);
+
+    const response = await page.goto(await linkMailedTo(newEmail, "/email-change/confirm?token="));
+    expect(response?.status()).toBe(410);
+    await page.getByRole("alert").filter({ hasText: "Questo cambio di indirizzo è stato annullato" }).waitFor();
+  });
+
+  it("the old address's link cancels the change, signed out and without JavaScript, once", async () => {
+    const { page, account } = await openProfile();
+    const newEmail = uniqueEmail("non-richiesto");
+    const before = await outboxNames();
+    await page.getByLabel("Email").fill(newEmail);
+    await page.getByRole("button", { name: "Salva modifiche" }).click();
+    await page.getByRole("group", { name: "Cambio di indirizzo in attesa" }).waitFor();
+    const cancel = await linkMailedTo(account.email, "/email-change/cancel?token=", { after: before });
+
+    const elsewhere = await browser.context({ javaScript: false });
+    await elsewhere.page.goto(cancel);
+    await elsewhere.page.getByText(`cambiare l'indirizzo del tuo account Zampa in ${newEmail}`).waitFor();
+    await elsewhere.page.getByRole("button", { name: "Annulla il cambio" }).click();
+    await elsewhere.page.getByRole("status").filter({ hasText: "Cambio di indirizzo annullato" }).waitFor();
+    const again = await elsewhere.page.goto(cancel);
+    expect(again?.status()).toBe(410);
+    await elsewhere.page.getByRole("alert").filter({ hasText: "è già stato annullato" }).waitFor();
+
+    await page.reload();
+    expect(await page.getByRole("group", { name: "Cambio di indirizzo in attesa" }).count()).toBe(0);
   });
 });

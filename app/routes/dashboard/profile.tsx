@@ -1,10 +1,11 @@
-import { CircleCheck, KeyRound, UserRound } from "lucide";
+import { KeyRound, UserRound } from "lucide";
 import { Icon } from "~/components/icon";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { data, Link, redirect, useFetcher, useSearchParams } from "react-router";
+import { data, Link, redirect, useFetcher } from "react-router";
 import type { z } from "zod";
 import type { Route } from "./+types/profile";
 import { changePassword, getProfileInfo, updateProfile } from "~/accounts/profile.server";
+import { cancelOwnEmailChange, pendingEmailChange } from "~/accounts/email-change.server";
 import {
   FULL_NAME_MAX_LENGTH,
   passwordChangeSchema,
@@ -26,7 +27,6 @@ import { VerificationSection } from "~/components/account/verification-section";
 import { firstError } from "~/accounts/validation";
 import { readForm } from "~/lib/form.server";
 import { formatDateLong, formatDateTimeLong, isoDate } from "~/lib/format";
-import { Notice } from "~/components/notice";
 
 const BANNER_VISIBLE_MS = 5_000;
 
@@ -36,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const info = await getProfileInfo(user);
   if (!info) throw redirect("/login");
-  const [sessions, identities] = await Promise.all([listSessions(user, request), listIdentities(user)]);
+  const [sessions, identities, pending] = await Promise.all([listSessions(user, request), listIdentities(user), pendingEmailChange(user.id)]);
   const when = (date: Date) => ({ iso: isoDate(date), label: formatDateTimeLong(date) });
   // Dates are written here, on the server, so the browser shows (and hydrates) the same text.
   return {
@@ -48,6 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     identities: identities.map((i) => ({ id: i.id, label: i.label, linkedAt: when(i.linkedAt) })),
     twoFactor: await getTwoFactorStatus(user, request),
     emailVerified: await isEmailVerified(user.id),
+    pendingEmail: pending ? { newEmail: pending.newEmail, expiresAt: when(pending.expiresAt) } : null,
   };
 }
 
@@ -73,6 +74,12 @@ export async function action({ request }: Route.ActionArgs) {
     const result = intent === "profile" ? await updateProfile(user, form, request) : await changePassword(user, form, request);
     if (!result.ok) return data({ ok: false as const, intent, text: result.error, at }, { status: result.status });
     return { ok: true as const, intent, text: result.message, at };
+  }
+  if (form.intent === "cancel-email-change") {
+    // Withdrawing a change asks for no identity check: it only keeps the account as it is.
+    const result = await cancelOwnEmailChange(user.id);
+    if (!result.ok) return data({ ok: false as const, intent: form.intent, text: result.error, at }, { status: result.status });
+    return { ok: true as const, intent: form.intent, text: result.message, at };
   }
   if (form.intent === "revoke-session" || form.intent === "revoke-other-sessions" || form.intent === "unlink-identity") {
     const intent = form.intent;
@@ -133,7 +140,34 @@ function useProfileForm(schema: z.ZodType, fallback: string) {
   return { fetcher, pending, banner, succeededAt: result?.ok ? result.at : null, onSubmit };
 }
 
-function ProfileForm({ fullName, email }: { fullName: string; email: string }) {
+type PendingEmail = { newEmail: string; expiresAt: { iso: string; label: string } };
+
+/** The change waiting for its link (decision 0077), with the button that withdraws it. */
+function PendingEmailChange({ change }: { change: PendingEmail | null }) {
+  const fetcher = useFetcher<typeof action>();
+  const answer = fetcher.state === "idle" && fetcher.data?.intent === "cancel-email-change" ? fetcher.data : null;
+  return (
+    <div aria-live="polite">
+      {change ? (
+        <div role="group" aria-label="Cambio di indirizzo in attesa" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-3 text-sm text-stone-800">
+          <p>
+            In attesa di conferma: <strong className="break-words">{change.newEmail}</strong>. Il link inviato a quell'indirizzo vale fino al{" "}
+            <time dateTime={change.expiresAt.iso}>{change.expiresAt.label}</time>; fino ad allora resta attivo l'indirizzo attuale.
+          </p>
+          <fetcher.Form method="post" className="mt-2">
+            <input type="hidden" name="intent" value="cancel-email-change" />
+            <button type="submit" className="btn-secondary" disabled={fetcher.state !== "idle"}>
+              Annulla il cambio
+            </button>
+          </fetcher.Form>
+        </div>
+      ) : null}
+      <AnswerBanner answer={answer} />
+    </div>
+  );
+}
+
+function ProfileForm({ fullName, email, pendingEmail }: { fullName: string; email: string; pendingEmail: PendingEmail | null }) {
   const { fetcher, pending, banner, onSubmit } = useProfileForm(profileSchema, M.profileError);
   return (
     <section aria-labelledby="profile-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
@@ -180,6 +214,9 @@ function ProfileForm({ fullName, email }: { fullName: string; email: string }) {
           {pending ? "Salvataggio..." : "Salva modifiche"}
         </button>
       </fetcher.Form>
+      <div className="mt-4">
+        <PendingEmailChange change={pendingEmail} />
+      </div>
     </section>
   );
 }
@@ -234,25 +271,8 @@ function PasswordForm({ email }: { email: string }) {
   );
 }
 
-/** After the link of an e-mail change: better-auth comes back with ?email=confirmed, or adds &error=… */
-function EmailLinkNote() {
-  const [params] = useSearchParams();
-  if (params.get("email") !== "confirmed") return null;
-  const error = params.get("error");
-  return error ? (
-    <Notice tone="error" className="mt-6">
-      {error === "EMAIL_TAKEN" ? M.emailTakenMeanwhile : M.emailLinkInvalid}
-    </Notice>
-  ) : (
-    <p role="status" className="mt-6 flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
-      <Icon node={CircleCheck} aria-hidden size={18} className="mt-0.5 shrink-0" />
-      <span>{M.emailConfirmed}</span>
-    </p>
-  );
-}
-
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { fullName, email, createdAt, lastSignInAt, sessions, identities, twoFactor, emailVerified } = loaderData;
+  const { fullName, email, createdAt, lastSignInAt, sessions, identities, twoFactor, emailVerified, pendingEmail } = loaderData;
   return (
     <>
       <p className="text-sm">
@@ -262,10 +282,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       </p>
       <h1 className="mt-1 text-3xl font-bold text-stone-900">Il mio profilo</h1>
       <p className="mt-2 text-stone-700">Aggiorna i tuoi dati e la password del tuo account Zampa.</p>
-      <EmailLinkNote />
       <div className="mt-8 grid gap-6 lg:grid-cols-[2fr_1fr] lg:items-start">
         <div className="grid min-w-0 gap-6">
-          <ProfileForm fullName={fullName} email={email} />
+          <ProfileForm fullName={fullName} email={email} pendingEmail={pendingEmail} />
           <PasswordForm email={email} />
           <ReauthSection fresh={twoFactor.fresh} hasTotp={twoFactor.totp === "on"} email={email} />
           <TwoFactorSection status={twoFactor} email={email} />

@@ -9,8 +9,10 @@ import { Notice } from "~/components/notice";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Reimposta la password", canonicalPath: "/reset-password", noindex: true });
 
-// The token is in the address: no page it links to may receive it as a referrer, and no cache keeps it.
-export const headers = () => ({ "referrer-policy": "no-referrer", "cache-control": "no-store" });
+// The token is in the address: no other site may receive it as a referrer, and no cache keeps it.
+// "same-origin", not "no-referrer", as on the e-mail change's page: without JavaScript the form
+// would otherwise be posted with `Origin: null` and refused by the origin check.
+export const headers = () => ({ "referrer-policy": "same-origin", "cache-control": "no-store" });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

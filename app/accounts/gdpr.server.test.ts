@@ -5,11 +5,12 @@ import { eq, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { config, setConfig, type Config } from "~/config.server";
 import { db } from "~/db/client.server";
-import { accounts, contactMessages, contestSubmissions, contestVotes, listingReports, petListings, profiles, sessions, users } from "~/db/schema";
+import { accounts, contactMessages, contestSubmissions, contestVotes, emailChanges, listingReports, petListings, profiles, sessions, users } from "~/db/schema";
 import { publicUrl, putFile } from "~/storage/storage.server";
 import { createAccount, requestAs, type TestAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { createContest, createListingRow, createSubmission } from "../../tests/factories";
+import { requestEmailChange } from "./email-change.server";
 import { deleteOwnAccount, exportAccountData } from "./gdpr.server";
 import { ACCOUNT_DELETION_MESSAGES as M, DELETION_CONFIRMATION } from "./gdpr-validation";
 import type { CurrentUser } from "./session.server";
@@ -67,6 +68,7 @@ async function busyPerson() {
 describe("the data export", () => {
   itDb("holds everything about the user and never a password hash or a token", async () => {
     const { account, photo, listing, entry } = await busyPerson();
+    expect(await requestEmailChange(account.id, "giulia.nuova@example.it")).toEqual({ ok: true });
     const exported = await exportAccountData(asUser(account));
     expect(exported.account).toMatchObject({ id: account.id, email: account.email, fullName: "Giulia Dati", role: "user" });
     expect(exported.listings).toMatchObject([{ id: listing.id, title: "Micio cerca casa", images: [photo.url] }]);
@@ -76,6 +78,7 @@ describe("the data export", () => {
     expect(exported.contactMessages).toHaveLength(1);
     expect(exported.signInMethods).toMatchObject([{ provider: "credential" }]);
     expect(exported.sessions.length).toBeGreaterThan(0);
+    expect(exported.emailChanges).toMatchObject([{ oldEmail: account.email, newEmail: "giulia.nuova@example.it", state: "pending" }]);
 
     const text = JSON.stringify(exported);
     const [credential] = await db().select({ hash: accounts.password }).from(accounts).where(eq(accounts.userId, account.id));
@@ -83,6 +86,9 @@ describe("the data export", () => {
     expect(credential?.hash).toBeTruthy();
     expect(text).not.toContain(credential!.hash!);
     for (const { token } of tokens) expect(text).not.toContain(token);
+    const [change] = await db().select({ confirmHash: emailChanges.confirmHash, cancelHash: emailChanges.cancelHash }).from(emailChanges).where(eq(emailChanges.userId, account.id));
+    expect(text).not.toContain(change!.confirmHash);
+    expect(text).not.toContain(change!.cancelHash);
     expect(text).not.toMatch(/"(password|token|accessToken|refreshToken|idToken)"/);
   });
 

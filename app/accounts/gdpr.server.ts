@@ -13,6 +13,7 @@ import {
   contestSubmissions,
   contests,
   contestVotes,
+  emailChanges,
   listingReports,
   petListings,
   profiles,
@@ -64,7 +65,7 @@ export async function exportAccountData(user: CurrentUser) {
     .select({ phone: twoFactorPhones.phone, verifiedAt: twoFactorPhones.verifiedAt })
     .from(twoFactorPhones)
     .where(eq(twoFactorPhones.userId, user.id));
-  const [signInMethods, activeSessions, listings, reports, entries, votes, messages, aiRequests, authored] = await Promise.all([
+  const [signInMethods, activeSessions, addressChanges, listings, reports, entries, votes, messages, aiRequests, authored] = await Promise.all([
     db()
       .select({ provider: accounts.providerId, createdAt: accounts.createdAt, updatedAt: accounts.updatedAt })
       .from(accounts)
@@ -73,6 +74,12 @@ export async function exportAccountData(user: CurrentUser) {
       .select({ createdAt: sessions.createdAt, lastActivity: sessions.updatedAt, expiresAt: sessions.expiresAt, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
       .from(sessions)
       .where(eq(sessions.userId, user.id)),
+    // The e-mail changes asked for (decision 0077), without their links' hashes.
+    db()
+      .select({ oldEmail: emailChanges.oldEmail, newEmail: emailChanges.newEmail, state: emailChanges.state, createdAt: emailChanges.createdAt, expiresAt: emailChanges.expiresAt, endedAt: emailChanges.endedAt })
+      .from(emailChanges)
+      .where(eq(emailChanges.userId, user.id))
+      .orderBy(emailChanges.createdAt),
     db()
       .select({
         id: petListings.id,
@@ -148,6 +155,7 @@ export async function exportAccountData(user: CurrentUser) {
     account: account ? { ...account, ...(profile ?? {}), secondFactorPhone: phone ?? null } : null,
     signInMethods,
     sessions: activeSessions,
+    emailChanges: addressChanges,
     listings,
     reports,
     contestEntries: entries,

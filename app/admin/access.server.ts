@@ -1,12 +1,14 @@
-// The first line of every back-office function: only an administrator gets further. Pages are
-// guarded by the admin layout's loader (a redirect to /login); domain functions check again, so an
-// action posted directly, or a function called from elsewhere, is refused the same way.
+// Who may use the back office, and the messages of its refusals. Every request under /admin passes
+// the gate first (app/admin/gate.server.ts, the admin layout's middleware: signed in, an
+// administrator, the second factor when REQUIRE_ADMIN_2FA asks for it); domain functions check the
+// role again with refuseNonAdmin, so a function called from elsewhere is refused the same way.
 import type { CurrentUser } from "~/accounts/session.server";
 import { fail, type Failure } from "~/lib/result";
 
 export const ADMIN_ACCESS_MESSAGES = {
   mustSignIn: "Devi effettuare il login per continuare",
   adminOnly: "Solo gli amministratori possono eseguire questa operazione",
+  secondFactorRequired: "Per usare l'area amministrazione attiva la verifica in due passaggi dal tuo profilo",
 } as const;
 
 /** 401 for a visitor, 403 for a signed-in user who is not an admin, null for an admin. */

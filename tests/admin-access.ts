@@ -107,17 +107,14 @@ export async function expectAdminOnly(check: AdminOnlyCheck, user?: TestAccount)
     { who: account, name: "un utente" },
     { who: passwordOnlyAdmin, name: "un amministratore senza secondo fattore", requireAdmin2fa: true },
   ];
+  const method = check.method ?? (check.body ? "POST" : "GET");
   const saved = config();
   try {
     for (const intruder of intruders) {
       setConfig({ ...saved, requireAdmin2fa: intruder.requireAdmin2fa ?? saved.requireAdmin2fa });
-      const request = requestAs(intruder.who, check.url, {
-        method: check.method ?? (check.body ? "POST" : "GET"),
-        body: check.body?.(),
-        headers: check.headers,
-      });
+      const request = requestAs(intruder.who, check.url, { method, body: check.body?.(), headers: check.headers });
       const outcome = await outcomeOf(() => check.call(request));
-      expect(isRefusal(outcome), `${intruder.name}: ${check.method ?? "GET"} ${check.url} → ${outcome.status}`).toBe(true);
+      expect(isRefusal(outcome), `${intruder.name}: ${method} ${check.url} → ${outcome.status}`).toBe(true);
     }
   } finally {
     setConfig(saved);

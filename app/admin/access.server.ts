@@ -4,12 +4,9 @@
 // role again with refuseNonAdmin, so a function called from elsewhere is refused the same way.
 import type { CurrentUser } from "~/accounts/session.server";
 import { fail, type Failure } from "~/lib/result";
+import { ADMIN_ACCESS_MESSAGES } from "./access-messages";
 
-export const ADMIN_ACCESS_MESSAGES = {
-  mustSignIn: "Devi effettuare il login per continuare",
-  adminOnly: "Solo gli amministratori possono eseguire questa operazione",
-  secondFactorRequired: "Per usare l'area amministrazione attiva la verifica in due passaggi dal tuo profilo",
-} as const;
+export { ADMIN_ACCESS_MESSAGES };
 
 /** 401 for a visitor, 403 for a signed-in user who is not an admin, null for an admin. */
 export function refuseNonAdmin(actor: CurrentUser | null): Failure | null {

@@ -59,7 +59,8 @@ function wantsData(request: Request): boolean {
  */
 function refusal(request: Request, verdict: Extract<GateVerdict, { ok: false }>) {
   if (MUTATIONS.has(request.method) || wantsData(request)) {
-    return data({ ok: false as const, error: verdict.error }, { status: verdict.status, headers: { "cache-control": "no-store" } });
+    const statusText = verdict.status === 401 ? "Unauthorized" : "Forbidden";
+    return data({ ok: false as const, error: verdict.error }, { status: verdict.status, statusText, headers: { "cache-control": "no-store" } });
   }
   return redirect(verdict.location);
 }

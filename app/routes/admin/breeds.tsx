@@ -26,8 +26,8 @@ import { logger } from "~/lib/logger.server";
 
 // /admin/breeds — the breed catalogue the listing form offers: filtered by pet type and legality,
 // created and edited in a form above the table, deleted after a confirmation. Green banners go
-// after 3 seconds (spec). The admin layout guards the page; the domain module checks the role again
-// for every action.
+// after 3 seconds (spec). The admin layout's gate guards the page and its actions; the domain
+// module checks the role again for every action.
 
 type ActionData = CardActionData<BreedField>;
 

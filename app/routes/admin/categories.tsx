@@ -16,8 +16,8 @@ import { fieldErrorsOf } from "~/lib/field-errors";
 import { slugify } from "~/lib/slug";
 
 // /admin/categories — the categories as cards, created and edited in a modal, deleted after a
-// confirmation. The admin layout guards the page; the domain module checks the role again for
-// every action.
+// confirmation. The admin layout's gate guards the page and its actions; the domain module checks
+// the role again for every action.
 
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = adminActor(context);

@@ -19,8 +19,8 @@ import { thumbnailUrl } from "~/lib/images";
 import { voteCount } from "~/components/contests/vote-count";
 
 // /admin/contests/{id}/submissions — the moderation of a contest's entries, 20 a page, filtered by
-// status. The admin layout guards the page; the moderation module checks the role again for every
-// action.
+// status. The admin layout's gate guards the page and its actions; the moderation module checks the
+// role again for every action.
 export async function loader({ request, params, url, context }: Route.LoaderArgs) {
   const admin = adminActor(context);
   const query = readQuery(request);

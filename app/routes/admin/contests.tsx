@@ -26,8 +26,8 @@ import { pageParam, redirectPastLastPage } from "~/lib/paging";
 
 // /admin/contests — every contest with its entries and votes counted, created and edited in a form
 // above the list, deleted after a confirmation that says what goes with it. Each card leads to the
-// moderation of its entries. The admin layout guards the page; the domain module checks the role
-// again for every action.
+// moderation of its entries. The admin layout's gate guards the page and its actions; the domain
+// module checks the role again for every action.
 
 type ActionData = CardActionData<ContestFormField>;
 

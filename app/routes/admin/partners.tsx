@@ -11,8 +11,8 @@ import { createPartner, deletePartner, listPartnersForAdmin, updatePartner, type
 import { PARTNER_LIMITS, PARTNER_MESSAGES as M, partnerSchema, type PartnerField } from "~/partners/validation";
 
 // /admin/partners — the partners as cards, created and edited in a modal (the active toggle is
-// there), deleted after a confirmation. The admin layout guards the page; the domain module checks
-// the role again for every action.
+// there), deleted after a confirmation. The admin layout's gate guards the page and its actions;
+// the domain module checks the role again for every action.
 
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = adminActor(context);

@@ -1,4 +1,4 @@
-// The shell's own entry points: the layout (which guards every /admin page) and the dashboard.
+// The shell's own entry points: the layout (whose middleware guards every /admin request) and the dashboard.
 import { describe, expect } from "vitest";
 import { createAccount, requestAs } from "../../../tests/accounts";
 import { expectAdminOnly, outcomeOf, throughAdminGate } from "../../../tests/admin-access";

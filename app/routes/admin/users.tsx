@@ -12,8 +12,9 @@ import { formatDateLong, formatNumber } from "~/lib/format";
 import { redirectPastLastPage } from "~/lib/paging";
 import { readAdminForm } from "~/admin/admin-form.server";
 
-// /admin/users — the accounts: counters, search by name or e-mail, role changes. The admin layout
-// guards the page; setUserRole checks the role again (and keeps one administrator at least).
+// /admin/users — the accounts: counters, search by name or e-mail, role changes. The admin layout's
+// gate guards the page and its actions; setUserRole checks the role again (and keeps one
+// administrator at least).
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = adminActor(context);
   const query = userListQuerySchema.parse(Object.fromEntries(readQuery(request)));

@@ -13,8 +13,8 @@ import { formatDateTimeLong } from "~/lib/format";
 import { readForm, readQuery } from "~/lib/form.server";
 
 // /admin/articles/edit?id=… — the article form, the revision history (?revision=… shows one saved
-// version) and the restore of a version. The admin layout guards the page; the domain module checks
-// the role again for every read and write.
+// version) and the restore of a version. The admin layout's gate guards the page and its actions;
+// the domain module checks the role again for every read and write.
 export const handle = { bodyLimit: ARTICLE_BODY_LIMIT };
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -6,7 +6,8 @@ import { db } from "~/db/client.server";
 import { adsenseCodes } from "~/db/schema";
 import { action as editAction, loader as editLoader } from "~/routes/admin/adsense/edit";
 import { action as listAction, loader as listLoader } from "~/routes/admin/adsense/list";
-import { action as newAction, loader as newLoader } from "~/routes/admin/adsense/new";
+import { action as newAction } from "~/routes/admin/adsense/new";
+import { loader as layoutLoader } from "~/routes/admin/layout";
 import { createAccount, requestAs } from "../../../tests/accounts";
 import { expectAdminOnly, outcomeOf, throughAdminGate } from "../../../tests/admin-access";
 import { itDb } from "../../../tests/db";
@@ -47,7 +48,7 @@ describe("/admin/adsense is for administrators only", () => {
   });
 
   itDb("the new page and its save", async () => {
-    await expectAdminOnly({ call: (r) => throughAdminGate(newLoader, { request: r }), url: `${BASE}/new` });
+    await expectAdminOnly({ call: (r) => throughAdminGate(layoutLoader, { request: r }), url: `${BASE}/new` });
     await expectAdminOnly({ call: (r) => throughAdminGate(newAction, { request: r }), ...post(`${BASE}/new`, codeFields) });
   });
 

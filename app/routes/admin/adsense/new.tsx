@@ -8,10 +8,6 @@ import { readForm } from "~/lib/form.server";
 
 // /admin/adsense/new — a new ad code, with the spec's defaults. On success, back to the list with
 // "Codice annuncio creato" (?saved=created).
-export function loader() {
-  return null;
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = adminActor(context);
   const form = await readForm(request);

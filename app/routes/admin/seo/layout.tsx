@@ -5,10 +5,6 @@ import type { Route } from "./+types/layout";
 // /admin/seo — the SEO manager: its heading and the bar of its six tabs; each tab is its own page
 // (the child routes). The bar is a list of links, not ARIA tabs: every tab has its own address, is
 // loaded by its own loader and works without JavaScript (decision 0053).
-export function loader() {
-  return null;
-}
-
 export const meta: Route.MetaFunction = () => [{ title: "SEO — Zampa Admin" }, { name: "robots", content: "noindex" }];
 
 export default function SeoLayout() {

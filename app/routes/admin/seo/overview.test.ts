@@ -1,6 +1,6 @@
 // /admin/seo (the SEO manager's tabs and overview): for admins only.
 import { describe, expect } from "vitest";
-import { loader as layoutLoader } from "~/routes/admin/seo/layout";
+import { loader as layoutLoader } from "~/routes/admin/layout";
 import { loader } from "~/routes/admin/seo/overview";
 import { expectAdminOnly, outcomeOf, throughAdminGate } from "../../../../tests/admin-access";
 import { createAccount, requestAs } from "../../../../tests/accounts";
@@ -9,7 +9,7 @@ import { itDb } from "../../../../tests/db";
 const URL = "http://localhost:3000/admin/seo";
 
 describe("/admin/seo", () => {
-  itDb("the tabs' layout and the overview refuse visitors and users", async () => {
+  itDb("/admin/seo (the layouts and the overview) refuses visitors, users and administrators without the required second factor", async () => {
     const user = await expectAdminOnly({ call: (request) => throughAdminGate(layoutLoader, { request, params: {} }), url: URL });
     await expectAdminOnly({ call: (request) => throughAdminGate(loader, { request, params: {} }), url: URL }, user);
   });

@@ -15,9 +15,8 @@ export { ready, shutdown } from "./startup.server";
 
 // The database and accounts are ready before any loader or action runs: the production server
 // awaits ready() before it listens; the development server loads this module before it handles a
-// request. (No route middleware for this: with middleware enabled React Router checks every page's
-// Response, which makes the server's lightweight Response build a second, native one: ~3 % of a
-// list page's CPU.)
+// request. (Not a route middleware: that would run on every request; route middleware guards the
+// back office only, decision 0073.)
 if (import.meta.env.DEV) await ready();
 export { servePage } from "./cache/page-cache.server";
 export { applyRedirect } from "./seo/redirects.server";

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { isEmailVerified } from "~/accounts/recovery.server";
+import { ADMIN_ACCESS_MESSAGES } from "~/admin/access-messages";
 import { getCurrentUser } from "~/accounts/session.server";
 import { VerificationBanner } from "~/components/account/verification-banner";
 import { ConsentScripts } from "~/components/consent-scripts";
@@ -96,19 +97,31 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useHydratedMarker();
   usePlainLinkNavigation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // A request refused for its input (readQuery, app/lib/form.server.ts): its Italian message.
-  const refused = isRouteErrorResponse(error) && error.status === 400 ? (error.data as { error?: unknown } | null)?.error : null;
-  const badRequest = typeof refused === "string" ? refused : null;
+  // A request refused for its input (readQuery, app/lib/form.server.ts), or an action the back
+  // office's gate refused (app/admin/gate.server.ts): its Italian message.
+  const said = isRouteErrorResponse(error) && [400, 401, 403].includes(error.status) ? (error.data as { error?: unknown } | null)?.error : null;
+  const badRequest = typeof said === "string" && isRouteErrorResponse(error) && error.status === 400 ? said : null;
+  const forbidden = typeof said === "string" && !badRequest ? said : null;
   // A page's data refused by the rate limits (server/rate-limit.ts): its message, with the wait.
   const throttled = isRouteErrorResponse(error) && error.status === 429 && typeof error.data === "string" ? error.data : null;
   return (
     <PublicChrome>
       <MessagePanel
-        title={notFound ? "Pagina non trovata" : badRequest ? INPUT_MESSAGES.badRequestTitle : throttled ? RATE_LIMIT_MESSAGES.title : "Si è verificato un errore"}
+        title={
+          notFound
+            ? "Pagina non trovata"
+            : badRequest
+              ? INPUT_MESSAGES.badRequestTitle
+              : forbidden
+                ? ADMIN_ACCESS_MESSAGES.refusedTitle
+                : throttled
+                  ? RATE_LIMIT_MESSAGES.title
+                  : "Si è verificato un errore"
+        }
         text={
           notFound
             ? "La pagina che stai cercando non esiste o è stata spostata."
-            : (badRequest ?? throttled ?? "Qualcosa non ha funzionato. Riprova tra qualche istante.")
+            : (badRequest ?? forbidden ?? throttled ?? "Qualcosa non ha funzionato. Riprova tra qualche istante.")
         }
       >
         <a href="/" className="btn-primary">

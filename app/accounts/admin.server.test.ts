@@ -7,7 +7,7 @@ import { db } from "~/db/client.server";
 import { profiles, users } from "~/db/schema";
 import { loader as adminLayoutLoader } from "~/routes/admin/layout";
 import { createAccount, requestAs } from "../../tests/accounts";
-import { outcomeOf } from "../../tests/admin-access";
+import { outcomeOf, throughAdminGate } from "../../tests/admin-access";
 import { itDb } from "../../tests/db";
 import { createUserRow } from "../../tests/factories";
 import { auth } from "./auth.server";
@@ -237,7 +237,7 @@ describe("a demoted administrator", () => {
     const demoted = await createAccount({ role: "admin", fullName: "Admin Declassata" });
     const other = await person("Admin Che Declassa", "declassa@example.it", { role: "admin" });
     const url = "http://localhost:3000/admin";
-    const call = () => adminLayoutLoader({ request: requestAs(demoted, url), params: {}, context: {} } as never);
+    const call = () => throughAdminGate(adminLayoutLoader, { request: requestAs(demoted, url), params: {} });
     expect((await outcomeOf(call)).status).toBe(200);
     expect(await setUserRole(asAdmin(other.id), demoted.id, "user")).toMatchObject({ ok: true, changed: true });
     const outcome = await outcomeOf(call);

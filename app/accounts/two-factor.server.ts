@@ -4,7 +4,6 @@
 // obligation (REQUIRE_ADMIN_2FA). Every function takes the session's user, never an id from a form.
 import { and, eq, gt, isNotNull, ne, sql } from "drizzle-orm";
 import QRCode from "qrcode";
-import { redirect } from "react-router";
 import { config } from "~/config.server";
 import { db, transaction } from "~/db/client.server";
 import { sessions, twoFactorPhones, twoFactors, users, verifications } from "~/db/schema";
@@ -333,13 +332,13 @@ export async function sendSignInSms(request: Request): Promise<Result<{ message:
 }
 
 /**
- * REQUIRE_ADMIN_2FA: an administrator's session must be at aal2 before any /admin page; without a
- * factor they are sent to enrol on the profile. Called by requireAdmin (session.server.ts).
+ * REQUIRE_ADMIN_2FA: an administrator's session must be at aal2 before anything of the back office;
+ * true when it is required and this session has not passed a second factor. Asked by the back
+ * office's gate (app/admin/gate.server.ts), which sends such an administrator to enrol.
  */
-export async function requireAdminSecondFactor(request: Request): Promise<void> {
-  if (!config().requireAdmin2fa) return;
-  const state = await sessionState(request);
-  if (state?.aal !== "aal2") throw redirect(TWO_FACTOR_ENROL_PATH);
+export async function adminSecondFactorMissing(request: Request): Promise<boolean> {
+  if (!config().requireAdmin2fa) return false;
+  return (await sessionState(request))?.aal !== "aal2";
 }
 
 // ---- The profile page's forms ---------------------------------------------------------------

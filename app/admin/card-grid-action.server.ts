@@ -1,12 +1,13 @@
 // The action of a back-office page whose items are created, edited and deleted in place
 // (categories, partners, breeds, contests, redirects): the form's intent picks the domain
 // function; the answer carries the intent, the message, and the field errors of a refused save.
-import { data } from "react-router";
-import { getCurrentUser, type CurrentUser } from "~/accounts/session.server";
+import { data, type RouterContextProvider } from "react-router";
+import type { CurrentUser } from "~/accounts/session.server";
 import type { FieldErrors } from "~/lib/field-errors";
 import { readForm } from "~/lib/form.server";
 import type { Result } from "~/lib/result";
 import { refuseNonAdmin } from "./access.server";
+import { adminActor } from "./gate.server";
 
 export type CardIntent = "create" | "update" | "delete";
 export type CardActionData<F extends string> =
@@ -26,8 +27,12 @@ export interface CardHandlers {
 
 const isIntent = (value: unknown): value is CardIntent => value === "create" || value === "update" || value === "delete";
 
-export async function cardGridAction<F extends string>(request: Request, handlers: CardHandlers) {
-  const actor = await getCurrentUser(request);
+/** The action's own arguments: the actor is the one the back office's gate let through. */
+export async function cardGridAction<F extends string>(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  handlers: CardHandlers,
+) {
+  const actor = adminActor(context);
   const form = await readForm(request);
   if (!form.ok) return data<CardActionData<F>>({ ok: false, intent: null, error: form.error }, { status: form.status });
   const { intent, id = "", ...fields } = form.fields;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_ACCESS_MESSAGES } from "~/admin/access.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { INPUT_MESSAGES } from "~/lib/input";
 import { NETWORK_ERROR, readAiResponse } from "~/components/admin/use-ai-request";
 import { createAccount, requestAs } from "../../tests/accounts";
+import { throughAdminGate } from "../../tests/admin-access";
 import { itDb } from "../../tests/db";
 import { AI_MESSAGES } from "./messages";
 import { SseParser, sseEvent, type SseMessage } from "./sse";
@@ -159,35 +159,20 @@ describe("aiEndpoint", () => {
   const echo = async (_actor: unknown, input: unknown): Promise<AiOutcome<unknown>> => ({ ok: true, data: input });
   const post = (body: string, type = "application/json") => ({ method: "POST", body, headers: { "content-type": type, origin: "http://localhost:3000" } });
 
-  itDb("refuses a visitor with the AI message (401) and a user (403) before running anything", async () => {
-    let ran = false;
-    const spy = async (): Promise<AiOutcome<unknown>> => {
-      ran = true;
-      return { ok: true, data: null };
-    };
-    const visitor = await aiEndpoint(requestAs(null, URL, post("{}")), spy);
-    expect(visitor.status).toBe(401);
-    expect(await visitor.json()).toEqual({ error: AI_MESSAGES.notAuthenticated });
-    const user = await aiEndpoint(requestAs(await createAccount(), URL, post("{}")), spy);
-    expect(user.status).toBe(403);
-    expect(await user.json()).toEqual({ error: ADMIN_ACCESS_MESSAGES.adminOnly });
-    expect(ran).toBe(false);
-  });
-
   itDb("refuses a body that is not JSON (400) and passes the parsed body to the function", async () => {
     const admin = await createAccount({ role: "admin" });
     for (const [body, type] of [["{rotto", "application/json"], ["topic=x", "application/x-www-form-urlencoded"], ['{"a":"\\u0000"}', "application/json"]] as const) {
-      const refused = await aiEndpoint(requestAs(admin, URL, post(body, type)), echo);
+      const refused = await throughAdminGate((args) => aiEndpoint(args, echo), { request: requestAs(admin, URL, post(body, type)) });
       expect(refused.status, body).toBe(400);
       expect(await refused.json()).toEqual({ error: INPUT_MESSAGES.badForm });
     }
-    const ok = await aiEndpoint(requestAs(admin, URL, post(JSON.stringify({ topic: "Gatti" }))), echo);
+    const ok = await throughAdminGate((args) => aiEndpoint(args, echo), { request: requestAs(admin, URL, post(JSON.stringify({ topic: "Gatti" }))) });
     expect(await readEvents(ok)).toEqual([{ event: "result", data: JSON.stringify({ data: { topic: "Gatti" } }) }]);
   });
 
   itDb("passes the administrator to the function", async () => {
     const admin = await createAccount({ role: "admin" });
-    const who = await aiEndpoint(requestAs(admin, URL, post("{}")), async (actor) => ({ ok: true, data: actor?.id }));
+    const who = await throughAdminGate((args) => aiEndpoint(args, async (actor) => ({ ok: true, data: actor?.id })), { request: requestAs(admin, URL, post("{}")) });
     expect(JSON.parse((await readEvents(who))[0]!.data)).toEqual({ data: admin.id });
   });
 });

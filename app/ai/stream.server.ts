@@ -1,10 +1,11 @@
 // The AI endpoints' HTTP side (decision 0056): a server function run with the request's abort
 // signal, its progress sent as server-sent events while it waits in the queue and generates, and
-// its answer as the last event. A refusal that comes before any progress (no administrator, bad
-// input, the daily limit) is answered as plain JSON with its status, so the screens and any other
-// client read it like every other error of the site.
-import { getCurrentUser, type CurrentUser } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+// its answer as the last event. A refusal that comes before any progress (bad input, the daily
+// limit; anyone who is not an administrator was answered by the back office's gate) is answered as
+// plain JSON with its status, so the screens and any other client read it like every other error.
+import type { RouterContextProvider } from "react-router";
+import type { CurrentUser } from "~/accounts/session.server";
+import { adminActor } from "~/admin/gate.server";
 import { CACHE_TAGS, onInvalidate, type CacheTag } from "~/cache/cache.server";
 import { INPUT_MESSAGES } from "~/lib/input";
 import { logger } from "~/lib/logger.server";
@@ -33,13 +34,6 @@ export function methodNotAllowed(): Response {
   return Response.json({ error: "Metodo non consentito: usa POST" }, { status: 405, headers: { allow: "POST", "cache-control": "no-store" } });
 }
 
-/** 401 with the AI features' own sentence for a visitor, 403 for a user: before the body is read. */
-export function refuseNonAdminJson(actor: CurrentUser | null): Response | null {
-  const refused = refuseNonAdmin(actor);
-  if (!refused) return null;
-  return jsonError(refused.status, refused.status === 401 ? AI_MESSAGES.notAuthenticated : refused.error);
-}
-
 function holdsNul(value: unknown): boolean {
   if (typeof value === "string") return value.includes("\u0000");
   if (Array.isArray(value)) return value.some(holdsNul);
@@ -61,13 +55,15 @@ async function readJson(request: Request): Promise<{ ok: true; body: unknown } |
 /**
  * POST JSON → the server function's answer: JSON `{error}` for a refusal before it started, else a
  * `text/event-stream` of `progress` events ending with one `result` ({data}) or `failure` event.
- * The request's abort signal (the browser gone) is passed on as hooks.signal.
+ * The request's abort signal (the browser gone) is passed on as hooks.signal. The actor is the one
+ * the back office's gate let through; the server function checks the role again.
  */
-export async function aiEndpoint<T>(request: Request, run: AiServerFunction<T>): Promise<Response> {
+export async function aiEndpoint<T>(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  run: AiServerFunction<T>,
+): Promise<Response> {
   if (request.method !== "POST") return methodNotAllowed();
-  const actor = await getCurrentUser(request);
-  const refused = refuseNonAdminJson(actor);
-  if (refused) return refused;
+  const actor = adminActor(context);
   const read = await readJson(request);
   if (!read.ok) return jsonError(400, INPUT_MESSAGES.badForm);
   return streamOutcome((hooks) => run(actor, read.body, hooks), request.signal);

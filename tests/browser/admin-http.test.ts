@@ -1,10 +1,16 @@
-// Every back-office URL over real HTTP, as a visitor and as a signed-in user who is not an
-// administrator: pages and their data are refused (the redirect to /login), and so is every form
-// posted to them, whatever its intent. The unit tests beside each route check that nothing changed.
-import { describe, expect, it } from "vitest";
+// Every back-office URL over real HTTP, as a visitor, as a signed-in user who is not an
+// administrator, and as an administrator signed in with the password only while REQUIRE_ADMIN_2FA
+// asks for a second factor (on a server of its own, started with that setting): pages and their
+// data are refused (the redirect to /login, or to enrol), and so is every form posted to them,
+// as a page or as its `.data`, whatever its intent, and every fetch of the AI endpoints, the
+// statistics' events and the image upload. The unit tests beside each route check that nothing changed.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TWO_FACTOR_ENROL_PATH } from "~/accounts/two-factor.server";
+import { ADMIN_ACCESS_MESSAGES as M } from "~/admin/access-messages";
 import { ADMIN_SECTIONS } from "~/admin/navigation";
 import { SEO_TABS } from "~/admin/seo-tabs";
 import { cookieFrom } from "../cookies";
+import { freePort, startAppProcess, stopAppProcess, type AppProcess } from "../load-balancer";
 import { baseUrl, uniqueEmail } from "./browser";
 
 const SOME_ID = "00000000-0000-4000-8000-000000000000";
@@ -20,7 +26,11 @@ const PAGES = [
   "/admin/qualsiasi/cosa",
 ];
 const AI_POSTS = ["/admin/ai/generate-article", "/admin/ai/regenerate-field", "/admin/ai/editorial-plan"];
-const AI_GETS = ["/admin/ai/usage", "/admin/api-stats/events"];
+/** The fetches of the back office, with what their clients ask for (the usage banner, the EventSource). */
+const AI_GETS = [
+  { path: "/admin/ai/usage", accept: "application/json" },
+  { path: "/admin/api-stats/events", accept: "text/event-stream" },
+];
 const INTENTS = ["create", "update", "delete", "restore", "toggle", "role", "read", "replied", "archive", "approve", "suspend", "reactivate", "save"];
 
 async function userCookie(): Promise<string> {
@@ -41,57 +51,125 @@ async function userCookie(): Promise<string> {
   return cookieFrom(response.headers);
 }
 
-/** Refused: the redirect to /login, 401 or 403; or 405 where the page has no action at all. */
-function refused(response: Response, method = "GET"): boolean {
+/** Where a refused page is sent: /login, or (an administrator without the second factor) to enrol. */
+const AWAY = new Set(["/login", new URL(TWO_FACTOR_ENROL_PATH, "http://x").pathname]);
+
+/** Refused: a redirect away, 401 or 403. */
+function refused(response: Response): boolean {
   if (response.status === 401 || response.status === 403) return true;
-  if (method === "POST" && response.status === 405) return true;
-  const location = response.headers.get("location") ?? response.headers.get("x-remix-redirect") ?? "";
-  return (response.status >= 300 && response.status < 400) || response.status === 202 ? new URL(location || "/x", baseUrl()).pathname === "/login" : false;
+  const location = response.headers.get("location") ?? "";
+  return response.status >= 300 && response.status < 400 ? AWAY.has(new URL(location || "/x", "http://x").pathname) : false;
+}
+
+// REQUIRE_ADMIN_2FA is read at start-up: the administrator without a second factor is tried on a
+// server of its own (an empty database, its administrator from ADMIN_EMAIL/ADMIN_PASSWORD).
+const STRICT_ADMIN = { email: "admin-2fa@zampa.test", password: "Amministro-Rigoroso-2026" };
+let strict: AppProcess;
+
+beforeAll(async () => {
+  strict = await startAppProcess(await freePort(), {
+    REQUIRE_ADMIN_2FA: "true",
+    ADMIN_EMAIL: STRICT_ADMIN.email,
+    ADMIN_PASSWORD: STRICT_ADMIN.password,
+    SEED_DEMO: "false",
+    DATABASE_URL: "",
+    RATE_LIMITS: "off",
+  });
+});
+
+afterAll(async () => {
+  if (strict) await stopAppProcess(strict);
+});
+
+/** The strict server's administrator, signed in with the password only (a session at aal1). */
+async function passwordOnlyAdminCookie(base: string): Promise<string> {
+  const response = await fetch(`${base}/login`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "signin", email: STRICT_ADMIN.email, password: STRICT_ADMIN.password }),
+    headers: { origin: base },
+    redirect: "manual",
+  });
+  expect(response.status).toBe(302);
+  return cookieFrom(response.headers);
+}
+
+interface Intruder {
+  name: string;
+  base: string;
+  headers: Record<string, string>;
+  /** the status of a refused action or fetch */
+  status: 401 | 403;
+  /** where a refused page is sent */
+  away: string;
+  /** what a refused action says */
+  message: string;
 }
 
 describe("the back office over HTTP", () => {
-  it("refuses every admin page, its data and every action to visitors and to users", async () => {
+  it("refuses every admin page, its data and every action to visitors, to users and to administrators without the required second factor", async () => {
     const cookie = await userCookie();
-    const people: { name: string; headers: Record<string, string> }[] = [
-      { name: "visitatore", headers: {} },
-      { name: "utente", headers: { cookie } },
+    const people: Intruder[] = [
+      { name: "visitatore", base: baseUrl(), headers: {}, status: 401, away: "/login", message: M.mustSignIn },
+      { name: "utente", base: baseUrl(), headers: { cookie }, status: 403, away: "/login", message: M.adminOnly },
+      {
+        name: "amministratore senza secondo fattore",
+        base: strict.url,
+        headers: { cookie: await passwordOnlyAdminCookie(strict.url) },
+        status: 403,
+        away: TWO_FACTOR_ENROL_PATH,
+        message: M.secondFactorRequired,
+      },
     ];
     for (const who of people) {
+      const origin = { ...who.headers, origin: who.base };
       for (const page of PAGES) {
-        const get = await fetch(`${baseUrl()}${page}`, { headers: who.headers, redirect: "manual" });
+        const get = await fetch(`${who.base}${page}`, { headers: { ...who.headers, accept: "text/html" }, redirect: "manual" });
         expect(refused(get), `${who.name} GET ${page} → ${get.status}`).toBe(true);
+        expect(get.headers.get("location"), `${who.name} GET ${page}`).toBe(who.away);
         const [pathname, search] = page.split("?");
-        const dataUrl = `${baseUrl()}${pathname}.data${search ? `?${search}` : ""}`;
-        const data = await fetch(dataUrl, { headers: who.headers, redirect: "manual" });
+        const dataPath = `${pathname}.data${search ? `?${search}` : ""}`;
+        // A page's data: React Router's redirect (202, its target in the body) and no admin's data.
+        const data = await fetch(`${who.base}${dataPath}`, { headers: who.headers, redirect: "manual" });
         const text = await data.text();
-        expect(text, `${who.name} GET ${dataUrl}`).not.toMatch(/admin-e2e@zampa\.test|admin@zampa\.test/);
+        expect(data.status, `${who.name} GET ${dataPath}`).toBe(202);
+        expect(text, `${who.name} GET ${dataPath}`).toContain(who.away);
+        expect(text, `${who.name} GET ${dataPath}`).not.toMatch(/admin-e2e@zampa\.test|admin@zampa\.test|admin-2fa@zampa\.test/);
         for (const intent of INTENTS) {
-          const body = new URLSearchParams({ intent, id: SOME_ID, role: "admin", title: "Titolo", name: "Nome" });
-          const post = await fetch(`${baseUrl()}${page}`, { method: "POST", body, headers: { ...who.headers, origin: baseUrl() }, redirect: "manual" });
-          expect(refused(post, "POST"), `${who.name} POST ${page} intent=${intent} → ${post.status}`).toBe(true);
-          // A page without an action answers 405 to any intent (and the server logs each one).
-          if (post.status === 405) break;
+          const body = () => new URLSearchParams({ intent, id: SOME_ID, role: "admin", title: "Titolo", name: "Nome", slug: "nome" });
+          // Posted as a page (without JavaScript): the error page, with the refusal's message.
+          const post = await fetch(`${who.base}${page}`, { method: "POST", body: body(), headers: origin, redirect: "manual" });
+          expect(post.status, `${who.name} POST ${page} intent=${intent}`).toBe(who.status);
+          expect(await post.text(), `${who.name} POST ${page} intent=${intent}`).toContain(who.message.replaceAll("'", "&#x27;"));
+          // As the page's scripts post it (the security probe's way in): the refusal, with its message.
+          const dataPost = await fetch(`${who.base}${dataPath}`, { method: "POST", body: body(), headers: origin, redirect: "manual" });
+          expect(dataPost.status, `${who.name} POST ${dataPath} intent=${intent}`).toBe(who.status);
+          expect(await dataPost.text(), `${who.name} POST ${dataPath} intent=${intent}`).toContain(who.message);
         }
       }
       const upload = new FormData();
       upload.set("file", new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], { type: "image/jpeg" }), "foto.jpg");
-      const image = await fetch(`${baseUrl()}/admin/article-images`, { method: "POST", body: upload, headers: { ...who.headers, origin: baseUrl() }, redirect: "manual" });
-      expect(refused(image, "POST"), `${who.name} POST /admin/article-images → ${image.status}`).toBe(true);
-      // The AI endpoints answer JSON refusals (a fetch, not a page): 401 for a visitor, 403 for a user.
+      const image = await fetch(`${who.base}/admin/article-images`, { method: "POST", body: upload, headers: origin, redirect: "manual" });
+      expect(image.status, `${who.name} POST /admin/article-images`).toBe(who.status);
+      expect(await image.json(), `${who.name} POST /admin/article-images`).toEqual({ ok: false, error: who.message });
+      // The AI endpoints answer JSON refusals (a fetch, not a page).
       for (const endpoint of AI_POSTS) {
-        const post = await fetch(`${baseUrl()}${endpoint}`, {
+        const post = await fetch(`${who.base}${endpoint}`, {
           method: "POST",
           body: JSON.stringify({ topic: "Gatti", category: "gatti", categories: ["gatti"], field: "title", context: {} }),
-          headers: { ...who.headers, origin: baseUrl(), "content-type": "application/json" },
+          headers: { ...origin, "content-type": "application/json" },
           redirect: "manual",
         });
-        expect(post.status, `${who.name} POST ${endpoint}`).toBe(who.headers.cookie ? 403 : 401);
+        expect(post.status, `${who.name} POST ${endpoint}`).toBe(who.status);
         expect(post.headers.get("content-type"), `${who.name} POST ${endpoint}`).toContain("application/json");
+        expect(await post.json(), `${who.name} POST ${endpoint}`).toEqual({ ok: false, error: who.message });
       }
-      for (const endpoint of AI_GETS) {
-        const get = await fetch(`${baseUrl()}${endpoint}`, { headers: who.headers, redirect: "manual" });
-        expect(get.status, `${who.name} GET ${endpoint}`).toBe(who.headers.cookie ? 403 : 401);
-        expect(await get.text(), `${who.name} GET ${endpoint}`).not.toMatch(/"used"|event:/);
+      for (const { path, accept } of AI_GETS) {
+        const get = await fetch(`${who.base}${path}`, { headers: { ...who.headers, accept }, redirect: "manual" });
+        expect(get.status, `${who.name} GET ${path}`).toBe(who.status);
+        expect(await get.text(), `${who.name} GET ${path}`).not.toMatch(/"used"|event:/);
+        // Opened as a page instead: sent away like every page.
+        const asPage = await fetch(`${who.base}${path}`, { headers: { ...who.headers, accept: "text/html" }, redirect: "manual" });
+        expect(asPage.headers.get("location"), `${who.name} GET ${path} (pagina)`).toBe(who.away);
       }
     }
   });

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/api-stats";
-import { requireAdmin } from "~/accounts/session.server";
+import { adminActor } from "~/admin/gate.server";
 import { AI_LIMITS } from "~/ai/messages";
 import { getAiUsageStats } from "~/ai/usage.server";
 import { AiUsageChart } from "~/components/admin/ai-usage-chart";
@@ -13,8 +13,8 @@ import { readQuery } from "~/lib/form.server";
 // a chart per day drawn on the server. The figures reload when a request is logged in any process
 // (the events of /admin/api-stats/events) and every 5 seconds while the page is visible.
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = adminActor(context);
   const days = Number(readQuery(request).get("days") ?? AI_LIMITS.statsDefaultPeriod);
   const result = await getAiUsageStats(admin, days);
   if (!result.ok) throw data({ error: result.error }, { status: result.status });

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { describe, expect } from "vitest";
 import { config } from "~/config.server";
 import { createAccount, requestAs } from "../../../tests/accounts";
-import { expectAdminOnly, outcomeOf } from "../../../tests/admin-access";
+import { expectAdminOnly, outcomeOf, throughAdminGate } from "../../../tests/admin-access";
 import { itDb } from "../../../tests/db";
 import { action } from "./article-images";
 
@@ -27,7 +27,7 @@ describe("POST /admin/article-images", () => {
   itDb("refuses a visitor and a user, writing no file", async () => {
     const form = await pngForm();
     await expectAdminOnly({
-      call: (request) => action({ request, params: {}, context: {} } as never),
+      call: (request) => throughAdminGate(action, { request, params: {} }),
       url: URL,
       method: "POST",
       body: () => form,
@@ -38,14 +38,14 @@ describe("POST /admin/article-images", () => {
   itDb("answers an admin with the stored image's URL, or the refusal as JSON", async () => {
     const admin = await createAccount({ role: "admin" });
     const form = await pngForm();
-    const ok = await outcomeOf(() => action({ request: requestAs(admin, URL, { method: "POST", body: form }), params: {}, context: {} } as never));
+    const ok = await outcomeOf(() => throughAdminGate(action, { request: requestAs(admin, URL, { method: "POST", body: form }), params: {} }));
     expect(ok.status).toBe(200);
     const url = (ok.data as { url: string }).url;
     expect(url).toMatch(new RegExp(`^/uploads/article-images/${admin.id}/[0-9a-f-]{36}\\.webp$`));
 
     const text = new FormData();
     text.append("file", new Blob(["non è un'immagine"], { type: "image/jpeg" }), "finta.jpg");
-    const refused = await outcomeOf(() => action({ request: requestAs(admin, URL, { method: "POST", body: text }), params: {}, context: {} } as never));
+    const refused = await outcomeOf(() => throughAdminGate(action, { request: requestAs(admin, URL, { method: "POST", body: text }), params: {} }));
     expect(refused).toMatchObject({ status: 415, data: { error: "Per favore seleziona un file immagine valido" } });
   });
 });

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/article-images";
-import { getCurrentUser } from "~/accounts/session.server";
+import { adminActor } from "~/admin/gate.server";
 import { uploadArticleImage } from "~/articles/images.server";
 import { ARTICLE_IMAGE_BODY_LIMIT } from "~/images/limits";
 import type { RateLimitHandle } from "~/lib/rate-limit-classes";
@@ -9,10 +9,10 @@ export const handle = { bodyLimit: ARTICLE_IMAGE_BODY_LIMIT, rateLimit: { post: 
 
 // POST /admin/article-images — an article image sent by the featured image field or the editor's
 // image button (multipart field `file`, sent with XMLHttpRequest for its progress). Answers JSON:
-// `{ url }`, or `{ error }` with 400/401/403/413/415. Admins only: the domain function refuses
-// anyone else before the body is read.
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await getCurrentUser(request);
+// `{ url }`, or `{ error }` with 400/413/415; the back office's gate answers 401/403 before the body
+// is read, and the domain function checks the role again.
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = adminActor(context);
   const result = await uploadArticleImage(actor, request);
   if (!result.ok) return Response.json({ error: result.error }, { status: result.status });
   return Response.json({ url: result.url });

@@ -6,7 +6,7 @@ import { BREED_MESSAGES as M } from "~/breeds/validation";
 import { db } from "~/db/client.server";
 import { allowedBreeds } from "~/db/schema";
 import AdminBreeds, { action, loader } from "~/routes/admin/breeds";
-import { expectAdminOnly, outcomeOf } from "../../../tests/admin-access";
+import { expectAdminOnly, outcomeOf, throughAdminGate } from "../../../tests/admin-access";
 import { createAccount, requestAs } from "../../../tests/accounts";
 import { itDb } from "../../../tests/db";
 import { renderPage } from "../../../tests/render-page";
@@ -16,8 +16,8 @@ const MARKUP = `<img src=x onerror=alert(1)>`;
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 const allBreeds = () => db().select().from(allowedBreeds).orderBy(allowedBreeds.id);
 const post = (fields: Record<string, string>) => ({ url: URL, method: "POST", body: () => new URLSearchParams(fields), headers: FORM, state: allBreeds });
-const callLoader = (request: Request) => loader({ request, params: {}, context: {} } as never);
-const callAction = (request: Request) => action({ request, params: {}, context: {} } as never);
+const callLoader = (request: Request) => throughAdminGate(loader, { request, params: {} });
+const callAction = (request: Request) => throughAdminGate(action, { request, params: {} });
 
 async function newBreed(values: Partial<typeof allowedBreeds.$inferInsert> = {}) {
   const [row] = await db()

@@ -3,7 +3,7 @@ import { cardGridAction, type CardActionData } from "~/admin/card-grid-action.se
 import { useEffect, useRef, useState } from "react";
 import { data, Form, useFetcher } from "react-router";
 import type { Route } from "./+types/breeds";
-import { requireAdmin } from "~/accounts/session.server";
+import { adminActor } from "~/admin/gate.server";
 import { createBreed, deleteBreed, listBreedsForAdmin, updateBreed, type AdminBreed, type AdminBreedList } from "~/breeds/admin.server";
 import {
   BREED_BADGES,
@@ -26,15 +26,15 @@ import { logger } from "~/lib/logger.server";
 
 // /admin/breeds — the breed catalogue the listing form offers: filtered by pet type and legality,
 // created and edited in a form above the table, deleted after a confirmation. Green banners go
-// after 3 seconds (spec). The admin layout guards the page; the domain module checks the role again
-// for every action.
+// after 3 seconds (spec). The admin layout's gate guards the page and its actions; the domain
+// module checks the role again for every action.
 
 type ActionData = CardActionData<BreedField>;
 
 type LoaderData = Omit<AdminBreedList, "items"> & { items: AdminBreed[]; loadError: string | null };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = adminActor(context);
   const query = readQuery(request);
   try {
     const result = await listBreedsForAdmin(admin, { petType: query.get("type"), legality: query.get("legal") });
@@ -48,8 +48,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return cardGridAction<BreedField>(request, { create: createBreed, update: updateBreed, delete: deleteBreed, unknownIntent: M.saveError });
+export function action(args: Route.ActionArgs) {
+  return cardGridAction<BreedField>(args, { create: createBreed, update: updateBreed, delete: deleteBreed, unknownIntent: M.saveError });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Razze — Zampa Admin" }, { name: "robots", content: "noindex" }];

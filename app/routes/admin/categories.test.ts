@@ -3,7 +3,7 @@ import { describe, expect } from "vitest";
 import { db } from "~/db/client.server";
 import { categories } from "~/db/schema";
 import { action, loader } from "~/routes/admin/categories";
-import { expectAdminOnly, outcomeOf } from "../../../tests/admin-access";
+import { expectAdminOnly, outcomeOf, throughAdminGate } from "../../../tests/admin-access";
 import { createAccount, requestAs } from "../../../tests/accounts";
 import { itDb } from "../../../tests/db";
 import { createArticle, createCategory } from "../../../tests/factories";
@@ -21,14 +21,14 @@ const post = (fields: Record<string, string>) => ({
 
 describe("/admin/categories", () => {
   itDb("the page is for admins only", async () => {
-    await expectAdminOnly({ call: (request) => loader({ request, params: {}, context: {} } as never), url: URL });
+    await expectAdminOnly({ call: (request) => throughAdminGate(loader, { request, params: {} }), url: URL });
   });
 
   itDb("create, update and delete are for admins only, and change nothing otherwise", async () => {
     const empty = await createCategory({ slug: "vuota-accesso" });
     const full = await createCategory({ slug: "piena-accesso" });
     await createArticle({ categoryId: full.id });
-    const call = (request: Request) => action({ request, params: {}, context: {} } as never);
+    const call = (request: Request) => throughAdminGate(action, { request, params: {} });
     const user = await expectAdminOnly({ call, ...post({ intent: "create", name: "Rettili", slug: "rettili" }) });
     await expectAdminOnly({ call, ...post({ intent: "update", id: empty.id, name: "Cambiata", slug: "cambiata", icon: "dog" }) }, user);
     await expectAdminOnly({ call, ...post({ intent: "delete", id: empty.id }) }, user);
@@ -40,11 +40,10 @@ describe("/admin/categories", () => {
     const admin = await createAccount({ role: "admin" });
     const call = (fields: Record<string, string>) =>
       outcomeOf(() =>
-        action({
+        throughAdminGate(action, {
           request: requestAs(admin, URL, { method: "POST", body: new URLSearchParams(fields), headers: { "content-type": "application/x-www-form-urlencoded" } }),
           params: {},
-          context: {},
-        } as never),
+        }),
       );
     expect(await call({ intent: "create", name: "Rettili", slug: "rettili", icon: "dog" })).toMatchObject({ status: 200, data: { ok: true, message: "Categoria creata" } });
     expect(await call({ intent: "create", name: "Rettili", slug: "rettili" })).toMatchObject({
@@ -54,11 +53,11 @@ describe("/admin/categories", () => {
     expect(await call({ intent: "create", name: "", slug: "" })).toMatchObject({ status: 400, data: { ok: false, fieldErrors: { name: "Il nome è obbligatorio" } } });
     expect(await call({ intent: "delete", id: "nessuno" })).toMatchObject({ status: 404, data: { ok: false, error: "Categoria non trovata" } });
     expect(await call({ intent: "altro" })).toMatchObject({ status: 400, data: { ok: false, intent: null } });
-    const page = await outcomeOf(() => loader({ request: requestAs(admin, URL), params: {}, context: {} } as never));
+    const page = await outcomeOf(() => throughAdminGate(loader, { request: requestAs(admin, URL), params: {} }));
     expect((page.data as { categories: { slug: string }[] }).categories.map((c) => c.slug)).toContain("rettili");
     // A body that is not a form is refused before anything else.
     const unreadable = await outcomeOf(() =>
-      action({ request: requestAs(admin, URL, { method: "POST", body: "{}", headers: { "content-type": "application/json" } }), params: {}, context: {} } as never),
+      throughAdminGate(action, { request: requestAs(admin, URL, { method: "POST", body: "{}", headers: { "content-type": "application/json" } }), params: {} }),
     );
     expect(unreadable.status).toBe(400);
   });

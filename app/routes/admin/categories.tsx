@@ -2,7 +2,7 @@ import { Pencil, Plus, Trash2 } from "lucide";
 import { useState } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/categories";
-import { requireAdmin } from "~/accounts/session.server";
+import { adminActor } from "~/admin/gate.server";
 import { createCategory, deleteCategory, listCategoriesForAdmin, updateCategory, type AdminCategory } from "~/categories/admin.server";
 import { CATEGORY_ICON_NODES } from "~/categories/icons";
 import { articleCountLabel } from "~/categories/labels";
@@ -16,18 +16,18 @@ import { fieldErrorsOf } from "~/lib/field-errors";
 import { slugify } from "~/lib/slug";
 
 // /admin/categories — the categories as cards, created and edited in a modal, deleted after a
-// confirmation. The admin layout guards the page; the domain module checks the role again for
-// every action.
+// confirmation. The admin layout's gate guards the page and its actions; the domain module checks
+// the role again for every action.
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = adminActor(context);
   const result = await listCategoriesForAdmin(admin);
   if (!result.ok) throw data(result.error, { status: result.status });
   return { categories: result.categories };
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return cardGridAction<CategoryField>(request, { create: createCategory, update: updateCategory, delete: deleteCategory, unknownIntent: M.saveError });
+export function action(args: Route.ActionArgs) {
+  return cardGridAction<CategoryField>(args, { create: createCategory, update: updateCategory, delete: deleteCategory, unknownIntent: M.saveError });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Categorie — Zampa Admin" }, { name: "robots", content: "noindex" }];

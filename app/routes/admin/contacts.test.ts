@@ -5,13 +5,13 @@ import { contactMessages } from "~/db/schema";
 import { CONTACT_ADMIN_MESSAGES as M } from "~/contact/admin-validation";
 import AdminContacts, { action, loader } from "~/routes/admin/contacts";
 import { createAccount, requestAs } from "../../../tests/accounts";
-import { expectAdminOnly, outcomeOf } from "../../../tests/admin-access";
+import { expectAdminOnly, outcomeOf, throughAdminGate } from "../../../tests/admin-access";
 import { itDb } from "../../../tests/db";
 import { renderPage } from "../../../tests/render-page";
 
 const URL_CONTACTS = "http://localhost:3000/admin/contacts";
-const callLoader = (request: Request) => loader({ request, params: {}, context: {} } as never);
-const callAction = (request: Request) => action({ request, params: {}, context: {} } as never);
+const callLoader = (request: Request) => throughAdminGate(loader, { request, params: {} });
+const callAction = (request: Request) => throughAdminGate(action, { request, params: {} });
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 
 async function newMessage() {

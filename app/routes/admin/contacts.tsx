@@ -1,7 +1,7 @@
 import { useState, useSyncExternalStore } from "react";
 import { data, Form, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/contacts";
-import { requireAdmin } from "~/accounts/session.server";
+import { adminActor } from "~/admin/gate.server";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { Pagination } from "~/components/pagination";
 import { PlainLink } from "~/components/plain-link";
@@ -17,8 +17,8 @@ import { readAdminForm } from "~/admin/admin-form.server";
 // `?id=` in the detail pane, so that it survives a reload and works without JavaScript. Showing a
 // new message marks it read: the loader calls openMessage, whose UPDATE only matches a 'new'
 // message, so reloading, prefetching or two admins opening it change it once (decision 0048).
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = adminActor(context);
   const query = contactListQuerySchema.parse(Object.fromEntries(readQuery(request)));
   // Opened first, so that the list already shows the message as read.
   const opened = query.id !== undefined ? await openMessage(admin, query.id) : null;
@@ -37,8 +37,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return opened && !opened.ok ? data(loaded, { status: opened.status }) : loaded;
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const read = await readAdminForm(request);
+export async function action(args: Route.ActionArgs) {
+  const read = await readAdminForm(args);
   if (!read.ok) return read.refusal;
   const { actor, fields } = read;
   const { intent, id = "" } = fields;

@@ -5,7 +5,7 @@ import { describe, expect } from "vitest";
 import { db } from "~/db/client.server";
 import { contestSubmissions } from "~/db/schema";
 import ContestSubmissions, { action, loader } from "~/routes/admin/contest-submissions";
-import { expectAdminOnly, outcomeOf } from "../../../tests/admin-access";
+import { expectAdminOnly, outcomeOf, throughAdminGate } from "../../../tests/admin-access";
 import { createAccount, requestAs } from "../../../tests/accounts";
 import { itDb } from "../../../tests/db";
 import { renderPage } from "../../../tests/render-page";
@@ -24,8 +24,8 @@ describe("/admin/contests/{id}/submissions", () => {
     const entrant = await createUserRow();
     const entry = await createSubmission(contest.id, entrant!.id, { status: "pending" });
     const url = `http://localhost:3000/admin/contests/${contest.id}/submissions`;
-    const user = await expectAdminOnly({ call: (request) => loader({ request, params: { id: contest.id }, context: {} } as never), url });
-    const call = (request: Request) => action({ request, params: { id: contest.id }, context: {} } as never);
+    const user = await expectAdminOnly({ call: (request) => throughAdminGate(loader, { request, params: { id: contest.id } }), url });
+    const call = (request: Request) => throughAdminGate(action, { request, params: { id: contest.id } });
     for (const intent of ["approve", "reject", "altro"]) {
       await expectAdminOnly({ call, url, method: "POST", body: () => new URLSearchParams({ intent, id: entry.id }), headers: FORM, state: entries }, user);
     }
@@ -39,7 +39,7 @@ describe("/admin/contests/{id}/submissions", () => {
     const approved = await createSubmission(contest.id, entrant!.id, { status: "approved", title: "Approvata" });
     const rejected = await createSubmission(contest.id, entrant!.id, { status: "rejected", title: "Rifiutata" });
     const path = `/admin/contests/${contest.id}/submissions`;
-    const page = await outcomeOf(() => loader({ request: requestAs(admin, `http://localhost:3000${path}`), params: { id: contest.id }, context: {} } as never));
+    const page = await outcomeOf(() => throughAdminGate(loader, { request: requestAs(admin, `http://localhost:3000${path}`), params: { id: contest.id } }));
     const html = renderSubmissions(page.data, path);
     expect(html).not.toContain(MARKUP);
     expect(html).toContain("Titolo &lt;img src=x onerror=alert(1)&gt;");

@@ -2,7 +2,7 @@ import { Check, X } from "lucide";
 import { Icon } from "~/components/icon";
 import { data, Link, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/contest-submissions";
-import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
+import { adminActor } from "~/admin/gate.server";
 import { refuseNonAdmin } from "~/admin/access.server";
 import { approveSubmission, listSubmissionsForModeration, rejectSubmission, type ModerationEntry, type ModerationPage } from "~/contests/moderation.server";
 import { Pagination } from "~/components/pagination";
@@ -19,10 +19,10 @@ import { thumbnailUrl } from "~/lib/images";
 import { voteCount } from "~/components/contests/vote-count";
 
 // /admin/contests/{id}/submissions — the moderation of a contest's entries, 20 a page, filtered by
-// status. The admin layout guards the page; the moderation module checks the role again for every
-// action.
-export async function loader({ request, params, url }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+// status. The admin layout's gate guards the page and its actions; the moderation module checks the
+// role again for every action.
+export async function loader({ request, params, url, context }: Route.LoaderArgs) {
+  const admin = adminActor(context);
   const query = readQuery(request);
   const result = await listSubmissionsForModeration(admin, params.id, { status: query.get("status"), page: pageParam(query) });
   if (!result.ok) return data({ page: null, error: result.error }, { status: result.status });
@@ -31,8 +31,8 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   return { page, error: null };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await getCurrentUser(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = adminActor(context);
   const form = await readForm(request);
   if (!form.ok) return data({ ok: false as const, id: "", error: form.error }, { status: form.status });
   const { id = "", intent } = form.fields;

@@ -5,7 +5,7 @@ import { db } from "~/db/client.server";
 import { contests, contestSubmissions, contestVotes } from "~/db/schema";
 import { CONTEST_FORM_MESSAGES as F } from "~/contests/validation";
 import AdminContests, { action, loader } from "~/routes/admin/contests";
-import { expectAdminOnly, outcomeOf } from "../../../tests/admin-access";
+import { expectAdminOnly, outcomeOf, throughAdminGate } from "../../../tests/admin-access";
 import { createAccount, requestAs } from "../../../tests/accounts";
 import { itDb } from "../../../tests/db";
 import { renderPage } from "../../../tests/render-page";
@@ -24,14 +24,14 @@ const valid = { title: "Gatti al sole", description: "Il gatto più rilassato", 
 
 describe("/admin/contests", () => {
   itDb("the page is for admins only", async () => {
-    await expectAdminOnly({ call: (request) => loader({ request, params: {}, context: {}, url: new globalThis.URL(URL) } as never), url: URL });
+    await expectAdminOnly({ call: (request) => throughAdminGate(loader, { request, params: {}, url: new globalThis.URL(URL) }), url: URL });
   });
 
   itDb("create, update, delete (and any other intent) are for admins only, and change nothing otherwise", async () => {
     const contest = await createContest();
     const entrant = await createUserRow();
     await createSubmission(contest.id, entrant!.id);
-    const call = (request: Request) => action({ request, params: {}, context: {} } as never);
+    const call = (request: Request) => throughAdminGate(action, { request, params: {} });
     const user = await expectAdminOnly({ call, ...post({ intent: "create", ...valid }) });
     await expectAdminOnly({ call, ...post({ intent: "update", id: contest.id, ...valid, title: "Cambiato" }) }, user);
     await expectAdminOnly({ call, ...post({ intent: "delete", id: contest.id }) }, user);
@@ -41,7 +41,7 @@ describe("/admin/contests", () => {
   itDb("an admin's actions answer with the right status and message", async () => {
     const admin = await createAccount({ role: "admin" });
     const call = (fields: Record<string, string>) =>
-      outcomeOf(() => action({ request: requestAs(admin, URL, { method: "POST", body: new URLSearchParams(fields), headers: FORM }), params: {}, context: {} } as never));
+      outcomeOf(() => throughAdminGate(action, { request: requestAs(admin, URL, { method: "POST", body: new URLSearchParams(fields), headers: FORM }), params: {} }));
     expect(await call({ intent: "create", ...valid })).toMatchObject({ status: 200, data: { ok: true, intent: "create", message: F.created } });
     expect(await call({ intent: "create", ...valid, endDate: "2026-11-01" })).toMatchObject({
       status: 400,
@@ -50,10 +50,10 @@ describe("/admin/contests", () => {
     expect(await call({ intent: "update", id: "nessuno", ...valid })).toMatchObject({ status: 404, data: { ok: false, error: "Concorso non trovato" } });
     expect(await call({ intent: "delete", id: "00000000-0000-4000-8000-000000000000" })).toMatchObject({ status: 404 });
     expect(await call({ intent: "altro" })).toMatchObject({ status: 400, data: { ok: false, intent: null } });
-    const page = await outcomeOf(() => loader({ request: requestAs(admin, URL), params: {}, context: {}, url: new globalThis.URL(URL) } as never));
+    const page = await outcomeOf(() => throughAdminGate(loader, { request: requestAs(admin, URL), params: {}, url: new globalThis.URL(URL) }));
     expect((page.data as { items: { title: string }[] }).items.map((c) => c.title)).toContain("Gatti al sole");
     const unreadable = await outcomeOf(() =>
-      action({ request: requestAs(admin, URL, { method: "POST", body: "{}", headers: { "content-type": "application/json" } }), params: {}, context: {} } as never),
+      throughAdminGate(action, { request: requestAs(admin, URL, { method: "POST", body: "{}", headers: { "content-type": "application/json" } }), params: {} }),
     );
     expect(unreadable.status).toBe(400);
   });
@@ -63,7 +63,7 @@ describe("/admin/contests", () => {
     const contest = await createContest({ title: `Concorso ${MARKUP}` });
     const entrant = await createUserRow();
     await createSubmission(contest.id, entrant!.id, { status: "pending" });
-    const page = await outcomeOf(() => loader({ request: requestAs(admin, URL), params: {}, context: {}, url: new globalThis.URL(URL) } as never));
+    const page = await outcomeOf(() => throughAdminGate(loader, { request: requestAs(admin, URL), params: {}, url: new globalThis.URL(URL) }));
     const html = renderPage(AdminContests, page.data, "/admin/contests");
     expect(html).not.toContain(MARKUP);
     expect(html).toContain("Concorso &lt;img src=x onerror=alert(1)&gt;");

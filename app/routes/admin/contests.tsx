@@ -3,7 +3,7 @@ import { cardGridAction, type CardActionData } from "~/admin/card-grid-action.se
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/contests";
-import { requireAdmin } from "~/accounts/session.server";
+import { adminActor } from "~/admin/gate.server";
 import { CardActions, ErrorSummary, type Feedback, fieldAria, FieldMessage, SaveOrCancel, StatusLine, useSaveForm } from "~/components/admin/card-form";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { voteCount } from "~/components/contests/vote-count";
@@ -26,13 +26,13 @@ import { pageParam, redirectPastLastPage } from "~/lib/paging";
 
 // /admin/contests — every contest with its entries and votes counted, created and edited in a form
 // above the list, deleted after a confirmation that says what goes with it. Each card leads to the
-// moderation of its entries. The admin layout guards the page; the domain module checks the role
-// again for every action.
+// moderation of its entries. The admin layout's gate guards the page and its actions; the domain
+// module checks the role again for every action.
 
 type ActionData = CardActionData<ContestFormField>;
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const admin = adminActor(context);
   const result = await listContestsForAdmin(admin, { page: pageParam(readQuery(request)) });
   if (!result.ok) throw data({ error: result.error }, { status: result.status });
   redirectPastLastPage(url, result.page, result.pageCount);
@@ -40,8 +40,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return page;
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return cardGridAction<ContestFormField>(request, { create: createContest, update: updateContest, delete: deleteContest, unknownIntent: F.saveError });
+export function action(args: Route.ActionArgs) {
+  return cardGridAction<ContestFormField>(args, { create: createContest, update: updateContest, delete: deleteContest, unknownIntent: F.saveError });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Concorsi — Zampa Admin" }, { name: "robots", content: "noindex" }];

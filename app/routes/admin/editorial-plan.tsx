@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/editorial-plan";
-import { requireAdmin } from "~/accounts/session.server";
+import { adminActor } from "~/admin/gate.server";
 import { saveEditorialPlan } from "~/ai/editorial-plan.server";
 import { AI_LIMITS, AI_MESSAGES } from "~/ai/messages";
 import { planFormError, planTotal } from "~/ai/plan-form";
@@ -21,16 +21,15 @@ import { readForm } from "~/lib/form.server";
 // date; the plan is generated through /admin/ai/editorial-plan (its progress shown live) and saved
 // here as scheduled drafts (saveEditorialPlan).
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = adminActor(context);
   const [options, usage] = await Promise.all([articleFormOptions(admin), getAiUsage()]);
   if (!options.ok) throw data({ error: options.error }, { status: options.status });
   return { categories: options.categories, usage, today: romeToday() };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  // Before the body is read: a visitor's or a user's post is refused whatever it holds.
-  const actor = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = adminActor(context);
   const form = await readForm(request);
   if (!form.ok) return data({ ok: false as const, error: form.error }, { status: form.status });
   if (form.fields.intent !== "save") return data({ ok: false as const, error: INPUT_MESSAGES.badForm }, { status: 400 });

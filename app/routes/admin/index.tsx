@@ -1,14 +1,14 @@
 import { CalendarClock, CircleCheck, ClipboardList, Eye, FileText, Handshake, Newspaper, Users, type IconNode } from "lucide";
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
-import { requireAdmin } from "~/accounts/session.server";
+import { adminActor } from "~/admin/gate.server";
 import { dashboardCounters, type DashboardCounters } from "~/admin/dashboard.server";
 import { Icon } from "~/components/icon";
 import { contestsToModerate } from "~/contests/moderation.server";
 import { formatDateLong, formatNumber } from "~/lib/format";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = adminActor(context);
   const [counters, moderation] = await Promise.all([dashboardCounters(admin), contestsToModerate(admin)]);
   return {
     counters: counters.ok ? counters.counters : null,

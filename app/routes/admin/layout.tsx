@@ -1,16 +1,19 @@
 import { ExternalLink, LogOut, Menu, PanelLeftClose, PanelLeftOpen, PawPrint, X } from "lucide";
 import { useRef, useState } from "react";
 import { Form, Link, Outlet, useLocation, useNavigation } from "react-router";
-import { requireAdmin } from "~/accounts/session.server";
+import { adminActor, adminGate } from "~/admin/gate.server";
 import { ADMIN_SECTIONS, sectionOf } from "~/admin/navigation";
 import { SIDEBAR_COOKIE, sidebarCollapsed } from "~/admin/sidebar";
 import { Icon } from "~/components/icon";
 import { useDismiss } from "~/components/use-dismiss";
 import type { Route } from "./+types/layout";
 
-// Every /admin path: visitors and non-admins are sent to /login before any admin data is read.
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+// Every /admin request — page, its data, action, resource route — passes the gate before any
+// loader or action runs (app/admin/gate.server.ts); they read the actor it let through.
+export const middleware: Route.MiddlewareFunction[] = [adminGate];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = adminActor(context);
   return {
     admin: { fullName: admin.fullName, email: admin.email },
     collapsed: sidebarCollapsed(request.headers.get("cookie")),

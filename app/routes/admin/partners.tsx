@@ -1,7 +1,7 @@
 import { ExternalLink, Pencil, Plus, Trash2 } from "lucide";
 import { data } from "react-router";
 import type { Route } from "./+types/partners";
-import { requireAdmin } from "~/accounts/session.server";
+import { adminActor } from "~/admin/gate.server";
 import { cardGridAction } from "~/admin/card-grid-action.server";
 import { CardActions, ErrorSummary, fieldAria, FieldMessage, SaveOrCancel, StatusLine, useCardGrid, useSaveForm } from "~/components/admin/card-form";
 import { ConfirmDialog, Dialog } from "~/components/admin/dialog";
@@ -11,18 +11,18 @@ import { createPartner, deletePartner, listPartnersForAdmin, updatePartner, type
 import { PARTNER_LIMITS, PARTNER_MESSAGES as M, partnerSchema, type PartnerField } from "~/partners/validation";
 
 // /admin/partners — the partners as cards, created and edited in a modal (the active toggle is
-// there), deleted after a confirmation. The admin layout guards the page; the domain module checks
-// the role again for every action.
+// there), deleted after a confirmation. The admin layout's gate guards the page and its actions;
+// the domain module checks the role again for every action.
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = adminActor(context);
   const result = await listPartnersForAdmin(admin);
   if (!result.ok) throw data(result.error, { status: result.status });
   return { partners: result.partners };
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return cardGridAction<PartnerField>(request, { create: createPartner, update: updatePartner, delete: deletePartner, unknownIntent: M.saveError });
+export function action(args: Route.ActionArgs) {
+  return cardGridAction<PartnerField>(args, { create: createPartner, update: updatePartner, delete: deletePartner, unknownIntent: M.saveError });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Partner — Zampa Admin" }, { name: "robots", content: "noindex" }];

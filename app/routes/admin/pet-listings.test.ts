@@ -5,14 +5,14 @@ import { petListings } from "~/db/schema";
 import { suspendConflict } from "~/listings/moderation-validation";
 import AdminPetListings, { action, loader } from "~/routes/admin/pet-listings";
 import { createAccount, requestAs } from "../../../tests/accounts";
-import { expectAdminOnly, outcomeOf } from "../../../tests/admin-access";
+import { expectAdminOnly, outcomeOf, throughAdminGate } from "../../../tests/admin-access";
 import { itDb } from "../../../tests/db";
 import { renderPage } from "../../../tests/render-page";
 import { createListingRow } from "../../../tests/factories";
 
 const URL_LISTINGS = "http://localhost:3000/admin/pet-listings";
-const callLoader = (request: Request) => loader({ request, url: new URL(request.url), params: {}, context: {} } as never);
-const callAction = (request: Request) => action({ request, params: {}, context: {} } as never);
+const callLoader = (request: Request) => throughAdminGate(loader, { request, url: new URL(request.url), params: {} });
+const callAction = (request: Request) => throughAdminGate(action, { request, params: {} });
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 const MARKUP = "<img src=x onerror=alert(1)>";
 

@@ -2,7 +2,7 @@ import { ExternalLink, Search } from "lucide";
 import { useState } from "react";
 import { data, Form, useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/pet-listings";
-import { requireAdmin } from "~/accounts/session.server";
+import { adminActor } from "~/admin/gate.server";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { SuspendListingDialog, useHydrated } from "~/components/admin/suspend-listing-dialog";
 import { EnumOptions } from "~/components/enum-options";
@@ -20,8 +20,8 @@ import { readAdminForm } from "~/admin/admin-form.server";
 
 // /admin/pet-listings — every listing, searched and filtered in SQL, 20 a page; suspend an active
 // one (with an optional reason for its owner), reactivate a suspended one, delete any (decision 0050).
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const admin = adminActor(context);
   const query = listingModerationQuerySchema.parse(Object.fromEntries(readQuery(request)));
   const result = await listListingsForModeration(admin, query);
   if (!result.ok) throw data({ error: result.error }, { status: result.status });
@@ -30,8 +30,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return page;
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const read = await readAdminForm(request);
+export async function action(args: Route.ActionArgs) {
+  const read = await readAdminForm(args);
   if (!read.ok) return read.refusal;
   const { actor, fields } = read;
   const { intent, listingId = "", reason } = fields;

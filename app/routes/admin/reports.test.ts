@@ -5,14 +5,14 @@ import { listingReports, petListings } from "~/db/schema";
 import { REPORT_MODERATION_MESSAGES as M } from "~/listings/moderation-validation";
 import AdminReports, { action, loader } from "~/routes/admin/reports";
 import { createAccount, requestAs } from "../../../tests/accounts";
-import { expectAdminOnly, outcomeOf } from "../../../tests/admin-access";
+import { expectAdminOnly, outcomeOf, throughAdminGate } from "../../../tests/admin-access";
 import { itDb } from "../../../tests/db";
 import { renderPage } from "../../../tests/render-page";
 import { createListingRow } from "../../../tests/factories";
 
 const URL_REPORTS = "http://localhost:3000/admin/reports";
-const callLoader = (request: Request) => loader({ request, url: new URL(request.url), params: {}, context: {} } as never);
-const callAction = (request: Request) => action({ request, params: {}, context: {} } as never);
+const callLoader = (request: Request) => throughAdminGate(loader, { request, url: new URL(request.url), params: {} });
+const callAction = (request: Request) => throughAdminGate(action, { request, params: {} });
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 const MARKUP = "<img src=x onerror=alert(1)>";
 const DESCRIPTION = `${MARKUP} chiede un anticipo con bonifico prima di far vedere l'animale.`;

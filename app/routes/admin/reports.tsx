@@ -2,7 +2,7 @@ import { ExternalLink } from "lucide";
 import { useState } from "react";
 import { data, redirect, useFetcher, useNavigate } from "react-router";
 import type { Route } from "./+types/reports";
-import { requireAdmin } from "~/accounts/session.server";
+import { adminActor } from "~/admin/gate.server";
 import { ConfirmDialog, Dialog } from "~/components/admin/dialog";
 import { SuspendListingDialog, useHydrated } from "~/components/admin/suspend-listing-dialog";
 import { Icon } from "~/components/icon";
@@ -20,8 +20,8 @@ import { readAdminForm } from "~/admin/admin-form.server";
 // /admin/reports — the listings' reports: counters, filter by status, 20 a page, newest first; the
 // report of `?id=` in the detail modal (so it survives a reload and works without JavaScript), where
 // the admin sets its status with notes, deletes it, or suspends the reported listing (decision 0050).
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const admin = adminActor(context);
   const query = reportListQuerySchema.parse(Object.fromEntries(readQuery(request)));
   const result = await listReports(admin, query);
   if (!result.ok) throw data({ error: result.error }, { status: result.status });
@@ -37,8 +37,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return opened && !opened.ok ? data(loaded, { status: opened.status }) : loaded;
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const read = await readAdminForm(request);
+export async function action(args: Route.ActionArgs) {
+  const read = await readAdminForm(args);
   if (!read.ok) return read.refusal;
   const { actor, fields } = read;
   const { intent, id = "", status = "", adminNotes, listingId = "", reason } = fields;

@@ -1,7 +1,7 @@
 import { CalendarClock, CalendarDays, CircleCheck } from "lucide";
 import { data, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/schedule";
-import { requireAdmin } from "~/accounts/session.server";
+import { adminActor } from "~/admin/gate.server";
 import { scheduleOverview, type PublishingLogStatus, type ScheduleState } from "~/articles/schedule.server";
 import { Icon } from "~/components/icon";
 import { Pagination } from "~/components/pagination";
@@ -11,8 +11,8 @@ import { pageParam, redirectPastLastPage } from "~/lib/paging";
 
 // /admin/schedule — the articles waiting for their publication date, the last publishing log rows
 // and the three counters. Publishing itself is done by the server's clock (decision 0046).
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const admin = adminActor(context);
   const page = pageParam(readQuery(request));
   const result = await scheduleOverview(admin, page);
   if (!result.ok) throw data({ error: result.error }, { status: result.status });

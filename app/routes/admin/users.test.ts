@@ -5,14 +5,14 @@ import { profiles } from "~/db/schema";
 import { USER_ADMIN_MESSAGES as M } from "~/accounts/admin-validation";
 import AdminUsers, { action, loader } from "~/routes/admin/users";
 import { createAccount, requestAs } from "../../../tests/accounts";
-import { expectAdminOnly, outcomeOf } from "../../../tests/admin-access";
+import { expectAdminOnly, outcomeOf, throughAdminGate } from "../../../tests/admin-access";
 import { itDb } from "../../../tests/db";
 import { renderPage } from "../../../tests/render-page";
 import { createUserRow } from "../../../tests/factories";
 
 const URL_USERS = "http://localhost:3000/admin/users";
-const callLoader = (request: Request) => loader({ request, params: {}, context: {} } as never);
-const callAction = (request: Request) => action({ request, params: {}, context: {} } as never);
+const callLoader = (request: Request) => throughAdminGate(loader, { request, params: {} });
+const callAction = (request: Request) => throughAdminGate(action, { request, params: {} });
 const form = (fields: Record<string, string>) => () => new URLSearchParams(fields);
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 
@@ -86,7 +86,7 @@ describe("names are text on /admin/users", () => {
     const MARKUP = "<img src=x onerror=alert(1)>";
     await createUserRow({ name: `Nome ${MARKUP}`, email: `markup-${Date.now()}@example.it` });
     const path = "/admin/users?q=onerror";
-    const page = await outcomeOf(() => loader({ request: requestAs(admin, `http://localhost:3000${path}`), params: {}, context: {} } as never));
+    const page = await outcomeOf(() => throughAdminGate(loader, { request: requestAs(admin, `http://localhost:3000${path}`), params: {} }));
     expect(page.status).toBe(200);
     const html = renderPage(AdminUsers, page.data, path);
     expect(html).not.toContain(MARKUP);

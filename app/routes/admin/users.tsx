@@ -3,7 +3,7 @@ import { data, Form, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/users";
 import { listUsers, setUserRole, type AdminUserRow } from "~/accounts/admin.server";
 import { roleChangeQuestion, USER_ADMIN_MESSAGES as M, userListQuerySchema, type Role } from "~/accounts/admin-validation";
-import { requireAdmin } from "~/accounts/session.server";
+import { adminActor } from "~/admin/gate.server";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { Pagination } from "~/components/pagination";
 import { ROLES } from "~/lib/enums";
@@ -12,10 +12,11 @@ import { formatDateLong, formatNumber } from "~/lib/format";
 import { redirectPastLastPage } from "~/lib/paging";
 import { readAdminForm } from "~/admin/admin-form.server";
 
-// /admin/users — the accounts: counters, search by name or e-mail, role changes. The admin layout
-// guards the page; setUserRole checks the role again (and keeps one administrator at least).
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+// /admin/users — the accounts: counters, search by name or e-mail, role changes. The admin layout's
+// gate guards the page and its actions; setUserRole checks the role again (and keeps one
+// administrator at least).
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = adminActor(context);
   const query = userListQuerySchema.parse(Object.fromEntries(readQuery(request)));
   const result = await listUsers(admin, query);
   if (!result.ok) throw data({ error: result.error }, { status: result.status });
@@ -23,8 +24,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...result, q: query.q, role: query.role ?? null, selfId: admin.id };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const read = await readAdminForm(request);
+export async function action(args: Route.ActionArgs) {
+  const read = await readAdminForm(args);
   if (!read.ok) return read.refusal;
   const { actor, fields } = read;
   const { intent, id = "", role = "" } = fields;

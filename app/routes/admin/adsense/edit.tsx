@@ -2,25 +2,22 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/edit";
 import { getAdCode, updateAdCode, type AdminAdCode } from "~/ads/admin.server";
 import { adCodeFormValuesOf, type AdCodeFormValues } from "~/ads/validation";
-import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { adminActor } from "~/admin/gate.server";
 import { AdCodeForm } from "~/components/admin/ad-code-form";
 import { formatDateTimeLong } from "~/lib/format";
 import { readForm, readQuery } from "~/lib/form.server";
 
 // /admin/adsense/edit?id=… — the ad-code form filled with the saved code. On success, back to the
 // list with "Codice annuncio aggiornato" (?saved=updated); an unknown id answers 404.
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = adminActor(context);
   const found = await getAdCode(admin, readQuery(request).get("id") ?? "");
   if (!found.ok) return data({ adCode: null, error: found.error }, { status: found.status });
   return { adCode: found.adCode, error: null };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await getCurrentUser(request);
-  const refused = refuseNonAdmin(actor);
-  if (refused) return data({ error: refused.error, fieldErrors: {}, values: null }, { status: refused.status });
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = adminActor(context);
   const id = readQuery(request).get("id") ?? "";
   const form = await readForm(request);
   if (!form.ok) return data({ error: form.error, fieldErrors: {}, values: null }, { status: form.status });

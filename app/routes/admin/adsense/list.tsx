@@ -4,8 +4,7 @@ import { data, Form, Link, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/list";
 import { deleteAdCode, listAdCodesForAdmin, toggleAdCodeActive, type AdminAdCode } from "~/ads/admin.server";
 import { AD_ACTIVE_FILTER_LABELS, AD_ACTIVE_FILTERS, AD_CODE_MESSAGES as M, SAVED_MESSAGES, type SavedKind } from "~/ads/validation";
-import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { adminActor } from "~/admin/gate.server";
 import { StatusLine, type Feedback } from "~/components/admin/card-form";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { EnumOptions } from "~/components/enum-options";
@@ -19,8 +18,8 @@ import { pageParam, redirectPastLastPage } from "~/lib/paging";
 // /admin/adsense — the ad codes, filtered in SQL (placement, page type, state), by priority then
 // newest, 20 a page. The status badge toggles the code; delete asks first. The saved message of the
 // full-page form arrives as ?saved=created|updated.
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = adminActor(context);
   const query = readQuery(request);
   const result = await listAdCodesForAdmin(admin, {
     placement: query.get("placement") ?? undefined,
@@ -35,10 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...page, saved: saved && saved in SAVED_MESSAGES ? SAVED_MESSAGES[saved as SavedKind] : null };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await getCurrentUser(request);
-  const refused = refuseNonAdmin(actor);
-  if (refused) return data({ ok: false as const, intent: null, error: refused.error }, { status: refused.status });
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = adminActor(context);
   const form = await readForm(request);
   if (!form.ok) return data({ ok: false as const, intent: null, error: form.error }, { status: form.status });
   const { intent, id = "" } = form.fields;

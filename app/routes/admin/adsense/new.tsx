@@ -2,22 +2,14 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/new";
 import { createAdCode } from "~/ads/admin.server";
 import { EMPTY_AD_CODE_FORM, adCodeFormValuesOf } from "~/ads/validation";
-import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { adminActor } from "~/admin/gate.server";
 import { AdCodeForm } from "~/components/admin/ad-code-form";
 import { readForm } from "~/lib/form.server";
 
 // /admin/adsense/new — a new ad code, with the spec's defaults. On success, back to the list with
 // "Codice annuncio creato" (?saved=created).
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
-}
-
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await getCurrentUser(request);
-  const refused = refuseNonAdmin(actor);
-  if (refused) return data({ error: refused.error, fieldErrors: {}, values: EMPTY_AD_CODE_FORM }, { status: refused.status });
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = adminActor(context);
   const form = await readForm(request);
   if (!form.ok) return data({ error: form.error, fieldErrors: {}, values: EMPTY_AD_CODE_FORM }, { status: form.status });
   const result = await createAdCode(actor, form.fields);

@@ -8,8 +8,8 @@ export const handle: RateLimitHandle = { rateLimit: { post: "ai" } };
 
 // POST /admin/ai/editorial-plan — JSON { categories, articlesPerWeek, weeks, startDate, focusTopics }
 // → a stream ending with at most 10 dated plan items.
-export async function action({ request }: Route.ActionArgs) {
-  return aiEndpoint(request, generateEditorialPlan);
+export async function action(args: Route.ActionArgs) {
+  return aiEndpoint(args, generateEditorialPlan);
 }
 
 export function loader() {

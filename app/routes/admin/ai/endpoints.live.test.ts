@@ -7,6 +7,7 @@ import { SseParser } from "~/ai/sse";
 import { config, setConfig } from "~/config.server";
 import { aiFixture, removeAiRows, type AiFixture } from "../../../../tests/ai";
 import { createAccount, requestAs, type TestAccount } from "../../../../tests/accounts";
+import { throughAdminGate } from "../../../../tests/admin-access";
 import { action as generateArticle } from "./generate-article";
 import { action as regenerateField } from "./regenerate-field";
 import { loader as usage } from "./usage";
@@ -40,8 +41,8 @@ async function events(response: Response) {
 
 describe("the AI endpoints with the real functions", () => {
   it("streams a generation's progress and ends with the article; the usage counts it", async () => {
-    const before = (await (await usage({ request: requestAs(admin, `${BASE}/admin/ai/usage`), params: {}, context: {} } as never)).json()) as { used: number };
-    const response = await generateArticle({ request: post("/admin/ai/generate-article", { topic: "il gatto anziano", category: fx.category.slug, keywords: ["gatto"], tone: "friendly", length: "short" }), params: {}, context: {} } as never);
+    const before = (await (await throughAdminGate(usage, { request: requestAs(admin, `${BASE}/admin/ai/usage`), params: {} })).json()) as { used: number };
+    const response = await throughAdminGate(generateArticle, { request: post("/admin/ai/generate-article", { topic: "il gatto anziano", category: fx.category.slug, keywords: ["gatto"], tone: "friendly", length: "short" }), params: {} });
     const received = await events(response);
     const stages = received.filter((e) => e.event === "progress").map((e) => e.data.stage);
     expect(stages).toContain("started");
@@ -50,18 +51,18 @@ describe("the AI endpoints with the real functions", () => {
     expect(last.event).toBe("result");
     expect((last.data.data as { title: string }).title).toBe("Guida pratica: il gatto anziano");
     expect((last.data.data as { content: string }).content).not.toContain("<script");
-    const after = (await (await usage({ request: requestAs(admin, `${BASE}/admin/ai/usage`), params: {}, context: {} } as never)).json()) as { used: number; configured: boolean };
+    const after = (await (await throughAdminGate(usage, { request: requestAs(admin, `${BASE}/admin/ai/usage`), params: {} })).json()) as { used: number; configured: boolean };
     expect(after.configured).toBe(true);
     expect(after.used).toBe(before.used + 1);
   });
 
   it("answers bad input as JSON before any stream, and a failing provider as the failure event", async () => {
-    const bad = await generateArticle({ request: post("/admin/ai/generate-article", { topic: "", category: fx.category.slug }), params: {}, context: {} } as never);
+    const bad = await throughAdminGate(generateArticle, { request: post("/admin/ai/generate-article", { topic: "", category: fx.category.slug }), params: {} });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: AI_MESSAGES.topicAndCategoryRequired });
 
     fx.fake.set({ mode: "fail" });
-    const failed = await regenerateField({ request: post("/admin/ai/regenerate-field", { field: "title", context: { title: "Il gatto", category: fx.category.slug, topic: "Gatti" } }), params: {}, context: {} } as never);
+    const failed = await throughAdminGate(regenerateField, { request: post("/admin/ai/regenerate-field", { field: "title", context: { title: "Il gatto", category: fx.category.slug, topic: "Gatti" } }), params: {} });
     // The response starts with the first progress: the provider is called while it streams.
     const received = await events(failed);
     fx.fake.reset();

@@ -1,12 +1,13 @@
 // The AI endpoints and the two AI pages' loaders and actions: visitors and users are refused
 // before anything runs; administrators get the usage, the statistics and the plan's save.
 import { describe, expect } from "vitest";
+import { ADMIN_ACCESS_MESSAGES } from "~/admin/access.server";
 import { AI_MESSAGES } from "~/ai/messages";
 import { db } from "~/db/client.server";
 import { articles } from "~/db/schema";
 import { config } from "~/config.server";
 import { createAccount, requestAs } from "../../../../tests/accounts";
-import { expectAdminOnly, outcomeOf } from "../../../../tests/admin-access";
+import { expectAdminOnly, outcomeOf, throughAdminGate } from "../../../../tests/admin-access";
 import { itDb } from "../../../../tests/db";
 import { action as generateArticle, loader as generateArticleGet } from "./generate-article";
 import { action as regenerateField } from "./regenerate-field";
@@ -17,7 +18,6 @@ import { loader as statsEvents } from "../api-stats.events";
 import { action as planAction, loader as planLoader } from "../editorial-plan";
 
 const BASE = "http://localhost:3000";
-const args = (request: Request) => ({ request, params: {}, context: {}, url: new URL(request.url) }) as never;
 const json = (body: unknown) => () => JSON.stringify(body);
 const JSON_HEADERS = { "content-type": "application/json", origin: BASE };
 const articleCount = async () => (await db().select({ id: articles.id }).from(articles)).length;
@@ -30,10 +30,10 @@ describe("POST /admin/ai/*", () => {
   ] as const;
 
   for (const [name, action, body] of endpoints) {
-    itDb(`${name}: refuses a visitor (401, the AI sentence) and a user (403)`, async () => {
-      await expectAdminOnly({ call: (request) => action(args(request)), url: `${BASE}/admin/ai/${name}`, method: "POST", body: json(body), headers: JSON_HEADERS, state: articleCount });
-      const visitor = await outcomeOf(() => action(args(requestAs(null, `${BASE}/admin/ai/${name}`, { method: "POST", body: JSON.stringify(body), headers: JSON_HEADERS }))));
-      expect(visitor).toMatchObject({ status: 401, data: { error: AI_MESSAGES.notAuthenticated } });
+    itDb(`${name}: refuses a visitor (401), a user and an administrator without the required second factor (403), as JSON`, async () => {
+      await expectAdminOnly({ call: (request) => throughAdminGate(action, { request }), url: `${BASE}/admin/ai/${name}`, method: "POST", body: json(body), headers: JSON_HEADERS, state: articleCount });
+      const visitor = await outcomeOf(() => throughAdminGate(action, { request: requestAs(null, `${BASE}/admin/ai/${name}`, { method: "POST", body: JSON.stringify(body), headers: JSON_HEADERS }) }));
+      expect(visitor).toMatchObject({ status: 401, data: { ok: false, error: ADMIN_ACCESS_MESSAGES.mustSignIn } });
     });
   }
 
@@ -44,7 +44,7 @@ describe("POST /admin/ai/*", () => {
 
   itDb("answers an administrator's unreadable body with 400 JSON", async () => {
     const admin = await createAccount({ role: "admin" });
-    const outcome = await outcomeOf(() => generateArticle(args(requestAs(admin, `${BASE}/admin/ai/generate-article`, { method: "POST", body: "{", headers: JSON_HEADERS }))));
+    const outcome = await outcomeOf(() => throughAdminGate(generateArticle, { request: requestAs(admin, `${BASE}/admin/ai/generate-article`, { method: "POST", body: "{", headers: JSON_HEADERS }) }));
     expect(outcome.status).toBe(400);
     expect((outcome.data as { error: string }).error).toMatch(/non è leggibile/);
   });
@@ -52,9 +52,9 @@ describe("POST /admin/ai/*", () => {
 
 describe("GET /admin/ai/usage", () => {
   itDb("refuses visitors and users, gives an administrator the day's usage", async () => {
-    await expectAdminOnly({ call: (request) => usage(args(request)), url: `${BASE}/admin/ai/usage` });
+    await expectAdminOnly({ call: (request) => throughAdminGate(usage, { request }), url: `${BASE}/admin/ai/usage` });
     const admin = await createAccount({ role: "admin" });
-    const outcome = await outcomeOf(() => usage(args(requestAs(admin, `${BASE}/admin/ai/usage`))));
+    const outcome = await outcomeOf(() => throughAdminGate(usage, { request: requestAs(admin, `${BASE}/admin/ai/usage`) }));
     expect(outcome.status).toBe(200);
     expect(outcome.data).toMatchObject({ limit: config().ai.dailyLimit, configured: config().ai.baseUrl !== undefined });
   });
@@ -62,18 +62,18 @@ describe("GET /admin/ai/usage", () => {
 
 describe("/admin/api-stats", () => {
   itDb("refuses visitors and users (page and events)", async () => {
-    await expectAdminOnly({ call: (request) => statsLoader(args(request)), url: `${BASE}/admin/api-stats?days=7` });
-    await expectAdminOnly({ call: (request) => statsEvents(args(request)), url: `${BASE}/admin/api-stats/events` });
+    await expectAdminOnly({ call: (request) => throughAdminGate(statsLoader, { request }), url: `${BASE}/admin/api-stats?days=7` });
+    await expectAdminOnly({ call: (request) => throughAdminGate(statsEvents, { request }), url: `${BASE}/admin/api-stats/events` });
   });
 
   itDb("gives an administrator the period asked for (7, 30, 90; anything else 30) and opens the events", async () => {
     const admin = await createAccount({ role: "admin" });
     for (const [query, days] of [["?days=7", 7], ["?days=90", 90], ["", 30], ["?days=12", 30], ["?days=abc", 30]] as const) {
-      const outcome = await outcomeOf(() => statsLoader(args(requestAs(admin, `${BASE}/admin/api-stats${query}`))));
+      const outcome = await outcomeOf(() => throughAdminGate(statsLoader, { request: requestAs(admin, `${BASE}/admin/api-stats${query}`) }));
       expect((outcome.data as { stats: { days: number } }).stats.days, query).toBe(days);
     }
     const browser = new AbortController();
-    const events = (await statsEvents(args(requestAs(admin, `${BASE}/admin/api-stats/events`, { signal: browser.signal })))) as Response;
+    const events = (await throughAdminGate(statsEvents, { request: requestAs(admin, `${BASE}/admin/api-stats/events`, { signal: browser.signal }) })) as Response;
     expect(events.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     browser.abort();
     await events.body!.cancel();
@@ -84,9 +84,9 @@ describe("/admin/editorial-plan", () => {
   const item = { title: "Il primo bagnetto del cucciolo", topic: "Igiene", category: "cani", date: "2099-01-05T09:00:00.000Z" };
 
   itDb("refuses visitors and users: the page and the save, nothing created", async () => {
-    await expectAdminOnly({ call: (request) => planLoader(args(request)), url: `${BASE}/admin/editorial-plan` });
+    await expectAdminOnly({ call: (request) => throughAdminGate(planLoader, { request }), url: `${BASE}/admin/editorial-plan` });
     await expectAdminOnly({
-      call: (request) => planAction(args(request)),
+      call: (request) => throughAdminGate(planAction, { request }),
       url: `${BASE}/admin/editorial-plan`,
       method: "POST",
       body: () => new URLSearchParams({ intent: "save", items: JSON.stringify([item]) }),
@@ -97,7 +97,7 @@ describe("/admin/editorial-plan", () => {
 
   itDb("gives an administrator the categories with their slugs and today's date", async () => {
     const admin = await createAccount({ role: "admin" });
-    const outcome = await outcomeOf(() => planLoader(args(requestAs(admin, `${BASE}/admin/editorial-plan`))));
+    const outcome = await outcomeOf(() => throughAdminGate(planLoader, { request: requestAs(admin, `${BASE}/admin/editorial-plan`) }));
     const loaded = outcome.data as { categories: { slug: string }[]; today: string; usage: { limit: number } };
     expect(loaded.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(loaded.usage.limit).toBe(config().ai.dailyLimit);
@@ -108,7 +108,7 @@ describe("/admin/editorial-plan", () => {
     const admin = await createAccount({ role: "admin" });
     const before = await articleCount();
     const post = (fields: Record<string, string>) =>
-      outcomeOf(() => planAction(args(requestAs(admin, `${BASE}/admin/editorial-plan`, { method: "POST", body: new URLSearchParams(fields), headers: { origin: BASE } }))));
+      outcomeOf(() => throughAdminGate(planAction, { request: requestAs(admin, `${BASE}/admin/editorial-plan`, { method: "POST", body: new URLSearchParams(fields), headers: { origin: BASE } }) }));
     for (const items of ["", "[]", "{", '{"title":"x"}']) expect(await post({ intent: "save", items }), items).toMatchObject({ status: 400, data: { error: AI_MESSAGES.planRequired } });
     expect((await post({ intent: "delete" })).status).toBe(400);
     expect(await articleCount()).toBe(before);

@@ -8,8 +8,8 @@ export const handle: RateLimitHandle = { rateLimit: { post: "ai" } };
 
 // POST /admin/ai/generate-article — JSON { topic, category, keywords, tone, length } → a stream of
 // progress events ending with the generated article (app/ai/stream.server.ts).
-export async function action({ request }: Route.ActionArgs) {
-  return aiEndpoint(request, generateArticle);
+export async function action(args: Route.ActionArgs) {
+  return aiEndpoint(args, generateArticle);
 }
 
 export function loader() {

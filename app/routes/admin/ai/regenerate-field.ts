@@ -8,8 +8,8 @@ export const handle: RateLimitHandle = { rateLimit: { post: "ai" } };
 
 // POST /admin/ai/regenerate-field — JSON { field, context: { title, category, topic } } → a stream
 // ending with the field's new value.
-export async function action({ request }: Route.ActionArgs) {
-  return aiEndpoint(request, regenerateField);
+export async function action(args: Route.ActionArgs) {
+  return aiEndpoint(args, regenerateField);
 }
 
 export function loader() {

@@ -5,7 +5,7 @@ import { describe, expect } from "vitest";
 import { db } from "~/db/client.server";
 import { articleRevisions, articles, seoRedirects } from "~/db/schema";
 import { createAccount, requestAs } from "../../../../tests/accounts";
-import { expectAdminOnly, outcomeOf } from "../../../../tests/admin-access";
+import { expectAdminOnly, outcomeOf, throughAdminGate } from "../../../../tests/admin-access";
 import { itDb } from "../../../../tests/db";
 import { createCategory } from "../../../../tests/factories";
 import { createArticle, listRevisions } from "~/articles/admin.server";
@@ -14,7 +14,6 @@ import * as list from "./list";
 import * as create from "./new";
 
 const base = "http://localhost:3000";
-const args = (request: Request) => ({ request, params: {}, context: {}, url: new URL(request.url) }) as never;
 
 /** An article saved by an admin (so it has a revision), published, and what could change. */
 async function fixture() {
@@ -48,15 +47,15 @@ const formHeaders = { "content-type": "application/x-www-form-urlencoded" };
 describe("/admin/articles is for admins only", () => {
   itDb("list: loader, and the delete action", async () => {
     const { id, state } = await fixture();
-    await expectAdminOnly({ call: (r) => list.loader(args(r)), url: `${base}/admin/articles?q=gatto`, state });
-    await expectAdminOnly({ call: (r) => list.action(args(r)), url: `${base}/admin/articles`, body: formBody({ id }), headers: formHeaders, state });
+    await expectAdminOnly({ call: (r) => throughAdminGate(list.loader, { request: r }), url: `${base}/admin/articles?q=gatto`, state });
+    await expectAdminOnly({ call: (r) => throughAdminGate(list.action, { request: r }), url: `${base}/admin/articles`, body: formBody({ id }), headers: formHeaders, state });
   });
 
   itDb("new: loader and the create action", async () => {
     const { fields, state } = await fixture();
-    await expectAdminOnly({ call: (r) => create.loader(args(r)), url: `${base}/admin/articles/new`, state });
+    await expectAdminOnly({ call: (r) => throughAdminGate(create.loader, { request: r }), url: `${base}/admin/articles/new`, state });
     await expectAdminOnly({
-      call: (r) => create.action(args(r)),
+      call: (r) => throughAdminGate(create.action, { request: r }),
       url: `${base}/admin/articles/new`,
       body: formBody({ ...fields, slug: "nuovo-da-intruso" }),
       headers: formHeaders,
@@ -66,17 +65,17 @@ describe("/admin/articles is for admins only", () => {
 
   itDb("edit: loader, revision view, update and restore", async () => {
     const { id, revisionId, fields, state } = await fixture();
-    await expectAdminOnly({ call: (r) => edit.loader(args(r)), url: `${base}/admin/articles/edit?id=${id}`, state });
-    await expectAdminOnly({ call: (r) => edit.loader(args(r)), url: `${base}/admin/articles/edit?id=${id}&revision=${revisionId}`, state });
+    await expectAdminOnly({ call: (r) => throughAdminGate(edit.loader, { request: r }), url: `${base}/admin/articles/edit?id=${id}`, state });
+    await expectAdminOnly({ call: (r) => throughAdminGate(edit.loader, { request: r }), url: `${base}/admin/articles/edit?id=${id}&revision=${revisionId}`, state });
     await expectAdminOnly({
-      call: (r) => edit.action(args(r)),
+      call: (r) => throughAdminGate(edit.action, { request: r }),
       url: `${base}/admin/articles/edit?id=${id}`,
       body: formBody({ ...fields, id, intent: "save", title: "Titolo cambiato", slug: "indirizzo-cambiato" }),
       headers: formHeaders,
       state,
     });
     await expectAdminOnly({
-      call: (r) => edit.action(args(r)),
+      call: (r) => throughAdminGate(edit.action, { request: r }),
       url: `${base}/admin/articles/edit?id=${id}`,
       body: formBody({ id, intent: "restore", revisionId }),
       headers: formHeaders,
@@ -96,38 +95,38 @@ describe("/admin/articles for an admin", () => {
       requestAs(account, url, { method: "POST", body: new URLSearchParams(fields), headers: formHeaders });
     const fields = { title: "Perché il cane è felice?", slug: "Perché il cane è felice?", categoryId: category.id, excerpt: "E", content: "<p>C</p>", status: "draft" };
 
-    const created = await outcomeOf(() => create.action(args(post(`${base}/admin/articles/new`, fields))));
+    const created = await outcomeOf(() => throughAdminGate(create.action, { request: post(`${base}/admin/articles/new`, fields) }));
     expect(created.status).toBe(302);
     const id = /id=([0-9a-f-]+)&saved=created$/.exec(created.location ?? "")?.[1];
     expect(id).toBeTruthy();
 
-    const again = await outcomeOf(() => create.action(args(post(`${base}/admin/articles/new`, fields))));
+    const again = await outcomeOf(() => throughAdminGate(create.action, { request: post(`${base}/admin/articles/new`, fields) }));
     expect(again.status).toBe(409);
     expect(again.data).toMatchObject({ error: "Errore: Questo slug è già usato da un altro articolo: scegline un altro", values: { title: fields.title } });
 
-    const listed = await outcomeOf(() => list.loader(args(requestAs(account, `${base}/admin/articles?q=CANE&category=${category.id}`))));
+    const listed = await outcomeOf(() => throughAdminGate(list.loader, { request: requestAs(account, `${base}/admin/articles?q=CANE&category=${category.id}`) }));
     expect(listed.data).toMatchObject({ total: 1, items: [{ slug: "perche-il-cane-e-felice", categoryName: "Gatti", statusLabel: "Bozza" }] });
 
-    const page = await outcomeOf(() => edit.loader(args(requestAs(account, `${base}/admin/articles/edit?id=${id}&saved=created`))));
+    const page = await outcomeOf(() => throughAdminGate(edit.loader, { request: requestAs(account, `${base}/admin/articles/edit?id=${id}&saved=created`) }));
     expect(page.data).toMatchObject({ saved: "Articolo creato!", article: { title: fields.title }, revisions: [{ title: fields.title }] });
 
-    const updated = await outcomeOf(() => edit.action(args(post(`${base}/admin/articles/edit?id=${id}`, { ...fields, id: id!, slug: "cane-felice", title: "Nuovo" }))));
+    const updated = await outcomeOf(() => throughAdminGate(edit.action, { request: post(`${base}/admin/articles/edit?id=${id}`, { ...fields, id: id!, slug: "cane-felice", title: "Nuovo" }) }));
     expect(updated.data).toMatchObject({ ok: true, message: "Articolo aggiornato!" });
 
     const revisions = (page.data as { revisions: { id: string }[] }).revisions;
-    const restored = await outcomeOf(() => edit.action(args(post(`${base}/admin/articles/edit?id=${id}`, { intent: "restore", id: id!, revisionId: revisions[0]!.id }))));
+    const restored = await outcomeOf(() => throughAdminGate(edit.action, { request: post(`${base}/admin/articles/edit?id=${id}`, { intent: "restore", id: id!, revisionId: revisions[0]!.id }) }));
     expect(restored.data).toMatchObject({ ok: true, intent: "restore" });
-    const view = await outcomeOf(() => edit.loader(args(requestAs(account, `${base}/admin/articles/edit?id=${id}&revision=${revisions[0]!.id}`))));
+    const view = await outcomeOf(() => throughAdminGate(edit.loader, { request: requestAs(account, `${base}/admin/articles/edit?id=${id}&revision=${revisions[0]!.id}`) }));
     expect(view.data).toMatchObject({ article: { title: fields.title }, revision: { html: "<p>C</p>" } });
-    const badView = await outcomeOf(() => edit.loader(args(requestAs(account, `${base}/admin/articles/edit?id=${id}&revision=nope`))));
+    const badView = await outcomeOf(() => throughAdminGate(edit.loader, { request: requestAs(account, `${base}/admin/articles/edit?id=${id}&revision=nope`) }));
     expect(badView.data).toMatchObject({ revisionError: "Versione non trovata" });
 
-    const missing = await outcomeOf(() => edit.loader(args(requestAs(account, `${base}/admin/articles/edit?id=nope`))));
+    const missing = await outcomeOf(() => throughAdminGate(edit.loader, { request: requestAs(account, `${base}/admin/articles/edit?id=nope`) }));
     expect(missing).toMatchObject({ status: 404, data: { error: "Errore nel caricamento dell'articolo" } });
 
-    const deleted = await outcomeOf(() => list.action(args(post(`${base}/admin/articles`, { id: id! }))));
+    const deleted = await outcomeOf(() => throughAdminGate(list.action, { request: post(`${base}/admin/articles`, { id: id! }) }));
     expect(deleted.data).toMatchObject({ ok: true });
-    const deletedAgain = await outcomeOf(() => list.action(args(post(`${base}/admin/articles`, { id: id! }))));
+    const deletedAgain = await outcomeOf(() => throughAdminGate(list.action, { request: post(`${base}/admin/articles`, { id: id! }) }));
     expect(deletedAgain).toMatchObject({ status: 404, data: { error: "Errore durante l'eliminazione dell'articolo" } });
   });
 });

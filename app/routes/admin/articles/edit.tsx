@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/edit";
-import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
+import { adminActor } from "~/admin/gate.server";
 import { articleFormOptions, getArticleForEdit, getRevision, listRevisions, restoreRevision, updateArticle, type RevisionSummary } from "~/articles/admin.server";
 import { ARTICLE_BODY_LIMIT, ARTICLE_MESSAGES as M, formValuesOf, toRomeDateTimeInput, type ArticleFormValues } from "~/articles/validation";
 import { ArticleForm } from "~/components/admin/article-form";
@@ -13,12 +13,12 @@ import { formatDateTimeLong } from "~/lib/format";
 import { readForm, readQuery } from "~/lib/form.server";
 
 // /admin/articles/edit?id=… — the article form, the revision history (?revision=… shows one saved
-// version) and the restore of a version. The admin layout guards the page; the domain module checks
-// the role again for every read and write.
+// version) and the restore of a version. The admin layout's gate guards the page and its actions;
+// the domain module checks the role again for every read and write.
 export const handle = { bodyLimit: ARTICLE_BODY_LIMIT };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = adminActor(context);
   const query = readQuery(request);
   const id = query.get("id") ?? "";
   const found = await getArticleForEdit(admin, id);
@@ -39,8 +39,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await getCurrentUser(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = adminActor(context);
   const form = await readForm(request);
   if (!form.ok) return data({ intent: "save" as const, ok: false as const, error: form.error, fieldErrors: {}, values: null }, { status: form.status });
   const { fields } = form;

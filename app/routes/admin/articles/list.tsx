@@ -2,7 +2,7 @@ import { Pencil, Plus, Search, Trash2 } from "lucide";
 import { useState } from "react";
 import { data, Form, Link, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/list";
-import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
+import { adminActor } from "~/admin/gate.server";
 import { deleteArticle, listArticlesForAdmin, type AdminArticleRow } from "~/articles/admin.server";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { EnumOptions } from "~/components/enum-options";
@@ -14,8 +14,8 @@ import { readForm, readQuery } from "~/lib/form.server";
 import { pageParam, redirectPastLastPage } from "~/lib/paging";
 
 // /admin/articles — every article, searched and filtered in SQL, 20 a page; delete with confirmation.
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const admin = adminActor(context);
   const query = readQuery(request);
   const result = await listArticlesForAdmin(admin, {
     q: query.get("q"),
@@ -29,8 +29,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return page;
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await getCurrentUser(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = adminActor(context);
   const form = await readForm(request);
   if (!form.ok) return data({ ok: false as const, error: form.error }, { status: form.status });
   const result = await deleteArticle(actor, form.fields.id ?? "");

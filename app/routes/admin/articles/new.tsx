@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/new";
-import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
+import { adminActor } from "~/admin/gate.server";
 import { articleFormOptions, createArticle } from "~/articles/admin.server";
 import { ARTICLE_BODY_LIMIT, EMPTY_ARTICLE_FORM, formValuesOf } from "~/articles/validation";
 import { ArticleForm } from "~/components/admin/article-form";
@@ -11,15 +11,15 @@ import { readForm } from "~/lib/form.server";
 // /admin/articles/new — a new article. On success, on to its edit page with "Articolo creato!".
 export const handle = { bodyLimit: ARTICLE_BODY_LIMIT };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = adminActor(context);
   const [options, usage] = await Promise.all([articleFormOptions(admin), getAiUsage()]);
   if (!options.ok) throw data({ error: options.error }, { status: options.status });
   return { categories: options.categories, ai: { usage, model: usage.configured ? config().ai.model : null } };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await getCurrentUser(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = adminActor(context);
   const form = await readForm(request);
   if (!form.ok) return data({ error: form.error, fieldErrors: {}, values: EMPTY_ARTICLE_FORM }, { status: form.status });
   const result = await createArticle(actor, form.fields);

@@ -5,7 +5,7 @@ import { db } from "~/db/client.server";
 import { seoKeywords } from "~/db/schema";
 import { action, loader } from "~/routes/admin/seo/keywords";
 import { KEYWORD_MESSAGES as M } from "~/seo/keyword-validation";
-import { expectAdminOnly, outcomeOf } from "../../../../tests/admin-access";
+import { expectAdminOnly, outcomeOf, throughAdminGate } from "../../../../tests/admin-access";
 import { createAccount, requestAs } from "../../../../tests/accounts";
 import { itDb } from "../../../../tests/db";
 
@@ -18,8 +18,8 @@ const post = (fields: Record<string, string>) => ({
   headers: { "content-type": "application/x-www-form-urlencoded" },
   state: allKeywords,
 });
-const callLoader = (request: Request) => loader({ request, url: new globalThis.URL(request.url), params: {}, context: {} } as never);
-const callAction = (request: Request) => action({ request, params: {}, context: {} } as never);
+const callLoader = (request: Request) => throughAdminGate(loader, { request, url: new globalThis.URL(request.url), params: {} });
+const callAction = (request: Request) => throughAdminGate(action, { request, params: {} });
 
 describe("/admin/seo/keywords", () => {
   itDb("the list and the form are for admins only", async () => {

@@ -2,7 +2,7 @@ import { ArrowLeft, CircleAlert, ExternalLink, Pencil, Plus, Trash2 } from "luci
 import { useState, useSyncExternalStore } from "react";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/keywords";
-import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
+import { adminActor } from "~/admin/gate.server";
 import { refuseNonAdmin } from "~/admin/access.server";
 import { ErrorSummary, FieldMessage, fieldAria } from "~/components/admin/card-form";
 import { ConfirmDialog } from "~/components/admin/dialog";
@@ -33,8 +33,8 @@ const SAVED_MESSAGES = { created: M.created, updated: M.updated, deleted: M.dele
 type Saved = keyof typeof SAVED_MESSAGES;
 const isSaved = (value: string | null): value is Saved => value !== null && Object.hasOwn(SAVED_MESSAGES, value);
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const admin = adminActor(context);
   const query = readQuery(request);
   const edit = query.get("edit");
   const page = pageParam(query);
@@ -55,8 +55,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 /** A refused save: its messages and what was typed, shown again (also without JavaScript). */
 type ActionData = { ok: false; error: string; fieldErrors?: FieldErrors<KeywordField>; values?: Record<string, string> };
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await getCurrentUser(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = adminActor(context);
   const form = await readForm(request);
   if (!form.ok) return data<ActionData>({ ok: false, error: form.error }, { status: form.status });
   const { intent, id = "", page = "", ...fields } = form.fields;

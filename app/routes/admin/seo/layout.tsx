@@ -1,16 +1,10 @@
 import { Link, Outlet, useLocation } from "react-router";
-import { requireAdmin } from "~/accounts/session.server";
 import { SEO_TABS, seoTabOf } from "~/admin/seo-tabs";
 import type { Route } from "./+types/layout";
 
 // /admin/seo — the SEO manager: its heading and the bar of its six tabs; each tab is its own page
 // (the child routes). The bar is a list of links, not ARIA tabs: every tab has its own address, is
 // loaded by its own loader and works without JavaScript (decision 0053).
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
-}
-
 export const meta: Route.MetaFunction = () => [{ title: "SEO — Zampa Admin" }, { name: "robots", content: "noindex" }];
 
 export default function SeoLayout() {

@@ -3,12 +3,12 @@ import { describe, expect } from "vitest";
 import { db } from "~/db/client.server";
 import { seoSettings } from "~/db/schema";
 import { loader } from "~/routes/admin/seo/meta-tags";
-import { expectAdminOnly, outcomeOf } from "../../../../tests/admin-access";
+import { expectAdminOnly, outcomeOf, throughAdminGate } from "../../../../tests/admin-access";
 import { createAccount, requestAs } from "../../../../tests/accounts";
 import { itDb } from "../../../../tests/db";
 
 const URL = "http://localhost:3000/admin/seo/meta-tags";
-const load = (request: Request) => loader({ request, params: {}, context: {} } as never);
+const load = (request: Request) => throughAdminGate(loader, { request, params: {} });
 
 describe("/admin/seo/meta-tags", () => {
   itDb("the page is for admins only", async () => {

@@ -1,14 +1,14 @@
 import { Link, data } from "react-router";
 import type { Route } from "./+types/meta-tags";
-import { requireAdmin } from "~/accounts/session.server";
+import { adminActor } from "~/admin/gate.server";
 import { getSettingsForAdmin } from "~/seo/settings-admin.server";
 import { NOT_CONFIGURED } from "~/seo/settings-validation";
 
 // /admin/seo/meta-tags — read-only summary of the site-wide tags; its link switches to the settings
 // tab. 'Not configured' is the spec's text, kept word for word (decision 0054).
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = adminActor(context);
   const result = await getSettingsForAdmin(admin);
   if (!result.ok) throw data({ error: result.error }, { status: result.status });
   const saved = result.saved;

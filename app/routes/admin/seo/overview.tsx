@@ -1,14 +1,14 @@
 import { CircleAlert, CircleCheck, Circle, ExternalLink, Lightbulb, Plus } from "lucide";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/overview";
-import { requireAdmin } from "~/accounts/session.server";
+import { adminActor } from "~/admin/gate.server";
 import { Icon } from "~/components/icon";
 import { seoOverview } from "~/seo/admin.server";
 import { ANALYTICS_URL, SEARCH_CONSOLE_URL, SEO_TIPS, type OverviewCard } from "~/seo/overview";
 
 // /admin/seo — the overview tab: the four cards, the checklist, quick actions and tips.
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = adminActor(context);
   const result = await seoOverview(admin);
   if (!result.ok) throw data({ error: result.error }, { status: result.status });
   return { cards: result.cards, checklist: result.checklist };

@@ -3,7 +3,7 @@ import { describe, expect } from "vitest";
 import { db } from "~/db/client.server";
 import { seoRedirects } from "~/db/schema";
 import { action, loader } from "~/routes/admin/seo/redirects";
-import { expectAdminOnly, outcomeOf } from "../../../../tests/admin-access";
+import { expectAdminOnly, outcomeOf, throughAdminGate } from "../../../../tests/admin-access";
 import { createAccount, requestAs } from "../../../../tests/accounts";
 import { itDb } from "../../../../tests/db";
 
@@ -16,11 +16,11 @@ const post = (fields: Record<string, string>) => ({
   headers: { "content-type": "application/x-www-form-urlencoded" },
   state: allRedirects,
 });
-const call = (request: Request) => action({ request, params: {}, context: {} } as never);
+const call = (request: Request) => throughAdminGate(action, { request, params: {} });
 
 describe("/admin/seo/redirects", () => {
   itDb("the page is for admins only", async () => {
-    await expectAdminOnly({ call: (request) => loader({ request, url: new globalThis.URL(request.url), params: {}, context: {} } as never), url: URL });
+    await expectAdminOnly({ call: (request) => throughAdminGate(loader, { request, url: new globalThis.URL(request.url), params: {} }), url: URL });
   });
 
   itDb("create is for admins only, and changes nothing otherwise", async () => {
@@ -46,7 +46,7 @@ describe("/admin/seo/redirects", () => {
     expect(await send({ intent: "create", fromPath: "/A/", toPath: "/c" })).toMatchObject({ status: 409 });
     expect(await send({ intent: "delete", id: "nessuno" })).toMatchObject({ status: 404, data: { ok: false, error: "Redirect non trovato" } });
     expect(await send({ intent: "boh" })).toMatchObject({ status: 400, data: { ok: false, intent: null } });
-    const page = await outcomeOf(() => loader({ request: requestAs(admin, URL), url: new globalThis.URL(URL), params: {}, context: {} } as never));
+    const page = await outcomeOf(() => throughAdminGate(loader, { request: requestAs(admin, URL), url: new globalThis.URL(URL), params: {} }));
     const items = (page.data as { items: { id: string; fromPath: string }[] }).items;
     expect(items.map((r) => r.fromPath)).toEqual(["/a"]);
     expect(await send({ intent: "delete", id: items[0]!.id })).toMatchObject({ status: 200, data: { ok: true, message: "Redirect eliminato" } });

@@ -3,7 +3,7 @@ import { cardGridAction, type CardActionData } from "~/admin/card-grid-action.se
 import { useEffect, useRef, useState } from "react";
 import { data, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/redirects";
-import { requireAdmin } from "~/accounts/session.server";
+import { adminActor } from "~/admin/gate.server";
 import { ErrorSummary, FieldMessage, fieldAria, StatusLine, type Feedback, useSaveForm } from "~/components/admin/card-form";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { Icon } from "~/components/icon";
@@ -28,8 +28,8 @@ import {
 
 type ActionData = CardActionData<RedirectField>;
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const admin = adminActor(context);
   const query = readQuery(request);
   const result = await listRedirectsForAdmin(admin, { page: pageParam(query) });
   if (!result.ok) throw data({ error: result.error }, { status: result.status });
@@ -38,8 +38,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return page;
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return cardGridAction<RedirectField>(request, { create: createRedirect, delete: deleteRedirect, unknownIntent: M.saveError });
+export function action(args: Route.ActionArgs) {
+  return cardGridAction<RedirectField>(args, { create: createRedirect, delete: deleteRedirect, unknownIntent: M.saveError });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Redirect — SEO — Zampa Admin" }, { name: "robots", content: "noindex" }];

@@ -3,19 +3,19 @@ import { describe, expect } from "vitest";
 import { db } from "~/db/client.server";
 import { seoSettings } from "~/db/schema";
 import { action, loader } from "~/routes/admin/seo/settings";
-import { expectAdminOnly, outcomeOf } from "../../../../tests/admin-access";
+import { expectAdminOnly, outcomeOf, throughAdminGate } from "../../../../tests/admin-access";
 import { createAccount, requestAs } from "../../../../tests/accounts";
 import { itDb } from "../../../../tests/db";
 
 const URL = "http://localhost:3000/admin/seo/settings";
 const allSettings = () => db().select().from(seoSettings);
 const fields = { siteName: "Rubata", robotsTxt: "User-agent: *\nDisallow: /", googleAnalyticsId: "G-EVIL123" };
-const call = (request: Request) => action({ request, params: {}, context: {} } as never);
+const call = (request: Request) => throughAdminGate(action, { request, params: {} });
 const form = (values: Record<string, string>) => ({ method: "POST", body: new URLSearchParams(values), headers: { "content-type": "application/x-www-form-urlencoded" } });
 
 describe("/admin/seo/settings", () => {
   itDb("the page is for admins only", async () => {
-    await expectAdminOnly({ call: (request) => loader({ request, params: {}, context: {} } as never), url: URL });
+    await expectAdminOnly({ call: (request) => throughAdminGate(loader, { request, params: {} }), url: URL });
   });
 
   itDb("saving is for admins only, and changes nothing otherwise (no row yet, or one saved)", async () => {
@@ -27,7 +27,7 @@ describe("/admin/seo/settings", () => {
 
   itDb("an admin saves, gets the spec's message, and a bad value is a 400 with its field", async () => {
     const admin = await createAccount({ role: "admin" });
-    const page = await outcomeOf(() => loader({ request: requestAs(admin, URL), params: {}, context: {} } as never));
+    const page = await outcomeOf(() => throughAdminGate(loader, { request: requestAs(admin, URL), params: {} }));
     expect(page.data).toMatchObject({ form: { siteName: "Zampa" }, updatedAt: null });
     expect(await outcomeOf(() => call(requestAs(admin, URL, form({ siteName: "Zampa Test" }))))).toMatchObject({
       status: 200,

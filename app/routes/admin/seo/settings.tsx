@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/settings";
-import { getCurrentUser, requireAdmin } from "~/accounts/session.server";
+import { adminActor } from "~/admin/gate.server";
 import { ErrorSummary, FieldMessage, fieldAria, StatusLine, type Feedback } from "~/components/admin/card-form";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/field-errors";
 import { formatDateTimeLong } from "~/lib/format";
@@ -15,15 +15,15 @@ import { robotsTxt } from "~/seo/sitemap.server";
 
 type ActionData = { ok: true; message: string } | { ok: false; error: string; fieldErrors?: FieldErrors<SettingsField> };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = adminActor(context);
   const result = await getSettingsForAdmin(admin);
   if (!result.ok) throw data({ error: result.error }, { status: result.status });
   return { form: result.form, updatedAt: result.saved?.updatedAt ?? null, defaultRobots: robotsTxt(null) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await getCurrentUser(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = adminActor(context);
   const form = await readForm(request);
   if (!form.ok) return data<ActionData>({ ok: false, error: form.error }, { status: form.status });
   const result = await saveSettings(actor, form.fields);

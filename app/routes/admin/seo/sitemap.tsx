@@ -2,7 +2,7 @@ import { Download, ExternalLink } from "lucide";
 import { useState } from "react";
 import { data, useRevalidator } from "react-router";
 import type { Route } from "./+types/sitemap";
-import { requireAdmin } from "~/accounts/session.server";
+import { adminActor } from "~/admin/gate.server";
 import { Icon } from "~/components/icon";
 import { formatDateTimeLong, formatNumber } from "~/lib/format";
 import { sitemapStatus } from "~/seo/admin.server";
@@ -10,8 +10,8 @@ import { SEARCH_CONSOLE_URL } from "~/seo/overview";
 
 // /admin/seo/sitemap — what /sitemap.xml holds and when it was built; the button downloads the very
 // file the site serves (the index itself when the site is split into child sitemaps, decision 0053).
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = adminActor(context);
   const result = await sitemapStatus(admin);
   if (!result.ok) throw data({ error: result.error }, { status: result.status });
   return { sitemap: result.sitemap };

@@ -1,0 +1,83 @@
+// The back office's one gate (decision 0073): the admin layout's middleware, which React Router runs
+// before any loader or action under /admin — pages, their `.data`, actions and resource routes —
+// so that no route can forget it. It lets through whoever is signed in, may enter the area the
+// request is for, and has passed the second factor when REQUIRE_ADMIN_2FA asks for it; it hands that
+// actor to the loaders and actions through the request's context. Each refusal has the shape its
+// caller reads: a page is redirected (to /login, or to enrol the second factor), an action or a
+// fetch gets 401/403 with the Italian message.
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { getCurrentUser, type CurrentUser } from "~/accounts/session.server";
+import { adminSecondFactorMissing, TWO_FACTOR_ENROL_PATH } from "~/accounts/two-factor.server";
+import { ADMIN_ACCESS_MESSAGES as M, type AdminActor } from "./access.server";
+import { sectionOf } from "./navigation";
+
+/**
+ * The part of the back office a request is for: its sidebar section's path ("/admin/users"), or
+ * "/admin" for what belongs to no section (the dashboard, the AI endpoints, image upload).
+ */
+export type AdminArea = string;
+
+export function areaOf(pattern: string): AdminArea {
+  return sectionOf(pattern)?.to ?? "/admin";
+}
+
+/**
+ * Whether this person may work in this area. Today one role opens every area; per-area
+ * permissions (editors, moderators) will be decided here, and nowhere else.
+ */
+function mayEnter(actor: CurrentUser, _area: AdminArea): actor is AdminActor {
+  return actor.role === "admin";
+}
+
+export type GateVerdict =
+  | { ok: true; actor: AdminActor }
+  | { ok: false; status: 401 | 403; error: string; /** where a page is sent */ location: string };
+
+/** The gate's decision for a request to an area, without answering it. */
+export async function admitToBackOffice(request: Request, area: AdminArea): Promise<GateVerdict> {
+  const actor = await getCurrentUser(request);
+  if (!actor) return { ok: false, status: 401, error: M.mustSignIn, location: "/login" };
+  if (!mayEnter(actor, area)) return { ok: false, status: 403, error: M.adminOnly, location: "/login" };
+  if (await adminSecondFactorMissing(request)) {
+    return { ok: false, status: 403, error: M.secondFactorRequired, location: TWO_FACTOR_ENROL_PATH };
+  }
+  return { ok: true, actor };
+}
+
+const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** A fetch that reads JSON or events (the AI usage poll, the statistics' EventSource), not a page. */
+function wantsData(request: Request): boolean {
+  const accept = request.headers.get("accept") ?? "";
+  return accept.includes("application/json") || accept.includes("text/event-stream");
+}
+
+/**
+ * The refusal as its caller reads it. Thrown `data()` becomes a JSON response in a resource route
+ * and the route's error (with its status and message) for a page's action; a redirect is followed
+ * by the browser, and by React Router for a page's `.data`.
+ */
+function refusal(request: Request, verdict: Extract<GateVerdict, { ok: false }>) {
+  if (MUTATIONS.has(request.method) || wantsData(request)) {
+    const statusText = verdict.status === 401 ? "Unauthorized" : "Forbidden";
+    return data({ ok: false as const, error: verdict.error }, { status: verdict.status, statusText, headers: { "cache-control": "no-store" } });
+  }
+  return redirect(verdict.location);
+}
+
+const adminActorContext = createContext<AdminActor>();
+
+/** The admin layout's middleware: refuses, or records the actor for the loaders and actions below. */
+export const adminGate: MiddlewareFunction<Response> = async ({ request, context, pattern }) => {
+  const verdict = await admitToBackOffice(request, areaOf(pattern));
+  if (!verdict.ok) throw refusal(request, verdict);
+  context.set(adminActorContext, verdict.actor);
+};
+
+/**
+ * The actor the gate let through: the one way an admin loader or action learns who is there. Outside
+ * the gate (a route moved out of the admin layout) there is none, and this throws.
+ */
+export function adminActor(context: Readonly<RouterContextProvider>): AdminActor {
+  return context.get(adminActorContext);
+}

@@ -21,8 +21,7 @@ export { REAUTH_WINDOW_SECONDS } from "./two-factor-messages";
 
 /** Where the profile's two-factor section is; administrators are sent there to enrol. */
 export const TWO_FACTOR_ENROL_PATH = "/dashboard/profile?due-fattori=obbligatorio#due-fattori";
-/** The second step of the sign-in. */
-export const SIGN_IN_CODE_PATH = "/login/codice";
+export { SIGN_IN_CODE_PATH } from "./two-factor-messages";
 
 const smsKey = (userId: string) => `2fa:sms:user:${userId}`;
 
@@ -308,10 +307,6 @@ export async function verifySignInCode(request: Request, input: Record<string, u
   }
   if (!result.ok) return result;
   await reset(codeKey(pending.userId));
-  // The sign-in is complete only now: clear the account's failed password attempts, as
-  // auth.server.ts does for a sign-in without a second factor.
-  const [account] = await db().select({ email: users.email }).from(users).where(eq(sql`${users.id}::text`, pending.userId)).limit(1);
-  if (account) await reset(`login:account:${account.email.toLowerCase()}`);
   const token = sessionTokenAfter(result.value.headers, "");
   if (!token) return fail(500, M.genericError);
   await markAuthenticated(token, true);

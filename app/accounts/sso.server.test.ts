@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 /** The whole sign-in as a browser makes it: /login, the provider (which signs `who` in), back to the callback. */
-async function signInWithProvider(who: ProviderUser): Promise<{ location: string; cookie: string }> {
+async function signInWithProvider(who: ProviderUser): Promise<{ location: string; cookie: string; browserCookie: string }> {
   provider.signInAs(who);
   const started = await startSso(new Request(`${APP}/login`, { method: "POST" }));
   if (!started.ok) throw new Error(started.error);

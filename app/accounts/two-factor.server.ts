@@ -9,7 +9,7 @@ import { config } from "~/config.server";
 import { db, transaction } from "~/db/client.server";
 import { sessions, twoFactorPhones, twoFactors, users, verifications } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
-import { hit, reset } from "~/lib/rate-limit.server";
+import { hit, release, reset } from "~/lib/rate-limit.server";
 import { fail, type Result } from "~/lib/result";
 import { auth, authErrorCode, CLIENT_IP_HEADER } from "./auth.server";
 import { confirmIdentity, markAuthenticated, requireRecentAuth, sessionState } from "./reauth.server";
@@ -289,7 +289,8 @@ export async function verifySignInCode(request: Request, input: Record<string, u
   // Per address too, with the sign-in's budget (SIGN_INS_PER_IP in 15 minutes): one client guessing
   // codes across many accounts is stopped as one guessing passwords is.
   const ip = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
-  if (!(await hit(`2fa-code:ip:${ip}`, { max: config().signInsPerIp, windowSeconds: 15 * 60 })).allowed) return fail(429, M.tooManyCodes);
+  const ipKey = `2fa-code:ip:${ip}`;
+  if (!(await hit(ipKey, { max: config().signInsPerIp, windowSeconds: 15 * 60 })).allowed) return fail(429, M.tooManyCodes);
   const headers = request.headers;
   let result: Result<{ value: { headers: Headers; response: { token?: string } } }>;
   if (method === "totp") {
@@ -307,6 +308,8 @@ export async function verifySignInCode(request: Request, input: Record<string, u
   }
   if (!result.ok) return result;
   await reset(codeKey(pending.userId));
+  // A right code costs the address nothing: many people sign in behind one address (decision 0074).
+  await release(ipKey);
   const token = sessionTokenAfter(result.value.headers, "");
   if (!token) return fail(500, M.genericError);
   await markAuthenticated(token, true);

@@ -307,7 +307,7 @@ function createAuth(secret: string) {
     user: { changeEmail: { enabled: true } },
     emailVerification: {
       // Verification at sign-up (decision 0058): the sign-up form's domain function asks for the
-      // mail (sendSignUpVerification in recovery.server.ts), so the server's own sign-ups (the
+      // mail (signUp in accounts.server.ts, decision 0075), so the server's own sign-ups (the
       // administrator of ADMIN_EMAIL, fixtures) send none. The link is better-auth's /verify-email,
       // already open over HTTP for the e-mail change.
       sendOnSignUp: false,

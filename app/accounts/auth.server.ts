@@ -387,7 +387,9 @@ async function requireSecondFactor(ctx: AfterHookContext): Promise<void> {
   if (!created?.user.twoFactorEnabled) return;
   if (PLUGIN_SIGN_IN_PATHS.has(ctx.path) || ctx.path.startsWith("/two-factor/")) return;
   // A request that already held this account's session (a password change that renews it, an
-  // e-mail change confirmed while signed in) is no way in.
+  // e-mail change confirmed while signed in) is no way in: the session its endpoint read first, or
+  // the one its cookie still names.
+  if (ctx.context.session?.user.id === created.user.id) return;
   const previous = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
   if (previous) {
     if (previous === created.session.token) return;

@@ -290,7 +290,7 @@ function createAuth(secret: string) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       // No session at sign-up (decision 0075): the answer must not tell a new address from a
       // registered one, and with autoSignIn off better-auth answers a registered address like a new
-      // one (a made-up account, the password hashed all the same) and calls onExistingUserSignUp.
+      // one (a made-up account, the password hashed all the same); signUp sends the one mail.
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       // Password recovery (decision 0058): a single-use link valid for one hour, to Zampa's own

@@ -23,6 +23,6 @@ export function signUpWithRegisteredAddressMail(to: string): Mail {
   return {
     to,
     subject: "Qualcuno ha provato a registrarsi su Zampa con il tuo indirizzo",
-    text: `Ciao,\n\nqualcuno ha appena provato a creare un nuovo account Zampa con questo indirizzo email, che è già registrato: non abbiamo creato nessun account e il tuo non è cambiato.\n\nSe eri tu, non serve registrarti di nuovo: accedi con la tua password. Se non la ricordi, puoi sceglierne una nuova da qui:\n${recoveryPageLink()}\n\nSe non eri tu, puoi ignorare questo messaggio.\n\nIl team di Zampa`,
+    text: `Ciao,\n\nqualcuno ha appena provato a creare un nuovo account Zampa con questo indirizzo email, che è già registrato: non abbiamo creato nessun account e il tuo non è cambiato.\n\nSe eri tu, non serve registrarti di nuovo: accedi con la tua password (se non hai ancora confermato l'indirizzo, dopo l'accesso potrai farti inviare una nuova email di conferma). Se non ricordi la password, puoi sceglierne una nuova da qui:\n${recoveryPageLink()}\n\nSe non eri tu, puoi ignorare questo messaggio.\n\nIl team di Zampa`,
   };
 }

@@ -27,9 +27,9 @@ export interface Config {
   imageConcurrency: number;
   /** Images one account may upload per day, the day ending at midnight Europe/Rome (UPLOAD_DAILY_QUOTA, 200; admins exempt; decision 0066). */
   uploadDailyQuota: number;
-  /** New accounts allowed from one client address (SIGN_UPS_PER_HOUR, SIGN_UPS_PER_DAY; 3 and 10). */
+  /** New accounts allowed from one client address (SIGN_UPS_PER_HOUR, SIGN_UPS_PER_DAY; 30 and 200, for a NAT: decision 0075). */
   signUpsPerHour: number;
-  /** Sign-in attempts allowed from one client address in 15 minutes (SIGN_INS_PER_IP; 30). */
+  /** Failed sign-in attempts allowed from one client address in 15 minutes (SIGN_INS_PER_IP; 60; successes are not counted: decision 0074). */
   signInsPerIp: number;
   /** Single sign-on with an OpenID Connect provider (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_NAME); unset: none. */
   oidc: OidcConfig | undefined;
@@ -177,8 +177,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: readS3(env),
     imageConcurrency: positiveInteger(env.IMAGE_CONCURRENCY) ?? DEFAULT_IMAGE_CONCURRENCY,
     uploadDailyQuota: positiveInteger(env.UPLOAD_DAILY_QUOTA) ?? 200,
-    signUpsPerHour: positiveInteger(env.SIGN_UPS_PER_HOUR) ?? 3,
-    signUpsPerDay: positiveInteger(env.SIGN_UPS_PER_DAY) ?? 10,
+    signUpsPerHour: positiveInteger(env.SIGN_UPS_PER_HOUR) ?? 30,
+    signUpsPerDay: positiveInteger(env.SIGN_UPS_PER_DAY) ?? 200,
     signInsPerIp: positiveInteger(env.SIGN_INS_PER_IP) ?? RATE_LIMIT_CLASSES.signIn.perIp.max,
     oidc: readOidc(env),
     requireAdmin2fa: flag(env.REQUIRE_ADMIN_2FA) ?? false,

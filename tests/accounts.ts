@@ -22,10 +22,10 @@ export async function createAccount(
 ): Promise<TestAccount> {
   counter += 1;
   const email = options.email ?? `utente${counter}-${Date.now()}@example.it`;
-  const { headers, response } = await auth().api.signUpEmail({
-    body: { name: options.fullName ?? `Utente Prova ${counter}`, email, password: options.password ?? "Cuccioli-2026" },
-    returnHeaders: true,
-  });
+  const password = options.password ?? "Cuccioli-2026";
+  await auth().api.signUpEmail({ body: { name: options.fullName ?? `Utente Prova ${counter}`, email, password } });
+  // A sign-up opens no session (decision 0075): the account signs in with its password.
+  const { headers, response } = await auth().api.signInEmail({ body: { email, password }, returnHeaders: true });
   if (options.verified) await db().update(users).set({ emailVerified: true }).where(eq(users.id, response.user.id));
   if (options.role === "admin") await db().update(profiles).set({ role: "admin" }).where(eq(profiles.id, response.user.id));
   return { id: response.user.id, email, cookie: cookieFrom(headers) };

@@ -3,44 +3,76 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { profiles, users } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
-import { auth, authErrorCode, authErrorMessage } from "./auth.server";
+import { createEmailVerificationToken } from "better-auth/api";
+import { hit } from "~/lib/rate-limit.server";
+import { sendMail } from "~/mail/mailer.server";
+import { signUpWithRegisteredAddressMail } from "./account-notice-mail.server";
+import { auth, authErrorCode, authErrorMessage, VERIFICATION_LINK_TTL_SECONDS } from "./auth.server";
 import { ACCOUNT_MESSAGES as M } from "./messages";
-import { sendSignUpVerification } from "./recovery.server";
+import { EMAIL_VERIFIED_PATH, verificationMail } from "./recovery-mail.server";
 import { firstError, signInSchema, signUpSchema } from "./validation";
 import { fail, type Result } from "~/lib/result";
 
 /** twoFactor: the password was right and the account has a second factor: the code is asked next (decision 0059). */
 export type AuthResult = Result<{ headers: Headers; twoFactor?: boolean }>;
 
-function failure(error: unknown): AuthResult {
+/** A sign-up's answer: the same message whether the address was new or already registered (decision 0075). */
+export type SignUpResult = Result<{ message: string }>;
+
+function failure(error: unknown): ReturnType<typeof fail> {
   const status = typeof (error as { statusCode?: unknown })?.statusCode === "number" ? (error as { statusCode: number }).statusCode : 500;
   if (status >= 500) logger.error({ err: error }, "errore di autenticazione");
   return fail(status >= 500 ? 500 : status, authErrorMessage(error));
 }
 
-/** Creates the account and (by the database trigger, in the same transaction) its profile. */
-export async function signUp(input: Record<string, unknown>, requestHeaders: Headers): Promise<AuthResult> {
+/** Mails about one address at sign-up (confirmation or notice), so that sign-ups cannot flood an inbox. */
+export const SIGN_UP_MAILS_PER_ADDRESS = { max: 3, windowSeconds: 24 * 60 * 60 } as const;
+
+/**
+ * A sign-up (decision 0075). A new address gets its account (no session: it signs in with its
+ * password) and the confirmation link; a registered one gets nothing changed and a mail to its owner
+ * saying someone tried, with the recovery link. The visitor cannot tell them apart: better-auth
+ * hashes the password in both cases and answers a registered address with a made-up account, and
+ * here both cases take the same steps (one read, one counter, one mail, awaited) before the same answer.
+ */
+export async function signUp(input: Record<string, unknown>, requestHeaders: Headers): Promise<SignUpResult> {
   const parsed = signUpSchema.safeParse(input);
   if (!parsed.success) return fail(400, firstError(parsed.error));
   const { fullName, email, password, acceptPrivacy, acceptTerms } = parsed.data;
+  let userId: string | null = null;
   try {
     // The consent goes along: better-auth's hook checks it (and the name, and the per-address
     // limit) for every sign-up made for a client; better-auth takes extra fields and ignores them.
     const body = { name: fullName, email, password, acceptPrivacy, acceptTerms };
-    const { headers } = await auth().api.signUpEmail({
-      body,
-      headers: requestHeaders,
-      returnHeaders: true,
-    });
-    await sendSignUpVerification(email, headers);
-    return { ok: true, headers };
+    ({
+      user: { id: userId },
+    } = await auth().api.signUpEmail({ body, headers: requestHeaders }));
   } catch (error) {
     // Two simultaneous sign-ups with one e-mail (a double click): the unique constraint stops the
-    // second insert, which better-auth reports as a generic failure. It is the duplicate it is.
-    if (authErrorCode(error) === "FAILED_TO_CREATE_USER" && (await emailRegistered(email))) {
-      return fail(422, M.emailTaken);
-    }
+    // second insert. The first one's mail is on its way: the same answer, no second mail.
+    if (authErrorCode(error) === "FAILED_TO_CREATE_USER" && (await emailRegistered(email))) return { ok: true, message: M.signUpCheckEmail };
     return failure(error);
+  }
+  await sendSignUpMail(email, userId);
+  return { ok: true, message: M.signUpCheckEmail };
+}
+
+/** The one mail of a sign-up: the confirmation link when the account was just made, else the owner's notice. */
+async function sendSignUpMail(email: string, signedUpId: string): Promise<void> {
+  const [row] = await db().select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (!(await hit(`signup:mail:${email}`, SIGN_UP_MAILS_PER_ADDRESS)).allowed) return;
+  try {
+    if (row?.id === signedUpId) {
+      const context = await auth().$context;
+      const token = await createEmailVerificationToken(context.secret, email, undefined, VERIFICATION_LINK_TTL_SECONDS, { userId: signedUpId });
+      const url = `${context.baseURL}/verify-email?token=${token}&callbackURL=${encodeURIComponent(EMAIL_VERIFIED_PATH)}`;
+      await sendMail(verificationMail(email, url));
+    } else {
+      await sendMail(signUpWithRegisteredAddressMail(email));
+    }
+  } catch (error) {
+    // The account exists (or did already); the banner offers to send the confirmation again.
+    logger.error({ err: error }, "registrazione: email non inviata");
   }
 }
 

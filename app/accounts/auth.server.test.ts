@@ -163,8 +163,9 @@ describe("sign-up on the server (the hook)", () => {
     } finally {
       setConfig(saved);
     }
-    expect(readConfig({}).signUpsPerHour).toBe(3);
-    expect(readConfig({ SIGN_UPS_PER_HOUR: "40", SIGN_UPS_PER_DAY: "200" })).toMatchObject({ signUpsPerHour: 40, signUpsPerDay: 200 });
+    // Sized for many people behind one address (decision 0075).
+    expect(readConfig({})).toMatchObject({ signUpsPerHour: 30, signUpsPerDay: 200 });
+    expect(readConfig({ SIGN_UPS_PER_HOUR: "40", SIGN_UPS_PER_DAY: "300" })).toMatchObject({ signUpsPerHour: 40, signUpsPerDay: 300 });
   });
 
   itDb("the server's own sign-ups (administrator, fixtures) have no client: the name rule, but no consent and no address limit", async () => {

@@ -13,7 +13,9 @@ import { db, dbProxy } from "~/db/client.server";
 import { accounts, appSecrets, jwks, sessions, twoFactors, users, verifications } from "~/db/schema";
 import { sendMail, type Mail } from "~/mail/mailer.server";
 import { logger } from "~/lib/logger.server";
-import { hit, reset, type Limit } from "~/lib/rate-limit.server";
+import { hit, type Limit } from "~/lib/rate-limit.server";
+import { deleteSessionCookie } from "better-auth/cookies";
+import { generateRandomString } from "better-auth/crypto";
 import { isCommonPassword } from "./common-passwords";
 import { sendTwoFactorSms, TWO_FACTOR_SMS_MINUTES } from "./two-factor-sms.server";
 import { ACCOUNT_MESSAGES as M, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./messages";
@@ -21,23 +23,15 @@ import { EMAIL_CHANGE_PATHS, voidAccountLinks } from "./email-change.server";
 import { OIDC_PROVIDER_ID, SSO_ERROR_PATH } from "./sso-config";
 import { isEmailChangeToken, passwordResetMail, RESET_LINK_TTL_SECONDS, verificationMail } from "./recovery-mail.server";
 import { firstError, fullNameSchema, signUpConsentSchema } from "./validation";
-import { RATE_LIMIT_CLASSES } from "~/lib/rate-limit-classes";
+import { beginSignIn, signInAccount, signInFailed, signInNotCounted, signInSucceeded } from "./sign-in-throttle.server";
+import { SIGN_IN_CODE_PATH, TWO_FACTOR_COOKIE_MAX_AGE } from "./two-factor-messages";
 
 /** Set by the HTTP server from the socket (or the trusted proxy); any value sent by a client is replaced. */
 export { CLIENT_IP_HEADER } from "./client-ip";
 import { CLIENT_IP_HEADER } from "./client-ip";
 
-/**
- * Sign-in attempts: from one client address (all attempts; SIGN_INS_PER_IP, default 30 in 15
- * minutes), and on one account (failed ones: a success clears them).
- */
-export function loginLimits(): { perIp: Limit; perAccount: Limit } {
-  const { perIp, perUser } = RATE_LIMIT_CLASSES.signIn;
-  return {
-    perIp: { max: config().signInsPerIp, windowSeconds: perIp.windowSeconds },
-    perAccount: perUser!,
-  };
-}
+/** The sign-in's limits (decision 0074): per (account, address) pair, per address for failures only. */
+export { signInLimits } from "./sign-in-throttle.server";
 
 /**
  * New accounts from one client address (decision 0036): enough for a family or an office, a wall for
@@ -257,7 +251,7 @@ function createAuth(secret: string) {
         issuer: "Zampa",
         backupCodeOptions: { amount: 10, storeBackupCodes: "encrypted" },
         otpOptions: { sendOTP: sendTwoFactorSms, period: TWO_FACTOR_SMS_MINUTES, storeOTP: "hashed", allowedAttempts: 5 },
-        twoFactorCookieMaxAge: 10 * 60,
+        twoFactorCookieMaxAge: TWO_FACTOR_COOKIE_MAX_AGE,
       }),
     ],
     // A failed single sign-on comes back to the sign-in page with ?error=<code> (the /error page of
@@ -282,7 +276,10 @@ function createAuth(secret: string) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      autoSignIn: true,
+      // No session at sign-up (decision 0075): the answer must not tell a new address from a
+      // registered one, and with autoSignIn off better-auth answers a registered address like a new
+      // one (a made-up account, the password hashed all the same); signUp sends the one mail.
+      autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       // Password recovery (decision 0058): a single-use link valid for one hour, to Zampa's own
       // page (/reset-password?token=…), so no better-auth path is opened over HTTP for it.
@@ -298,7 +295,7 @@ function createAuth(secret: string) {
     // changeEmail, which stays off (its /change-email refuses).
     emailVerification: {
       // Verification at sign-up (decision 0058): the sign-up form's domain function asks for the
-      // mail (sendSignUpVerification in recovery.server.ts), so the server's own sign-ups (the
+      // mail (signUp in accounts.server.ts, decision 0075), so the server's own sign-ups (the
       // administrator of ADMIN_EMAIL, fixtures) send none. The link is better-auth's /verify-email.
       sendOnSignUp: false,
       sendOnSignIn: false,
@@ -326,24 +323,66 @@ function createAuth(secret: string) {
         if (ctx.path === "/update-user" && body.name !== undefined) return { context: { body: { ...body, name: checkedName(body.name) } } };
         if (ctx.path === "/sign-in/email") {
           const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";
-          const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
-          const limits = loginLimits();
-          const [byIp, byAccount] = await Promise.all([
-            hit(`login:ip:${ip}`, limits.perIp),
-            hit(`login:account:${email}`, limits.perAccount),
-          ]);
-          if (!byIp.allowed || !byAccount.allowed) {
+          if (!(await beginSignIn(signInAccount(body.email), ip)).allowed) {
             throw new APIError("TOO_MANY_REQUESTS", { message: M.tooManyAttempts, code: C.tooManyAttempts });
           }
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
-        // A successful sign-in clears the account's failed attempts (the per-IP count stays).
-        const signedIn = ctx.context.newSession;
-        if (ctx.path === "/sign-in/email" && signedIn) await reset(`login:account:${signedIn.user.email.toLowerCase()}`);
+        if (ctx.path === "/sign-in/email") {
+          const ip = ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";
+          const account = signInAccount((ctx.body as Record<string, unknown> | undefined)?.email);
+          // Runs before the two-factor plugin's hook: a right password has its session here still.
+          if (ctx.context.newSession) await signInSucceeded(account, ip);
+          else if (authErrorCode(ctx.context.returned) === "INVALID_EMAIL_OR_PASSWORD") await signInFailed(account, ip);
+          else await signInNotCounted(account, ip);
+          return;
+        }
+        await requireSecondFactor(ctx);
       }),
     },
   });
+}
+
+/** The password sign-ins the two-factor plugin itself turns into a pending sign-in. */
+const PLUGIN_SIGN_IN_PATHS: ReadonlySet<string> = new Set(["/sign-in/email", "/sign-in/username", "/sign-in/phone-number"]);
+
+type AfterHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/**
+ * Second factor on every way in (decision 0076). better-auth's two-factor plugin stops only the
+ * password sign-ins above; any other request that arrives without the account's session and leaves
+ * with a new one (the single sign-on callback, and whatever way in a later configuration or version
+ * adds: a link that signs in, a sign-up) is turned into the same pending sign-in as the plugin's:
+ * the session is deleted and its cookie cleared, the signed `two_factor` cookie names a verification
+ * row holding the account's id (with the plugin's attempt counter), and the browser goes to the code
+ * step (/login/codice), where verifySignInCode finishes it with the plugin's own endpoints. The
+ * plugin's code endpoints (/two-factor/*) are the way out of that state, so they are left alone.
+ */
+async function requireSecondFactor(ctx: AfterHookContext): Promise<void> {
+  const created = ctx.context.newSession;
+  if (!created?.user.twoFactorEnabled) return;
+  if (PLUGIN_SIGN_IN_PATHS.has(ctx.path) || ctx.path.startsWith("/two-factor/")) return;
+  // A request that already held this account's session (a password change that renews it, an
+  // e-mail change confirmed while signed in) is no way in: the session its endpoint read first, or
+  // the one its cookie still names.
+  if (ctx.context.session?.user.id === created.user.id) return;
+  const previous = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+  if (previous) {
+    if (previous === created.session.token) return;
+    const held = await ctx.context.internalAdapter.findSession(previous);
+    if (held?.user.id === created.user.id && new Date(held.session.expiresAt) > new Date()) return;
+  }
+  deleteSessionCookie(ctx, true);
+  await ctx.context.internalAdapter.deleteSession(created.session.token);
+  ctx.context.setNewSession(null);
+  const cookie = ctx.context.createAuthCookie("two_factor", { maxAge: TWO_FACTOR_COOKIE_MAX_AGE });
+  const identifier = `2fa-${generateRandomString(20)}`;
+  const expiresAt = new Date(Date.now() + TWO_FACTOR_COOKIE_MAX_AGE * 1000);
+  await ctx.context.internalAdapter.createVerificationValue({ value: created.user.id, identifier, expiresAt });
+  await ctx.context.internalAdapter.createVerificationValue({ value: "0", identifier: `2fa-attempts-${identifier}`, expiresAt });
+  await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes);
+  throw ctx.redirect(SIGN_IN_CODE_PATH);
 }
 
 /**

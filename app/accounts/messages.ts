@@ -13,6 +13,8 @@ export const ACCOUNT_MESSAGES = {
   passwordTooLong: "La password può contenere al massimo 128 caratteri",
   passwordTooCommon: "Questa password è troppo comune e facile da indovinare: scegline una diversa",
   emailTaken: "Esiste già un account con questo indirizzo email",
+  signUpCheckEmail:
+    "Controlla la tua email: ti abbiamo inviato un messaggio con le istruzioni per completare la registrazione. Se non lo trovi, guarda anche nella posta indesiderata.",
   invalidCredentials: "Email o password non corretti",
   tooManyAttempts: "Troppi tentativi di accesso. Riprova tra qualche minuto.",
   tooManySignUps: "Troppe registrazioni da questa connessione in poco tempo. Riprova più tardi.",

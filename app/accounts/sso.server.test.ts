@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { config, setConfig, type Config } from "~/config.server";
 import { db } from "~/db/client.server";
@@ -8,7 +9,9 @@ import { itDb } from "../../tests/db";
 import { startOidcProvider, type ProviderUser, type TestOidcProvider } from "../../tests/oidc-provider";
 import { auth, initAuth } from "./auth.server";
 import { listIdentities } from "./identities.server";
+import { sessionState } from "./reauth.server";
 import { getCurrentUser } from "./session.server";
+import { confirmTotpEnrolment, SIGN_IN_CODE_PATH, startTotpEnrolment, verifySignInCode } from "./two-factor.server";
 import { SSO_MESSAGES, ssoErrorMessage, startSso } from "./sso.server";
 
 let provider: TestOidcProvider;
@@ -30,7 +33,7 @@ afterAll(async () => {
 });
 
 /** The whole sign-in as a browser makes it: /login, the provider (which signs `who` in), back to the callback. */
-async function signInWithProvider(who: ProviderUser): Promise<{ location: string; cookie: string }> {
+async function signInWithProvider(who: ProviderUser): Promise<{ location: string; cookie: string; browserCookie: string }> {
   provider.signInAs(who);
   const started = await startSso(new Request(`${APP}/login`, { method: "POST" }));
   if (!started.ok) throw new Error(started.error);
@@ -52,7 +55,33 @@ async function signInWithProvider(who: ProviderUser): Promise<{ location: string
   expect(new URL(url).pathname).toBe("/api/auth/callback/oidc");
   const back = await auth().handler(new Request(url, { headers: { cookie: appCookie } }));
   expect(back.status).toBe(302);
-  return { location: back.headers.get("location") ?? "", cookie: cookieFrom(back.headers) };
+  return { location: back.headers.get("location") ?? "", cookie: cookieFrom(back.headers), browserCookie: browserJar(back.headers) };
+}
+
+/** The cookies a browser keeps after a response: each name's last value, without the ones it cleared. */
+function browserJar(headers: Headers): string {
+  const jar = new Map<string, string>();
+  for (const cookie of headers.getSetCookie()) {
+    const [pair] = cookie.split(";");
+    const at = pair!.indexOf("=");
+    const name = pair!.slice(0, at);
+    const value = pair!.slice(at + 1);
+    if (value === "" || /max-age=0/i.test(cookie)) jar.delete(name);
+    else jar.set(name, value);
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+}
+
+/** An account with TOTP confirmed (through the profile's two steps); returns its key. */
+async function withTotp(account: Awaited<ReturnType<typeof createAccount>>): Promise<string> {
+  const user = await getCurrentUser(new Request(`${APP}/`, { headers: { cookie: account.cookie } }));
+  const post = () => new Request(`${APP}/dashboard/profile`, { method: "POST", headers: { cookie: account.cookie } });
+  const started = await startTotpEnrolment(user!, post(), { password: "Cuccioli-2026" });
+  if (!started.ok) throw new Error(started.error);
+  const key = started.manualKey.replace(/\s+/g, "");
+  const confirmed = await confirmTotpEnrolment(user!, post(), { code: await generate({ secret: key, epoch: Math.floor(Date.now() / 1000) - 30 }) });
+  if (!confirmed.ok) throw new Error(confirmed.error);
+  return key;
 }
 
 const person = (email: string, verified = true): ProviderUser => ({ sub: `sub-${email}`, email, email_verified: verified, name: "Paola Verdi" });
@@ -80,6 +109,34 @@ describe("single sign-on with an OpenID Connect provider", () => {
     expect(again.location).toBe("/");
     expect((await getCurrentUser(new Request(`${APP}/`, { headers: { cookie: again.cookie } })))?.id).toBe(account.id);
     expect(await oidcRows(account.id)).toHaveLength(2);
+  });
+
+  itDb("asks an account with a second factor for its code: no session, no token until the code is given", async () => {
+    const account = await createAccount({ email: `totp-sso-${Date.now()}@example.it` });
+    await verify(account.id);
+    const key = await withTotp(account);
+    const result = await signInWithProvider(person(account.email));
+    expect(result.location).toBe(SIGN_IN_CODE_PATH);
+    // The browser is left with the pending sign-in's cookie only: the session was deleted and cleared.
+    expect(result.browserCookie).toMatch(/better-auth\.two_factor=/);
+    expect(result.browserCookie).not.toMatch(/session_token=/);
+    const browser = (path: string) => new Request(`${APP}${path}`, { headers: { cookie: result.browserCookie } });
+    expect(await getCurrentUser(browser("/dashboard"))).toBeNull();
+    expect((await auth().handler(browser("/api/auth/token"))).status).toBe(401);
+    // Even the session the callback made, had its cookie been kept, is gone.
+    expect(await getCurrentUser(new Request(`${APP}/`, { headers: { cookie: result.cookie } }))).toBeNull();
+
+    const wrong = await verifySignInCode(new Request(`${APP}${SIGN_IN_CODE_PATH}`, { method: "POST", headers: { cookie: result.browserCookie } }), {
+      code: "000000",
+    });
+    expect(wrong.ok).toBe(false);
+    const code = await generate({ secret: key, epoch: Math.floor(Date.now() / 1000) });
+    const done = await verifySignInCode(new Request(`${APP}${SIGN_IN_CODE_PATH}`, { method: "POST", headers: { cookie: result.browserCookie } }), { code });
+    if (!done.ok) throw new Error(done.error);
+    const signedIn = new Request(`${APP}/dashboard`, { headers: { cookie: browserJar(done.headers) } });
+    expect((await getCurrentUser(signedIn))?.id).toBe(account.id);
+    expect((await sessionState(signedIn))?.aal).toBe("aal2");
+    expect((await auth().handler(new Request(`${APP}/api/auth/token`, { headers: { cookie: browserJar(done.headers) } }))).status).toBe(200);
   });
 
   itDb("does not link an account whose e-mail is not verified here", async () => {

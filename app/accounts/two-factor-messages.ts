@@ -1,6 +1,12 @@
 // Italian texts and limits of two-factor sign-in and reauthentication (decision 0059), defined
 // once for the server and the forms.
 
+/** The second step of the sign-in. */
+export const SIGN_IN_CODE_PATH = "/login/codice";
+
+/** How long a sign-in waits for its code (seconds): the life of the pending sign-in's cookie. */
+export const TWO_FACTOR_COOKIE_MAX_AGE = 10 * 60;
+
 /** Reauthentication stays fresh this long (seconds). */
 export const REAUTH_WINDOW_SECONDS = 10 * 60;
 

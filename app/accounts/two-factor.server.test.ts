@@ -211,6 +211,20 @@ describe("sign-in with a second factor", () => {
     }
   });
 
+  itDb("right codes cost the client address nothing: many people behind one address sign in", async () => {
+    const previous = config();
+    setConfig({ ...previous, signInsPerIp: 2 });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const { account, key } = await enrolled();
+        const result = await verifySignInCode(post(await passwordStep(account.email)), { method: "totp", code: await codeAt(key, 1) });
+        expect(result.ok, `person ${i + 1}`).toBe(true);
+      }
+    } finally {
+      setConfig(previous);
+    }
+  });
+
   itDb("no pending sign-in (no cookie, or a forged one): refused", async () => {
     expect(await verifySignInCode(post(""), { method: "totp", code: "123456" })).toEqual({ ok: false, status: 401, error: M.signInExpired });
     expect(await verifySignInCode(post("better-auth.two_factor=2fa-inventato.firma"), { method: "totp", code: "123456" })).toEqual({

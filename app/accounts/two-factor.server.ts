@@ -8,7 +8,7 @@ import { config } from "~/config.server";
 import { db, transaction } from "~/db/client.server";
 import { sessions, twoFactorPhones, twoFactors, users, verifications } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
-import { hit, reset } from "~/lib/rate-limit.server";
+import { hit, release, reset } from "~/lib/rate-limit.server";
 import { fail, type Result } from "~/lib/result";
 import { auth, authErrorCode, CLIENT_IP_HEADER } from "./auth.server";
 import { confirmIdentity, markAuthenticated, requireRecentAuth, sessionState } from "./reauth.server";
@@ -20,8 +20,7 @@ export { REAUTH_WINDOW_SECONDS } from "./two-factor-messages";
 
 /** Where the profile's two-factor section is; administrators are sent there to enrol. */
 export const TWO_FACTOR_ENROL_PATH = "/dashboard/profile?due-fattori=obbligatorio#due-fattori";
-/** The second step of the sign-in. */
-export const SIGN_IN_CODE_PATH = "/login/codice";
+export { SIGN_IN_CODE_PATH } from "./two-factor-messages";
 
 const smsKey = (userId: string) => `2fa:sms:user:${userId}`;
 
@@ -289,7 +288,8 @@ export async function verifySignInCode(request: Request, input: Record<string, u
   // Per address too, with the sign-in's budget (SIGN_INS_PER_IP in 15 minutes): one client guessing
   // codes across many accounts is stopped as one guessing passwords is.
   const ip = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
-  if (!(await hit(`2fa-code:ip:${ip}`, { max: config().signInsPerIp, windowSeconds: 15 * 60 })).allowed) return fail(429, M.tooManyCodes);
+  const ipKey = `2fa-code:ip:${ip}`;
+  if (!(await hit(ipKey, { max: config().signInsPerIp, windowSeconds: 15 * 60 })).allowed) return fail(429, M.tooManyCodes);
   const headers = request.headers;
   let result: Result<{ value: { headers: Headers; response: { token?: string } } }>;
   if (method === "totp") {
@@ -307,10 +307,8 @@ export async function verifySignInCode(request: Request, input: Record<string, u
   }
   if (!result.ok) return result;
   await reset(codeKey(pending.userId));
-  // The sign-in is complete only now: clear the account's failed password attempts, as
-  // auth.server.ts does for a sign-in without a second factor.
-  const [account] = await db().select({ email: users.email }).from(users).where(eq(sql`${users.id}::text`, pending.userId)).limit(1);
-  if (account) await reset(`login:account:${account.email.toLowerCase()}`);
+  // A right code costs the address nothing: many people sign in behind one address (decision 0074).
+  await release(ipKey);
   const token = sessionTokenAfter(result.value.headers, "");
   if (!token) return fail(500, M.genericError);
   await markAuthenticated(token, true);

@@ -52,6 +52,32 @@ describe("rate limits by route class", () => {
     expect(await takeRateLimit(requestAs(other, "http://localhost:3000/contests/x", { method: "POST" }), "votes", "192.0.2.12")).toBeNull();
   });
 
+  itDb("count a signed-in person's forms and uploads against the account, not the address", async () => {
+    withEnv({ RATE_LIMIT_FORMS: "2/60", RATE_LIMIT_UPLOADS: "2/600" });
+    const ip = "192.0.2.30";
+    const first = await createAccount();
+    const second = await createAccount();
+    for (const name of ["forms", "uploads"] as const) {
+      // Two people behind one address (a school, an office): each has the whole budget.
+      for (const account of [first, second]) {
+        for (let i = 0; i < 2; i++) expect(await takeRateLimit(post(account.cookie), name, ip), `${name} ${i}`).toBeNull();
+        expect(await takeRateLimit(post(account.cookie), name, ip), name).not.toBeNull();
+      }
+      // The address's own budget, for anonymous requests, is untouched by them.
+      for (let i = 0; i < 2; i++) expect(await takeRateLimit(post(), name, ip), `${name} anonymous ${i}`).toBeNull();
+      // And an anonymous flood from it is still refused.
+      expect(await takeRateLimit(post(), name, ip), `${name} anonymous`).not.toBeNull();
+    }
+  });
+
+  itDb("count a request whose session cookie is not valid against its address", async () => {
+    withEnv({ RATE_LIMIT_FORMS: "1/60" });
+    const forged = "better-auth.session_token=falso.firma";
+    expect(await takeRateLimit(post(forged), "forms", "192.0.2.31")).toBeNull();
+    expect(await takeRateLimit(post(forged), "forms", "192.0.2.31")).not.toBeNull();
+    expect(await takeRateLimit(post(), "forms", "192.0.2.31")).not.toBeNull();
+  });
+
   itDb("take nothing when switched off", async () => {
     withEnv({ RATE_LIMITS: "off" });
     for (let i = 0; i < 200; i++) expect(await takeRateLimit(post(), "forms", "192.0.2.20")).toBeNull();
@@ -66,6 +92,8 @@ describe("rate-limit configuration", () => {
     const limits = readConfig({}).rateLimits;
     expect(limits.search).toEqual({ perIp: { max: 120, windowSeconds: 60 }, perUser: undefined });
     expect(limits.uploads?.perIp).toEqual({ max: 20, windowSeconds: 600 });
+    // Anonymous forms from one address: room for many people behind one NAT (decision 0076).
+    expect(limits.forms?.perIp).toEqual({ max: 120, windowSeconds: 60 });
     expect(readConfig({}).signInsPerIp).toBe(RATE_LIMIT_CLASSES.signIn.perIp.max);
   });
 

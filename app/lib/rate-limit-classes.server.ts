@@ -1,5 +1,5 @@
-// Takes a request's hits of its route class (app/lib/rate-limit-classes.ts): per client address and,
-// for a request that carries a session, per account. Called by the HTTP server (server/rate-limit.ts)
+// Takes a request's hit of its route class (app/lib/rate-limit-classes.ts): per account for a
+// signed-in request, per client address for an anonymous one. Called by the HTTP server (server/rate-limit.ts)
 // through entry.server.tsx, before the route runs.
 import { getCurrentUser, hasSessionCookie } from "~/accounts/session.server";
 import { config, type ServerRateLimitClass } from "~/config.server";
@@ -18,17 +18,19 @@ async function over(key: string, limit: Limit): Promise<number | null> {
 
 /**
  * Counts the request in its class; null when it may go on, otherwise the seconds until it may
- * (Retry-After). A database that cannot be reached lets the request through: the limits are there
- * against floods, and the route itself will answer the outage as it does.
+ * (Retry-After). A request with a valid session counts against its account only (decision 0076):
+ * people behind one address (a school, an office, a mobile carrier's NAT) do not spend each other's
+ * budget; an anonymous request (or one whose session is not valid) against its client address. A
+ * database that cannot be reached lets the request through: the limits are there against floods,
+ * and the route itself will answer the outage as it does.
  */
 export async function takeRateLimit(request: Request, name: ServerRateLimitClass, clientIp: string): Promise<number | null> {
   const limits = config().rateLimits[name];
   if (!limits) return null;
   try {
-    const byIp = await over(rateLimitKey(name, "ip", clientIp), limits.perIp);
-    if (byIp !== null || !limits.perUser || !hasSessionCookie(request)) return byIp;
-    const user = await getCurrentUser(request);
-    return user ? await over(rateLimitKey(name, "user", user.id), limits.perUser) : null;
+    const user = hasSessionCookie(request) ? await getCurrentUser(request) : null;
+    if (user) return await over(rateLimitKey(name, "user", user.id), limits.perUser ?? limits.perIp);
+    return await over(rateLimitKey(name, "ip", clientIp), limits.perIp);
   } catch (err) {
     logger.warn({ err, class: name }, "limite di richieste non verificabile: richiesta lasciata passare");
     return null;

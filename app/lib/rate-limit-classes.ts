@@ -1,7 +1,9 @@
-// The rate limits by route class (issue 20, decision 0068): one table, read by the HTTP server,
-// which takes the hits for every class but sign-in in one place (server/rate-limit.ts) before the
-// route's action or loader runs. Counters live in the database (app/lib/rate-limit.server.ts), so
-// every process shares them. The figures are generous: a real visitor never meets them, a script does.
+// The rate limits by route class (issue 20, decisions 0068 and 0076): one table, read by the HTTP
+// server, which takes the hits for every class but sign-in in one place (server/rate-limit.ts) before
+// the route's action or loader runs. A signed-in request counts against its account only; an
+// anonymous one against its client address, whose budget is sized for many people behind one NAT (a
+// school, an office, a mobile carrier). Counters live in the database (app/lib/rate-limit.server.ts),
+// so every process shares them. The figures are generous: a real visitor never meets them, a script does.
 
 export interface ClassLimit {
   /** how many requests the window allows */
@@ -15,9 +17,9 @@ export type RateLimitClass = (typeof RATE_LIMIT_CLASS_NAMES)[number];
 export interface RateLimitClassSpec {
   /** what the class covers */
   covers: string;
-  /** per client address */
+  /** per client address, for anonymous requests (sized for a NAT) */
   perIp: ClassLimit;
-  /** per signed-in account too (read from the session only for requests that carry one) */
+  /** per signed-in account, instead of the address (read from the session only for requests that carry one); absent: the address's figures */
   perUser?: ClassLimit;
   /** the variable that overrides the figures: `<max>/<seconds>` or `off` */
   env: string;
@@ -27,14 +29,14 @@ const MINUTE = 60;
 
 export const RATE_LIMIT_CLASSES: Record<RateLimitClass, RateLimitClassSpec> = {
   signIn: {
-    covers: "sign-in attempts (/login, /api/auth/sign-in/*), counted by better-auth's hooks: per address and, for failed ones, per account",
-    perIp: { max: 30, windowSeconds: 15 * MINUTE },
+    covers: "failed sign-in attempts (/login), counted by better-auth's hooks: per address (perIp) and per account and address (perUser; decision 0074)",
+    perIp: { max: 60, windowSeconds: 15 * MINUTE },
     perUser: { max: 10, windowSeconds: 15 * MINUTE },
     env: "SIGN_INS_PER_IP",
   },
   forms: {
     covers: "every POST (or other writing method) not in another class",
-    perIp: { max: 60, windowSeconds: MINUTE },
+    perIp: { max: 120, windowSeconds: MINUTE },
     perUser: { max: 60, windowSeconds: MINUTE },
     env: "RATE_LIMIT_FORMS",
   },

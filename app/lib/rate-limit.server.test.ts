@@ -3,7 +3,7 @@ import { describe, expect } from "vitest";
 import { db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
 import { itDb } from "../../tests/db";
-import { hit, reset } from "./rate-limit.server";
+import { hit, peek, release, reset } from "./rate-limit.server";
 
 describe("database rate limiter", () => {
   itDb("allows up to the limit in a window, then refuses", async () => {
@@ -27,5 +27,23 @@ describe("database rate limiter", () => {
     await hit("test:d", limit);
     await reset("test:d");
     expect((await hit("test:d", limit)).allowed).toBe(true);
+  });
+
+  itDb("peek reads a key's hits in its window without taking one; release gives one back", async () => {
+    const limit = { max: 2, windowSeconds: 60 };
+    expect(await peek("test:e", limit)).toBe(0);
+    await hit("test:e", limit);
+    await hit("test:e", limit);
+    expect(await peek("test:e", limit)).toBe(2);
+    expect(await peek("test:e", limit)).toBe(2);
+    await release("test:e");
+    expect(await hit("test:e", limit)).toEqual({ allowed: true, count: 2 });
+    // An expired window reads as empty; release never goes below zero.
+    await db().update(rateLimits).set({ windowStart: sql`now() - interval '2 minutes'` }).where(sql`${rateLimits.key} = 'test:e'`);
+    expect(await peek("test:e", limit)).toBe(0);
+    for (let i = 0; i < 3; i++) await release("test:f");
+    await hit("test:f", limit);
+    for (let i = 0; i < 3; i++) await release("test:f");
+    expect(await peek("test:f", limit)).toBe(0);
   });
 });

@@ -42,3 +42,20 @@ export async function secondsLeft(key: string, limit: Limit): Promise<number> {
     .where(sql`${rateLimits.key} = ${key}`);
   return Math.max(0, Number(rows[0]?.left ?? 0));
 }
+
+/** The hits `key` holds in its current window (0 when it has none), without taking one. */
+export async function peek(key: string, limit: Limit): Promise<number> {
+  const rows = await db()
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} = ${key} and ${rateLimits.windowStart} >= now() - make_interval(secs => ${limit.windowSeconds})`);
+  return rows[0]?.count ?? 0;
+}
+
+/** Gives back one hit taken by `hit` (a request that turned out not to count, such as a successful sign-in). */
+export async function release(key: string): Promise<void> {
+  await db()
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(sql`${rateLimits.key} = ${key}`);
+}

@@ -41,10 +41,18 @@ export async function action({ request }: Route.ActionArgs) {
     if (!started.ok) return data({ error: started.error }, { status: started.status });
     return redirect(started.url, { headers: started.headers });
   }
-  const result = form.intent === "signup" ? await signUp(form, request.headers) : await signIn(form, request.headers);
+  if (form.intent === "signup") {
+    // The same answer for a new address and a registered one (decision 0075): the mail says which.
+    const signedUp = await signUp(form, request.headers);
+    if (!signedUp.ok) return data({ error: signedUp.error }, { status: signedUp.status });
+    return { error: null, sent: signedUp.message };
+  }
+  const result = await signIn(form, request.headers);
   if (!result.ok) return data({ error: result.error }, { status: result.status });
   // An account with a second factor: better-auth set the pending sign-in's cookie; the code is asked next.
-  return redirect(result.twoFactor ? SIGN_IN_CODE_PATH : "/", { headers: result.headers });
+  return redirect(result.twoFactor ? SIGN_IN_CODE_PATH : "/", {
+    headers: result.headers,
+  });
 }
 
 export default function Login({ actionData, loaderData }: Route.ComponentProps) {
@@ -55,13 +63,12 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
   const [clientError, setClientError] = useState<string | null>(null);
   const error = clientError ?? actionData?.error ?? null;
   const signup = mode === "signup";
+  const sent = signup && actionData && "sent" in actionData ? actionData.sent : null;
 
   return (
     <div className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-center text-3xl font-bold text-stone-900">{signup ? "Registrati" : "Accedi"}</h1>
-      <p className="mt-2 text-center text-stone-700">
-        {signup ? "Crea il tuo account Zampa in pochi secondi." : "Bentornato! Accedi al tuo account Zampa."}
-      </p>
+      <p className="mt-2 text-center text-stone-700">{signup ? "Crea il tuo account Zampa in pochi secondi." : "Bentornato! Accedi al tuo account Zampa."}</p>
       {params.get("reset") === "1" && !signup ? (
         <Notice tone="success" className="mt-6">
           {RECOVERY_MESSAGES.resetDone}
@@ -69,110 +76,106 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
       ) : null}
       {loaderData.signedInAs ? (
         <p role="status" className="mt-6 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          Hai già effettuato l'accesso come <strong>{loaderData.signedInAs}</strong>. Per usare un altro account, inserisci
-          le sue credenziali.
+          Hai già effettuato l'accesso come <strong>{loaderData.signedInAs}</strong>. Per usare un altro account, inserisci le sue credenziali.
         </p>
       ) : null}
-      <Form
-        method="post"
-        key={mode}
-        noValidate
-        className="mt-8 space-y-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
-        onChange={() => setClientError(null)}
-        onSubmit={(event) => {
-          // The same schema as the server, so the browser shows the same message without a round trip.
-          const values = Object.fromEntries(new FormData(event.currentTarget));
-          const parsed = (signup ? signUpSchema : signInSchema).safeParse(values);
-          if (!parsed.success) {
-            event.preventDefault();
-            setClientError(firstError(parsed.error));
-          } else {
-            setClientError(null);
-          }
-        }}
-      >
-        <input type="hidden" name="intent" value={mode} />
-        {signup ? (
-          <div>
-            <label htmlFor="fullName" className="field-label">
-              Nome completo
-            </label>
-            <input id="fullName" name="fullName" type="text" autoComplete="name" required maxLength={100} className="field-input" />
-          </div>
-        ) : null}
-        <div>
-          <label htmlFor="email" className="field-label">
-            Email
-          </label>
-          <input id="email" name="email" type="email" autoComplete="email" required className="field-input" />
-        </div>
-        <div>
-          <label htmlFor="password" className="field-label">
-            Password
-          </label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete={signup ? "new-password" : "current-password"}
-            required
-            minLength={signup ? 6 : undefined}
-            className="field-input"
-            aria-describedby={signup ? "password-hint" : undefined}
-          />
+      {sent ? (
+        <Notice tone="success" className="mt-8">
+          {sent}
+        </Notice>
+      ) : (
+        <Form
+          method="post"
+          key={mode}
+          noValidate
+          className="mt-8 space-y-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
+          onChange={() => setClientError(null)}
+          onSubmit={(event) => {
+            // The same schema as the server, so the browser shows the same message without a round trip.
+            const values = Object.fromEntries(new FormData(event.currentTarget));
+            const parsed = (signup ? signUpSchema : signInSchema).safeParse(values);
+            if (!parsed.success) {
+              event.preventDefault();
+              setClientError(firstError(parsed.error));
+            } else {
+              setClientError(null);
+            }
+          }}
+        >
+          <input type="hidden" name="intent" value={mode} />
           {signup ? (
-            <p id="password-hint" className="mt-1 text-sm text-stone-600">
-              Almeno 6 caratteri; evita le password più comuni.
-            </p>
-          ) : (
-            <p className="mt-1 text-right text-sm">
-              <Link to="/forgot-password" className="font-medium text-brand-800 underline">
-                Password dimenticata?
-              </Link>
-            </p>
-          )}
-        </div>
-        {signup ? (
-          <fieldset className="space-y-2">
-            <legend className="sr-only">Consensi</legend>
-            <label className="flex items-start gap-2 text-sm text-stone-800">
-              <input type="checkbox" name="acceptPrivacy" className="mt-0.5 size-4 accent-brand-700" />
-              <span>
-                Ho letto e accetto la{" "}
-                <Link to="/privacy" className="font-medium text-brand-800 underline" target="_blank">
-                  Privacy Policy
-                </Link>
-              </span>
+            <div>
+              <label htmlFor="fullName" className="field-label">
+                Nome completo
+              </label>
+              <input id="fullName" name="fullName" type="text" autoComplete="name" required maxLength={100} className="field-input" />
+            </div>
+          ) : null}
+          <div>
+            <label htmlFor="email" className="field-label">
+              Email
             </label>
-            <label className="flex items-start gap-2 text-sm text-stone-800">
-              <input type="checkbox" name="acceptTerms" className="mt-0.5 size-4 accent-brand-700" />
-              <span>
-                Accetto i{" "}
-                <Link to="/terms" className="font-medium text-brand-800 underline" target="_blank">
-                  Termini e Condizioni
-                </Link>
-              </span>
+            <input id="email" name="email" type="email" autoComplete="email" required className="field-input" />
+          </div>
+          <div>
+            <label htmlFor="password" className="field-label">
+              Password
             </label>
-          </fieldset>
-        ) : null}
-        {error ? (
-          <Notice tone="error">
-            {error}
-          </Notice>
-        ) : null}
-        <button type="submit" className="btn-primary w-full" disabled={submitting}>
-          {submitting ? "Caricamento..." : signup ? "Registrati" : "Accedi"}
-        </button>
-      </Form>
+            <input
+              id="password"
+              name="password"
+              type="password"
+              autoComplete={signup ? "new-password" : "current-password"}
+              required
+              minLength={signup ? 6 : undefined}
+              className="field-input"
+              aria-describedby={signup ? "password-hint" : undefined}
+            />
+            {signup ? (
+              <p id="password-hint" className="mt-1 text-sm text-stone-600">
+                Almeno 6 caratteri; evita le password più comuni.
+              </p>
+            ) : (
+              <p className="mt-1 text-right text-sm">
+                <Link to="/forgot-password" className="font-medium text-brand-800 underline">
+                  Password dimenticata?
+                </Link>
+              </p>
+            )}
+          </div>
+          {signup ? (
+            <fieldset className="space-y-2">
+              <legend className="sr-only">Consensi</legend>
+              <label className="flex items-start gap-2 text-sm text-stone-800">
+                <input type="checkbox" name="acceptPrivacy" className="mt-0.5 size-4 accent-brand-700" />
+                <span>
+                  Ho letto e accetto la{" "}
+                  <Link to="/privacy" className="font-medium text-brand-800 underline" target="_blank">
+                    Privacy Policy
+                  </Link>
+                </span>
+              </label>
+              <label className="flex items-start gap-2 text-sm text-stone-800">
+                <input type="checkbox" name="acceptTerms" className="mt-0.5 size-4 accent-brand-700" />
+                <span>
+                  Accetto i{" "}
+                  <Link to="/terms" className="font-medium text-brand-800 underline" target="_blank">
+                    Termini e Condizioni
+                  </Link>
+                </span>
+              </label>
+            </fieldset>
+          ) : null}
+          {error ? <Notice tone="error">{error}</Notice> : null}
+          <button type="submit" className="btn-primary w-full" disabled={submitting}>
+            {submitting ? "Caricamento..." : signup ? "Registrati" : "Accedi"}
+          </button>
+        </Form>
+      )}
       {loaderData.sso && !signup ? <SsoButton name={loaderData.sso} error={loaderData.ssoError} /> : null}
       <p className="mt-6 text-center text-sm text-stone-700">
         {signup ? "Hai già un account? " : "Non hai un account? "}
-        <Link
-          to={signup ? "/login" : "/login?mode=signup"}
-          replace
-          className="font-semibold text-brand-800 underline"
-          onClick={() => setClientError(null)}
-        >
+        <Link to={signup ? "/login" : "/login?mode=signup"} replace className="font-semibold text-brand-800 underline" onClick={() => setClientError(null)}>
           {signup ? "Accedi" : "Registrati"}
         </Link>
       </p>

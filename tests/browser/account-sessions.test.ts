@@ -1,6 +1,7 @@
 // Issue 19, SESSIONS: the profile's sessions and sign-in methods, dead cookies, single sign-on through
 // a real OpenID provider, and tokens verified with the published keys, against the production build.
 import { createRemoteJWKSet, jwtVerify } from "jose";
+import { generate } from "otplib";
 import { describe, expect, inject, it } from "vitest";
 import { E2E_SSO_ACCOUNT } from "./server";
 import { baseUrl, signIn, signUpIn, startBrowser, withConsent } from "./browser";
@@ -70,6 +71,43 @@ describe("single sign-on", () => {
     const methods = page.getByRole("list", { name: "Metodi di accesso" });
     await methods.getByText("Email e password").waitFor();
     await methods.getByText(E2E_SSO_ACCOUNT.providerName).waitFor();
+  });
+
+  it("asks an account with a second factor for its code: no session and no token until it is given (decision 0076)", async () => {
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    const account = await signUpIn(context, "Sara Doppia");
+    // TOTP enrolled from the profile, as account-twofactor.test.ts does in full.
+    await page.goto("/dashboard/profile");
+    const section = page.getByRole("region", { name: "Autenticazione a due fattori" });
+    await section.getByLabel("Password attuale").fill(account.password);
+    await section.getByRole("button", { name: "Configura l'app di autenticazione" }).click();
+    const key = ((await section.getByTestId("totp-manual-key").textContent()) ?? "").replace(/\s+/g, "");
+    const codeAt = (steps: number) => generate({ secret: key, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+    await section.getByLabel("2. Inserisci il codice di 6 cifre mostrato dall'app").fill(await codeAt(0));
+    await section.getByRole("button", { name: "Attiva" }).click();
+    await section.getByRole("status").filter({ hasText: "Autenticazione a due fattori attivata" }).waitFor();
+
+    // Another browser signs in with the provider: it lands on the code step, signed in nowhere.
+    const other = await browser.context();
+    await withConsent(other.context);
+    await chooseProviderUser(account.email);
+    await other.page.goto("/login");
+    await other.page.getByRole("button", { name: `Accedi con ${E2E_SSO_ACCOUNT.providerName}` }).click();
+    await other.page.waitForURL((url) => url.pathname === "/login/codice");
+    await other.page.getByRole("heading", { name: "Verifica in due passaggi" }).waitFor();
+    expect((await other.context.cookies()).some((c) => c.name.endsWith("session_token") && c.value)).toBe(false);
+    expect((await other.context.request.get(`${baseUrl()}/api/auth/token`)).status()).toBe(401);
+    const dashboard = await other.context.request.get(`${baseUrl()}/dashboard`, { maxRedirects: 0 });
+    expect(dashboard.status()).toBe(302);
+    expect(dashboard.headers().location).toMatch(/\/login/);
+
+    // The right code completes the sign-in (the one used to enrol is spent: the next one).
+    await other.page.getByLabel("Codice dell'app di autenticazione").fill(await codeAt(1));
+    await other.page.getByRole("button", { name: "Verifica e accedi" }).click();
+    await other.page.waitForURL((url) => url.pathname === "/");
+    await other.page.getByRole("button", { name: "Sara Doppia" }).waitFor();
+    expect((await other.context.request.get(`${baseUrl()}/api/auth/token`)).status()).toBe(200);
   });
 
   it("comes back to the sign-in page with an Italian reason when no account has that e-mail", async () => {

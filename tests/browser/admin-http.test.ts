@@ -34,16 +34,19 @@ const AI_GETS = [
 const INTENTS = ["create", "update", "delete", "restore", "toggle", "role", "read", "replied", "archive", "approve", "suspend", "reactivate", "save"];
 
 async function userCookie(): Promise<string> {
+  // A sign-up opens no session (decision 0075): the new account signs in with its password.
+  const email = uniqueEmail("admin-http");
+  const password = "Pappagallo-Verde-4";
+  const signedUp = await fetch(`${baseUrl()}/login`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "signup", fullName: "Marta Neri", email, password, acceptPrivacy: "on", acceptTerms: "on" }),
+    headers: { origin: baseUrl() },
+    redirect: "manual",
+  });
+  expect(signedUp.status).toBe(200);
   const response = await fetch(`${baseUrl()}/login`, {
     method: "POST",
-    body: new URLSearchParams({
-      intent: "signup",
-      fullName: "Marta Neri",
-      email: uniqueEmail("admin-http"),
-      password: "Pappagallo-Verde-4",
-      acceptPrivacy: "on",
-      acceptTerms: "on",
-    }),
+    body: new URLSearchParams({ intent: "signin", email, password }),
     headers: { origin: baseUrl() },
     redirect: "manual",
   });

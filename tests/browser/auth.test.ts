@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 // Accounts in the browser: sign up, sign in, sign out, the user menu, the guards.
 import { describe, expect, it } from "vitest";
 import { E2E_ADMIN } from "./server";
-import { baseUrl, uniqueEmail, startBrowser, withConsent } from "./browser";
+import { baseUrl, linkMailedTo, outboxNames, signUpIn, uniqueEmail, startBrowser, withConsent } from "./browser";
 
 const browser = startBrowser();
 
@@ -23,13 +23,24 @@ async function fillSignUp(page: Page, email: string, options: { accept?: boolean
 }
 
 describe("sign-up, sign-out and sign-in", () => {
-  it("a visitor signs up, sees the user menu, signs out and signs in again", async () => {
+  it("a visitor signs up, confirms the address from the mail, signs in, sees the user menu, signs out and signs in again", async () => {
     const { context, page } = await browser.context();
     await withConsent(context);
     const email = uniqueEmail("sara");
     await openSignUp(page);
     await fillSignUp(page, email);
     await page.getByRole("button", { name: "Registrati" }).click();
+    // No session yet (decision 0075): the same answer a registered address gets.
+    await page.getByRole("status").filter({ hasText: "Controlla la tua email" }).waitFor();
+    expect(await page.getByRole("button", { name: "Sara Neri" }).count()).toBe(0);
+
+    await page.goto(await linkMailedTo(email, "/api/auth/verify-email?"));
+    await page.getByRole("status").filter({ hasText: "Indirizzo email confermato" }).waitFor();
+    await page.getByRole("link", { name: "Vai all'accesso" }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("Coniglio-Nano-42");
+    await page.getByRole("button", { name: "Accedi", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/");
 
     const menuButton = page.getByRole("button", { name: "Sara Neri" });
@@ -85,13 +96,22 @@ describe("sign-up, sign-out and sign-in", () => {
     expect(new URL(page.url()).pathname).toBe("/login");
   });
 
-  it("refuses a duplicate e-mail and a wrong password with clear messages", async () => {
+  it("answers a registered e-mail as a new one, mails its owner, and refuses a wrong password with a clear message", async () => {
     const { context, page } = await browser.context();
     await withConsent(context);
+    const owner = await signUpIn(context, "Sara Neri");
+    await context.clearCookies();
+    const before = await outboxNames();
     await openSignUp(page);
-    await fillSignUp(page, E2E_ADMIN.email);
+    await fillSignUp(page, owner.email);
     await page.getByRole("button", { name: "Registrati" }).click();
-    expect(await page.getByRole("alert").textContent()).toBe("Esiste già un account con questo indirizzo email");
+    const answer = await page.getByRole("status").filter({ hasText: "Controlla la tua email" }).textContent();
+    await openSignUp(page);
+    await fillSignUp(page, uniqueEmail("nuova"));
+    await page.getByRole("button", { name: "Registrati" }).click();
+    expect(await page.getByRole("status").filter({ hasText: "Controlla la tua email" }).textContent()).toBe(answer);
+    // The owner is told, with the way back in.
+    await linkMailedTo(owner.email, "/forgot-password", { after: before });
 
     await page.goto("/login");
     await page.getByLabel("Email").fill(E2E_ADMIN.email);
@@ -122,10 +142,7 @@ describe("administrators", () => {
   it("a signed-in user who opens /admin lands on /login", async () => {
     const { context, page } = await browser.context();
     await withConsent(context);
-    await openSignUp(page);
-    await fillSignUp(page, uniqueEmail());
-    await page.getByRole("button", { name: "Registrati" }).click();
-    await page.waitForURL((url) => url.pathname === "/");
+    await signUpIn(context, "Sara Neri");
     await page.goto("/admin");
     expect(new URL(page.url()).pathname).toBe("/login");
     expect(await page.getByRole("status").textContent()).toContain("Hai già effettuato l'accesso");

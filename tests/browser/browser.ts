@@ -102,9 +102,10 @@ export async function outboxNames(): Promise<string[]> {
 }
 
 /**
- * A new account, signed in within this browser context (the sign-up form's own endpoint). Its
- * address is confirmed through the link mailed at sign-up unless `verified: false` (votes and
- * entries need it, decision 0058).
+ * A new account, signed in within this browser context, as a person makes one: the sign-up form
+ * (which opens no session, decision 0075), the confirmation link mailed to the address, then the
+ * sign-in form. `verified: false` skips the link (votes and entries need it, decision 0058): the
+ * account signs in with its password all the same.
  */
 export async function signUpIn(
   context: BrowserContext,
@@ -113,17 +114,26 @@ export async function signUpIn(
 ): Promise<{ email: string; password: string; fullName: string }> {
   const email = uniqueEmail("annunci");
   const password = "Criceto-Dorato-77";
+  await signUpOnly(context, { fullName, email, password });
+  if (options.verified ?? true) await confirmAddress(context, email);
+  await signIn(context, email, password);
+  return { email, password, fullName };
+}
+
+/** The sign-up form's request alone: the account exists, unconfirmed, and nobody is signed in. */
+export async function signUpOnly(context: BrowserContext, account: { fullName: string; email: string; password: string }): Promise<void> {
   const response = await context.request.post(`${baseUrl()}/login`, {
-    form: { intent: "signup", fullName, email, password, acceptPrivacy: "on", acceptTerms: "on" },
+    form: { intent: "signup", ...account, acceptPrivacy: "on", acceptTerms: "on" },
     headers: { origin: baseUrl() },
     maxRedirects: 0,
   });
-  if (response.status() >= 400) throw new Error(`sign-up failed: HTTP ${response.status()}`);
-  if (options.verified ?? true) {
-    const confirmed = await context.request.get(await linkMailedTo(email, "/api/auth/verify-email?"), { maxRedirects: 0 });
-    if (confirmed.status() !== 302 || confirmed.headers().location?.includes("error=")) throw new Error(`verification failed: HTTP ${confirmed.status()}`);
-  }
-  return { email, password, fullName };
+  if (response.status() !== 200) throw new Error(`sign-up failed: HTTP ${response.status()}`);
+}
+
+/** Opens the confirmation link mailed to `email` at sign-up. */
+export async function confirmAddress(context: BrowserContext, email: string): Promise<void> {
+  const confirmed = await context.request.get(await linkMailedTo(email, "/api/auth/verify-email?"), { maxRedirects: 0 });
+  if (confirmed.status() !== 302 || confirmed.headers().location?.includes("error=")) throw new Error(`verification failed: HTTP ${confirmed.status()}`);
 }
 
 /** Signs in an existing account within this browser context. */

@@ -125,7 +125,6 @@ export const ZAMPA_AUTH_CODES = {
   invalidName: "INVALID_NAME",
   consentRequired: "CONSENT_REQUIRED",
   tooManySignUps: "TOO_MANY_SIGN_UPS",
-  tooManyEmailChanges: "TOO_MANY_EMAIL_CHANGES",
 } as const;
 const C = ZAMPA_AUTH_CODES;
 
@@ -457,7 +456,6 @@ export function authErrorMessage(error: unknown): string {
     case C.invalidName:
     case C.consentRequired:
     case C.tooManySignUps:
-    case C.tooManyEmailChanges:
       // Zampa's own refusals carry their Italian message.
       return (error as APIError).message;
     default:

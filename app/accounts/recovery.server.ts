@@ -124,26 +124,6 @@ export async function resetPasswordWithToken(input: Record<string, unknown>): Pr
   }
 }
 
-/**
- * The verification mail of a new account, sent with its new session (so better-auth takes the
- * signed-in path, without the signed-out path's 500 ms floor). A failure is logged: the account
- * exists, and the banner offers to send the mail again.
- */
-export async function sendSignUpVerification(email: string, signUpHeaders: Headers): Promise<void> {
-  const cookie = signUpHeaders
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  try {
-    const { mailError } = await trackAuthMail(() =>
-      auth().api.sendVerificationEmail({ body: { email, callbackURL: EMAIL_VERIFIED_PATH }, headers: new Headers({ cookie }) }),
-    );
-    if (mailError) logger.error({ err: mailError }, "verifica email: invio alla registrazione non riuscito");
-  } catch (error) {
-    logger.error({ err: error }, "verifica email: invio alla registrazione non riuscito");
-  }
-}
-
 /** Whether the account's address is confirmed (the users row is the source, not the session). */
 export async function isEmailVerified(userId: string): Promise<boolean> {
   const [row] = await db().select({ verified: users.emailVerified }).from(users).where(eq(users.id, userId)).limit(1);

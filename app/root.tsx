@@ -51,11 +51,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+const isBackOffice = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
+
 /** Public pages get the shared chrome; the back office has a shell of its own. */
 function PublicChrome({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
-  if (pathname === "/admin" || pathname.startsWith("/admin/")) return <>{children}</>;
+  if (isBackOffice(pathname)) return <>{children}</>;
   return (
     <>
       <a href="#contenuto" className="skip-link">
@@ -96,6 +98,7 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useHydratedMarker();
   usePlainLinkNavigation();
+  const { pathname } = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // A request refused for its input (readQuery, app/lib/form.server.ts), or an action the back
   // office's gate refused (app/admin/gate.server.ts): its Italian message.
@@ -104,30 +107,31 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const forbidden = typeof said === "string" && !badRequest ? said : null;
   // A page's data refused by the rate limits (server/rate-limit.ts): its message, with the wait.
   const throttled = isRouteErrorResponse(error) && error.status === 429 && typeof error.data === "string" ? error.data : null;
-  return (
-    <PublicChrome>
-      <MessagePanel
-        title={
-          notFound
-            ? "Pagina non trovata"
-            : badRequest
-              ? INPUT_MESSAGES.badRequestTitle
-              : forbidden
-                ? ADMIN_ACCESS_MESSAGES.refusedTitle
-                : throttled
-                  ? RATE_LIMIT_MESSAGES.title
-                  : "Si è verificato un errore"
-        }
-        text={
-          notFound
-            ? "La pagina che stai cercando non esiste o è stata spostata."
-            : (badRequest ?? forbidden ?? throttled ?? "Qualcosa non ha funzionato. Riprova tra qualche istante.")
-        }
-      >
-        <a href="/" className="btn-primary">
-          Torna alla home
-        </a>
-      </MessagePanel>
-    </PublicChrome>
+  const panel = (
+    <MessagePanel
+      title={
+        notFound
+          ? "Pagina non trovata"
+          : badRequest
+            ? INPUT_MESSAGES.badRequestTitle
+            : forbidden
+              ? ADMIN_ACCESS_MESSAGES.refusedTitle
+              : throttled
+                ? RATE_LIMIT_MESSAGES.title
+                : "Si è verificato un errore"
+      }
+      text={
+        notFound
+          ? "La pagina che stai cercando non esiste o è stata spostata."
+          : (badRequest ?? forbidden ?? throttled ?? "Qualcosa non ha funzionato. Riprova tra qualche istante.")
+      }
+    >
+      <a href="/" className="btn-primary">
+        Torna alla home
+      </a>
+    </MessagePanel>
   );
+  // In the back office the chrome (and its main landmark) is the admin layout's, which an error
+  // reaching the root replaces: the panel is the page's main content.
+  return <PublicChrome>{isBackOffice(pathname) ? <main id="contenuto">{panel}</main> : panel}</PublicChrome>;
 }

@@ -54,6 +54,23 @@ describe("password recovery", () => {
     expect(await page.getByLabel("Nuova password", { exact: true }).count()).toBe(0);
   });
 
+  it("works without JavaScript: the link's page posts its form with the site's origin", async () => {
+    const setup = await browser.context();
+    const account = await signUpIn(setup.context, "Paola Senza Script");
+    const { page } = await browser.context({ javaScript: false });
+    await page.goto("/forgot-password");
+    const before = await outboxNames();
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByRole("button", { name: "Invia il link" }).click();
+    await page.getByText("Se l'indirizzo corrisponde a un account Zampa").first().waitFor();
+    await page.goto(await linkMailedTo(account.email, "/reset-password?token=", { after: before }));
+    await page.getByLabel("Nuova password", { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel("Conferma nuova password").fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Salva la nuova password" }).click();
+    await page.waitForURL(/\/login\?reset=1$/);
+    await page.getByText("Password reimpostata").first().waitFor();
+  });
+
   it("gives an unknown address the same answer", async () => {
     const { context, page } = await browser.context();
     await withConsent(context);

@@ -18,7 +18,7 @@ import pg from "pg";
 import * as schema from "./schema";
 import { lockDataDir } from "./data-dir-lock.server";
 import { makeTreePrivate, PRIVATE_DIR_MODE } from "~/lib/private-files.server";
-import { EMBEDDED_OPTIONS } from "./embedded-options";
+import { EMBEDDED_OPTIONS, embeddedOptionsFor } from "./embedded-options";
 import { logger as log } from "~/lib/logger.server";
 
 const gzipAsync = promisify(gzip);
@@ -134,7 +134,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
 const embeddedByDir: Map<string, Promise<Database>> = ((globalThis as { __zampaEmbedded?: Map<string, Promise<Database>> }).__zampaEmbedded ??= new Map());
 
 async function openEmbedded(dir: string | undefined, migrationsFolder: string, logger: boolean): Promise<Database> {
-  const client = await PGlite.create(dir, EMBEDDED_OPTIONS);
+  const client = await PGlite.create(dir, dir ? embeddedOptionsFor(dir) : EMBEDDED_OPTIONS);
   await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
   const db = drizzlePglite({ client, schema, logger });
   // Compressed here, after PGlite has released its query lock: the site waits only for the copy (decision 0065).

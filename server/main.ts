@@ -14,9 +14,10 @@ import { ACCOUNT_MESSAGES } from "../app/accounts/messages.ts";
 import { INPUT_MESSAGES } from "../app/lib/input.ts";
 import { CLIENT_IP_HEADER } from "../app/accounts/client-ip.ts";
 import type { ServerRateLimitClass } from "../app/config.server.ts";
-import { BODY_TOO_LARGE, DEFAULT_BODY_LIMIT, routeLookup, type RouteMatch } from "./body-limits.ts";
+import { BODY_TOO_LARGE, DEFAULT_BODY_LIMIT, routeLookup } from "./body-limits.ts";
 import { clientAddress, parseTrustProxy, requestId } from "./client-address.ts";
 import { responseFinisher } from "./compression.ts";
+import { plainPartsOf } from "../app/lib/http-headers.ts";
 import type { SecurityHeaders } from "../app/lib/content-security-policy.ts";
 import { inArrivalOrder } from "./arrival-order.ts";
 import { createMetrics, metricsResponse, type AppStats } from "./metrics.ts";
@@ -100,16 +101,9 @@ const start = inArrivalOrder();
 const metrics = createMetrics(entry, { arrivalQueueDepth: () => start.waiting() });
 if (metricsToken) app.get("/metrics", (c) => metricsResponse(c.req.raw, metricsToken, metrics));
 
-// The routes a request matches, found once per request as React Router would (server/body-limits.ts):
-// the body limit, the rate-limit class and the metrics' route label read them.
-const lookUpRoute = routeLookup(build.routes, entry.matchRoutes);
-const matched = new WeakMap<Request, RouteMatch | undefined>();
-function routeOf(request: Request, pathname: string, search: string): RouteMatch | undefined {
-  if (matched.has(request)) return matched.get(request);
-  const match = lookUpRoute(pathname, search);
-  matched.set(request, match);
-  return match;
-}
+// The routes a request matches, as React Router would find them (server/body-limits.ts, which keeps
+// its answers by path): the body limit, the rate-limit class and the metrics' route label read them.
+const routeOf = routeLookup(build.routes, entry.matchRoutes);
 const searchOf = (url: string) => {
   const query = url.indexOf("?");
   return query === -1 ? "" : url.slice(query);
@@ -120,7 +114,7 @@ const searchOf = (url: string) => {
 const limiters = new Map<number, ReturnType<typeof bodyLimit>>();
 app.use("*", (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
-  const declared = (routeOf(c.req.raw, c.req.path, searchOf(c.req.url))?.action.handle as { bodyLimit?: unknown } | undefined)?.bodyLimit;
+  const declared = (routeOf(c.req.path, searchOf(c.req.url))?.action.handle as { bodyLimit?: unknown } | undefined)?.bodyLimit;
   const maxSize = typeof declared === "number" && declared > 0 ? declared : DEFAULT_BODY_LIMIT;
   let limiter = limiters.get(maxSize);
   if (!limiter) {
@@ -149,7 +143,7 @@ app.all("*", async (c) => {
   // The rate-limit class: every write, and a GET only when its route declares text searches and the
   // query holds one (the other GETs pay nothing: no address, no database).
   const search = searchOf(request.url);
-  const match = writes || search.includes("q=") ? routeOf(request, c.req.path, search) : undefined;
+  const match = writes || search.includes("q=") ? routeOf(c.req.path, search) : undefined;
   const limitClass = match ? requestClass(request.method, request.headers.get("content-type") ?? undefined, search, match) : undefined;
   if (writes || limitClass || c.req.path.startsWith("/api/auth/")) {
     // The client's address, as better-auth and the rate limits read it (better-auth's GETs record it
@@ -172,7 +166,7 @@ function routeLabel(request: Request, pathname: string): string {
   if (pathname.startsWith("/uploads/")) return "uploads";
   if (pathname === "/metrics" && metricsToken) return "metrics";
   if (publicFiles.has(pathname.slice(1))) return "public";
-  return routeOf(request, pathname, "")?.leaf.id ?? "other";
+  return routeOf(pathname)?.leaf.id ?? "other";
 }
 
 /** The path of a request's URL, without parsing all of it. */
@@ -194,7 +188,9 @@ async function handleRequest(request: Request, env: HttpBindings | Http2Bindings
   try {
     const response = await finishResponse(request, await start(() => app.fetch(request, env)), reqId);
     status = response.status;
-    bytes = response.headers.get("content-length");
+    // A page from the cache says it in its plain headers: reading `response.headers` would build a Headers object.
+    const plain = plainPartsOf(response);
+    bytes = plain ? (plain.headers["content-length"] ?? null) : response.headers.get("content-length");
     return response;
   } finally {
     const ms = performance.now() - began;

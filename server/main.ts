@@ -10,6 +10,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { matchRoutes, ServerBuild } from "react-router";
 import type { Logger } from "pino";
+import type { AccessLine } from "../app/lib/logger.server.ts";
 import { ACCOUNT_MESSAGES } from "../app/accounts/messages.ts";
 import { INPUT_MESSAGES } from "../app/lib/input.ts";
 import { CLIENT_IP_HEADER } from "../app/accounts/client-ip.ts";
@@ -43,6 +44,7 @@ const entry = build.entry.module as unknown as {
   matchRoutes: typeof matchRoutes;
   logger: Logger;
   withRequestId: <T>(id: string, fn: () => T) => T;
+  accessLogWriter: (log: Logger) => (line: AccessLine) => void;
   takeRateLimit: (request: Request, name: ServerRateLimitClass, clientIp: string) => Promise<number | null>;
   siteSecurityHeaders: () => SecurityHeaders;
 } & AppStats;
@@ -65,6 +67,7 @@ const proxies = parseTrustProxy(process.env.TRUST_PROXY);
 const { logger } = entry;
 const metricsToken = process.env.METRICS_TOKEN || undefined;
 const accessLog = !["false", "0", "no", "off"].includes(String(process.env.ACCESS_LOG).toLowerCase());
+const writeAccessLine = entry.accessLogWriter(logger);
 const handle = entry.createRequestHandler(build, "production");
 const clientDir = path.relative(process.cwd(), path.join(root, "build/client"));
 
@@ -197,7 +200,7 @@ async function handleRequest(request: Request, env: HttpBindings | Http2Bindings
     const path = pathOf(request.url);
     const route = routeLabel(request, path);
     metrics.observe(request.method, route, status, ms / 1000);
-    if (accessLog) logger.info({ method: request.method, path, route, status, ms: Math.round(ms * 10) / 10, bytes: bytes === null ? undefined : Number(bytes) }, "richiesta");
+    if (accessLog) writeAccessLine({ reqId, method: request.method, path, route, status, ms: Math.round(ms * 10) / 10, bytes: bytes === null ? undefined : Number(bytes) });
   }
 }
 const respond = (request: Request, env: HttpBindings | Http2Bindings): Promise<Response> => {

@@ -16,7 +16,8 @@ export function currentRequestId(): string | undefined {
 }
 
 /** Lines are written once this many bytes are waiting, or at the latest after FLUSH_MS. */
-const BATCH_BYTES = 16 * 1024;
+// Below sonic-boom's largest single write (16 KB), which it requires of minLength.
+const BATCH_BYTES = 8 * 1024;
 const FLUSH_MS = 250;
 
 /**

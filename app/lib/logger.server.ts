@@ -15,8 +15,10 @@ export function currentRequestId(): string | undefined {
   return requestIds.getStore();
 }
 
-/** Lines are written once this many bytes are waiting, or at the latest after FLUSH_MS. */
-// Below sonic-boom's largest single write (16 KB), which it requires of minLength.
+/**
+ * Lines are written once this many bytes are waiting, or at the latest after FLUSH_MS. Below
+ * sonic-boom's largest single write (16 KB), which it requires of its minLength.
+ */
 const BATCH_BYTES = 8 * 1024;
 const FLUSH_MS = 250;
 
@@ -66,7 +68,7 @@ export interface AccessLine {
  * pino's generic serialisation (a line per request).
  */
 export function accessLogWriter(log: pino.Logger): (line: AccessLine) => void {
-  const stream = log[pino.symbols.streamSym] as unknown as pino.DestinationStream;
+  const stream = (log as unknown as Record<symbol, pino.DestinationStream>)[pino.symbols.streamSym]!;
   return ({ reqId, method, path, route, status, ms, bytes }) => {
     if (!log.isLevelEnabled("info")) return;
     const size = bytes === undefined || Number.isNaN(bytes) ? "" : `,"bytes":${bytes}`;

@@ -28,7 +28,7 @@ export { createRequestHandler } from "react-router";
 export { matchRoutes } from "react-router";
 // The logger and the request id its lines carry, the rate limits by route class and what the
 // metrics report: one copy each, the app's (decisions 0067, 0068).
-export { logger, withRequestId } from "./lib/logger.server";
+export { accessLogWriter, logger, withRequestId } from "./lib/logger.server";
 export { takeRateLimit } from "./lib/rate-limit-classes.server";
 export { aiQueueDepth, memoCounts, pageCacheCounts, poolStats } from "./lib/runtime-stats.server";
 

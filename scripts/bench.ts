@@ -1,7 +1,10 @@
 // `npm run bench`: build, start the production server on the embedded database (PGlite) with the
 // demo content plus a generated catalogue of 10,000 active pet listings (scripts/bench-listings.ts),
 // and measure the home, an article and a category page with wrk, once with the page cache on and
-// once with it off (PAGE_CACHE=false); then the article page's JavaScript weight and a Lighthouse run
+// once with it off (PAGE_CACHE=false), the cached phase with the server's default logging (its
+// access log to a file); with the page cache on, the article and the home beside nginx serving the
+// same pages precompressed (gzip_static, scripts/bench-reference.ts), 3 rounds each in turns, their
+// ratio judged against 0.5; then the article page's JavaScript weight and a Lighthouse run
 // (mobile defaults) on the three pages. The listings part measures the searched and filtered list
 // page at 16 connections (20 filter combinations cycled by scripts/bench-listings.lua, which also
 // prints p95, after one unjudged warm-up run of the same load; then a query never asked before on
@@ -17,7 +20,8 @@
 // The report goes to stdout, progress and the build log to stderr. Runs on Node 24 directly (type
 // stripping): erasable TypeScript only.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { accessSync, closeSync, constants, createReadStream, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createInterface } from "node:readline";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -46,6 +50,8 @@ import {
 import { SERVER_ENTRY, SERVER_ENV, serverNodeFlags } from "../server/node-flags.ts";
 import { CITY_COUNT, LISTING_MIX, explainListingQueries, filterPath, generateListings, pageCount, type Generated } from "./bench-listings.ts";
 import { build } from "./build.ts";
+import { NGINX_RATIO_TARGET, REFERENCE_ROUNDS, measureSideBySide, ratioOf, sideBySideTable, sideBySideVerdict, startStaticNginx, type SideBySide } from "./bench-reference.ts";
+import { NGINX, hasNginx } from "../tests/load-balancer.ts";
 import { CHROMIUM_FLAGS } from "./chromium-flags.ts";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -90,7 +96,7 @@ const USAGE = `Usage: node scripts/bench.ts [options]   (or: npm run bench -- [o
   --skip-build        reuse build/ instead of building first
   --skip-lighthouse   do not run Lighthouse
   --duration=10s      wrk duration per page and per listing run (wrk syntax: 30, 30s, 2m)
-  --only=cached       only the pages' phase with the page cache on (or: uncached, listings; several
+  --only=cached       only the pages' phase with the page cache on, and beside nginx (or: uncached, listings; several
                       separated by commas, e.g. --only=uncached,listings). Default: all three.
                       The listing catalogue is generated whatever --only says (same database).
   --cluster           instead: many processes (scripts/bench-cluster.ts): 60 s (or --duration) at
@@ -135,6 +141,8 @@ export interface Server {
   exited: Promise<void>;
   /** from spawning the process to /healthz answering 200 */
   readyMs: number;
+  /** Where its standard output goes when it logs at the default level (see startServer). */
+  logFile?: string;
 }
 
 export const live = {
@@ -247,7 +255,12 @@ export function gitCommit(): string {
 
 // --- The server ----------------------------------------------------------------------------------
 
-export async function startServer(dataDir: string, pageCache: boolean): Promise<Server> {
+/**
+ * `logFile`: the server logs as configured by default (LOG_LEVEL unset: every request's access-log
+ * line) to this file, as a production server writes to its journal; otherwise LOG_LEVEL=warn and
+ * its output comes here, so that the bench can show warnings and errors.
+ */
+export async function startServer(dataDir: string, pageCache: boolean, options: { logFile?: string } = {}): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -268,9 +281,12 @@ export async function startServer(dataDir: string, pageCache: boolean): Promise<
     ...SERVER_ENV,
   });
   if (!pageCache) env.PAGE_CACHE = "false";
+  if (options.logFile) delete env.LOG_LEVEL;
+  const logFd = options.logFile ? openSync(options.logFile, "a") : undefined;
 
   // Spawned directly (not through npm) so that child.pid is the server's own process.
-  const child = spawn(process.execPath, [...serverNodeFlags(), SERVER_ENTRY], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...serverNodeFlags(), SERVER_ENTRY], { cwd: root, env, stdio: ["ignore", logFd ?? "pipe", "pipe"] });
+  if (logFd !== undefined) closeSync(logFd);
   if (child.pid === undefined) throw new Error("could not start the server process");
   const server: Server = {
     child,
@@ -280,6 +296,7 @@ export async function startServer(dataDir: string, pageCache: boolean): Promise<
     lineCount: 0,
     exit: undefined,
     readyMs: 0,
+    logFile: options.logFile,
     exited: new Promise((resolve) => {
       child.once("exit", (code, signal) => {
         server.exit = { code, signal };
@@ -309,7 +326,7 @@ export async function startServer(dataDir: string, pageCache: boolean): Promise<
     if (server.exit) {
       throw new Error(
         `the server exited (code ${server.exit.code}, signal ${server.exit.signal}) before /healthz answered 200.\n` +
-          `Its last output:\n${server.log.slice(-40).join("\n") || "(nothing)"}`,
+          `Its last output:\n${lastOutput(server) || "(nothing)"}`,
       );
     }
     try {
@@ -323,7 +340,7 @@ export async function startServer(dataDir: string, pageCache: boolean): Promise<
     if (Date.now() - started > HEALTH_TIMEOUT_MS) {
       throw new Error(
         `the server did not answer 200 on /healthz within ${HEALTH_TIMEOUT_MS / 1000} s (last: ${last}).\n` +
-          `Its last output:\n${server.log.slice(-40).join("\n") || "(nothing)"}`,
+          `Its last output:\n${lastOutput(server) || "(nothing)"}`,
       );
     }
     await sleep(100);
@@ -332,6 +349,38 @@ export async function startServer(dataDir: string, pageCache: boolean): Promise<
   step(`server pid ${server.pid} ready on ${base} in ${(server.readyMs / 1000).toFixed(1)} s`);
   return server;
 }
+
+/** The server's last 40 lines of output (with its log file's warnings and errors, when it writes one). */
+function lastOutput(server: Server): string {
+  let tail = "";
+  if (server.logFile && existsSync(server.logFile)) {
+    const fd = openSync(server.logFile, "r");
+    const size = statSync(server.logFile).size;
+    const buffer = Buffer.alloc(Math.min(size, 8192));
+    readSync(fd, buffer, 0, buffer.length, size - buffer.length);
+    closeSync(fd);
+    tail = buffer.toString("utf8").split("\n").slice(1).join("\n").trim();
+  }
+  return [tail, server.log.slice(-40).join("\n")].filter(Boolean).join("\n");
+}
+
+/**
+ * The warnings and errors (pino's level ≥ 40) of a log file from byte `from` on, read as a stream:
+ * with the access log on it grows by every request.
+ */
+export async function logWarnings(file: string, from: number): Promise<{ lines: string[]; count: number }> {
+  const found = { lines: [] as string[], count: 0 };
+  if (!existsSync(file)) return found;
+  const lines = createInterface({ input: createReadStream(file, { start: from, encoding: "utf8" }), crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (!line.trim() || /^\{"level":[123]\d,/.test(line)) continue;
+    found.count += 1;
+    if (found.lines.length < 5) found.lines.push(line);
+  }
+  return found;
+}
+
+export const logSize = (file: string): number => (existsSync(file) ? statSync(file).size : 0);
 
 interface PageCheck {
   status: number;
@@ -433,6 +482,33 @@ interface PageResult {
   path: string;
   status: number;
   wrk: WrkResult;
+}
+
+/** The pages measured beside nginx (issue 27): the cached article and home. */
+const BESIDE_NGINX = [ARTICLE_PATH, "/"];
+
+/** nginx serves the same pages, as the server answered them, precompressed; both are measured in turns. */
+async function compareWithNginx(server: Server, wrk: string, duration: string): Promise<SideBySide[]> {
+  if (!hasNginx()) throw new Error(`nginx not found at ${NGINX} (apt-get install nginx-light, or NGINX_PATH)`);
+  const pages = new Map<string, string>();
+  for (const pagePath of BESIDE_NGINX) {
+    const response = await benchFetch(server.base + pagePath);
+    if (response.status !== 200) throw new Error(`${pagePath} answered HTTP ${response.status}`);
+    pages.set(pagePath, await response.text());
+  }
+  const nginx = await startStaticNginx(pages);
+  try {
+    return await measureSideBySide(BESIDE_NGINX, server.base, nginx.url, (url) => runWrk(wrk, url, duration), step);
+  } finally {
+    await nginx.stop();
+  }
+}
+
+function printBesideNginx(rows: SideBySide[], duration: string): void {
+  out(`== Cached pages beside nginx gzip_static — the same pages, ${REFERENCE_ROUNDS} rounds of wrk -t${WRK_THREADS} -c${WRK_CONNECTIONS} -d${duration} each, in turns ==`);
+  out(`  the server as configured by default (access log, metrics, request ids, security headers); nginx serves the pages' gzip copies (no brotli in nginx-light)`);
+  out(sideBySideTable(rows));
+  out();
 }
 
 interface PhaseResult {
@@ -537,6 +613,7 @@ function printPhase(phase: PhaseResult, duration: string): void {
 
 async function measurePhase(server: Server, name: PhaseName, wrk: string, duration: string, statuses: Map<string, number>): Promise<PhaseResult> {
   const firstLine = server.lineCount;
+  const logFrom = server.logFile ? logSize(server.logFile) : 0;
   const pages: PageResult[] = [];
   for (const page of PAGES) {
     const status = statuses.get(page.path) ?? 0;
@@ -546,12 +623,15 @@ async function measurePhase(server: Server, name: PhaseName, wrk: string, durati
     pages.push({ label: page.label, path: page.path, status, wrk: result });
   }
   const newLines = server.lineCount - firstLine;
+  const memory = readMemory(server.pid);
+  // The server's standard output went to its log file (access log on): its warnings are read there.
+  const logged = server.logFile ? await logWarnings(server.logFile, logFrom) : { lines: [], count: 0 };
   return {
     name,
     pages,
-    memory: readMemory(server.pid),
-    serverLines: newLines > 0 ? server.log.slice(-Math.min(newLines, server.log.length)).slice(0, 5) : [],
-    serverLineCount: newLines,
+    memory,
+    serverLines: [...(newLines > 0 ? server.log.slice(-Math.min(newLines, server.log.length)).slice(0, 5) : []), ...logged.lines].slice(0, 5),
+    serverLineCount: newLines + logged.count,
   };
 }
 
@@ -1160,6 +1240,7 @@ async function main(): Promise<number> {
   const listingPaths = listingUrls(generated, dataDir);
 
   const results: PhaseResult[] = [];
+  let besideNginx: SideBySide[] | undefined;
   let jsBudget: JsBudget | undefined;
   let statuses = new Map<string, number>();
   let lighthouse: LighthousePage[] | undefined;
@@ -1199,7 +1280,8 @@ async function main(): Promise<number> {
 
   for (const name of phases) {
     step(`phase: ${phaseTitle(name)}`);
-    const server = await startServer(dataDir, name === "cached");
+    // The cached phase runs with the server's default logging (the access log: a line per request).
+    const server = await startServer(dataDir, name === "cached", name === "cached" ? { logFile: path.join(dataDir, "server-cached.log") } : {});
     try {
       statuses = await checkStatuses(server);
       if (!jsBudget) {
@@ -1209,6 +1291,14 @@ async function main(): Promise<number> {
       const result = await measurePhase(server, name, wrk, duration, statuses);
       results.push(result);
       printPhase(result, duration);
+      if (name === "cached") {
+        try {
+          besideNginx = await compareWithNginx(server, wrk, duration);
+          printBesideNginx(besideNginx, duration);
+        } catch (error) {
+          problems.push(`cached pages beside nginx: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
       if (name === "cached" && withLighthouse) await lighthouseOn(server);
     } finally {
       await stopServer(server);
@@ -1313,6 +1403,9 @@ async function main(): Promise<number> {
         publishVerdict(phase.publish),
       ]);
     }
+  }
+  for (const row of besideNginx ?? []) {
+    rows.push([`cached ${row.path} ÷ nginx gzip_static (req/s, median of ${REFERENCE_ROUNDS})`, ratioOf(row).toFixed(3), `≥ ${NGINX_RATIO_TARGET}`, sideBySideVerdict(row)]);
   }
   if (jsBudget) {
     const kb = jsBudget.totalGzip / 1024;

@@ -107,9 +107,24 @@ export function routeLookup(
       })
       .join("/");
   const KEPT_SHAPES = 2_000;
-  const shapes = new Map<string, { leaf: MatchedRoute; withPath: MatchedRoute; leafIsIndex: boolean } | null>();
+  type Found = { leaf: MatchedRoute; withPath: MatchedRoute; leafIsIndex: boolean; plain: RouteMatch } | null;
+  const shapes = new Map<string, Found>();
+  // The paths asked most (the pages visitors read) skip even the shape: bounded the same way.
+  const paths = new Map<string, Found>();
 
   return (pathname, search = "") => {
+    let found = paths.get(pathname);
+    if (found === undefined) {
+      found = shapeMatch(pathname);
+      if (paths.size >= KEPT_SHAPES) paths.clear();
+      paths.set(pathname, found);
+    }
+    if (!found) return undefined;
+    const nakedIndex = found.leafIsIndex && search !== "" && new URLSearchParams(search).getAll("index").includes("");
+    return nakedIndex ? { action: found.leaf, leaf: found.leaf } : found.plain;
+  };
+
+  function shapeMatch(pathname: string): Found {
     const shape = shapeOf(pagePath(pathname));
     let found = shapes.get(shape);
     if (found === undefined) {
@@ -119,19 +134,15 @@ export function routeLookup(
         // The route whose action answers, as React Router picks it: the index route when the URL
         // says `?index`, otherwise the deepest route with a path of its own.
         const withPath = matches.filter((match, i) => i === 0 || (match.route.path?.length ?? 0) > 0).at(-1)!;
-        found = {
-          leaf: { id: last.route.id!, handle: last.route.handle },
-          withPath: { id: withPath.route.id!, handle: withPath.route.handle },
-          leafIsIndex: last.route.index === true,
-        };
+        const leaf = { id: last.route.id!, handle: last.route.handle };
+        const action = { id: withPath.route.id!, handle: withPath.route.handle };
+        found = { leaf, withPath: action, leafIsIndex: last.route.index === true, plain: { action, leaf } };
       } else found = null;
       if (shapes.size >= KEPT_SHAPES) shapes.clear();
       shapes.set(shape, found);
     }
-    if (!found) return undefined;
-    const nakedIndex = found.leafIsIndex && search !== "" && new URLSearchParams(search).getAll("index").includes("");
-    return { action: nakedIndex ? found.leaf : found.withPath, leaf: found.leaf };
-  };
+    return found;
+  }
 }
 
 /** A lookup of the body limit of a request (see routeLookup). */

@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { NONCE_HEADER, securityHeaders } from "../app/lib/content-security-policy";
+import { plainPartsOf, plainResponse } from "../app/lib/http-headers";
 import { chooseEncoding, responseFinisher } from "./compression";
 
 const finishResponse = responseFinisher(securityHeaders({ publicUrl: "http://localhost:3000", mapTilesUrl: "https://tile.openstreetmap.org/{z}/{x}/{y}.png" }));
@@ -75,5 +76,30 @@ describe("every response on its way out", () => {
       });
       expect(await finishResponse(get({ "accept-encoding": "gzip, deflate, br" }), response)).toBe(response);
     }
+  });
+
+  it("finishes a cached page's plain headers with the policy of each visitor's consent and its own request id, leaving the stored ones as they were", async () => {
+    const stored = Object.freeze({ "content-type": "text/html; charset=utf-8", "content-encoding": "br", "content-length": "3", [NONCE_HEADER]: "bm9uY2U=" });
+    const body = new Uint8Array([1, 2, 3]);
+    const answer = (cookie: string | undefined, id: string) =>
+      finishResponse(get({ "accept-encoding": "br", ...(cookie ? { cookie } : {}) }), plainResponse({ status: 200, body, headers: stored }), id);
+    const none = await answer(undefined, "id-1");
+    const ads = await answer("zampa-consent=a0m1", "id-2");
+    const again = await answer(undefined, "id-3");
+    for (const [response, id] of [[none, "id-1"], [ads, "id-2"], [again, "id-3"]] as const) {
+      // Read as the HTTP server writes it: the plain record, not a Headers object.
+      const headers = plainPartsOf(response)!.headers;
+      expect(headers["x-request-id"]).toBe(id);
+      expect(headers[NONCE_HEADER]).toBeUndefined();
+      expect(headers["content-security-policy"]).toContain("'nonce-bm9uY2U='");
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["content-encoding"]).toBe("br");
+      expect(plainPartsOf(response)!.body).toBe(body);
+      expect(response.headers.get("x-request-id")).toBe(id);
+    }
+    expect(plainPartsOf(none)!.headers["content-security-policy"]).not.toContain("strict-dynamic");
+    expect(plainPartsOf(ads)!.headers["content-security-policy"]).toContain("strict-dynamic");
+    expect(plainPartsOf(again)!.headers["content-security-policy"]).toBe(plainPartsOf(none)!.headers["content-security-policy"]);
+    expect(stored).toEqual({ "content-type": "text/html; charset=utf-8", "content-encoding": "br", "content-length": "3", [NONCE_HEADER]: "bm9uY2U=" });
   });
 });

@@ -6,7 +6,7 @@
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { consentFromCookies, NONCE_HEADER, type SecurityHeaders } from "../app/lib/content-security-policy.ts";
-import { isCompressible, withHeaders } from "../app/lib/http-headers.ts";
+import { isCompressible, plainPartsOf, plainResponse, withHeaders, type PlainParts } from "../app/lib/http-headers.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -46,7 +46,35 @@ export function responseFinisher(security: SecurityHeaders): (request: Request, 
     for (const name in security.common) if (!headers.has(name)) headers.set(name, security.common[name]!);
   };
 
+  /**
+   * The finished headers of a response with plain parts (a page from the cache): made once for each
+   * stored header set and consent state, kept as long as the page is, so that a hit only adds its id.
+   */
+  const finished = new WeakMap<object, Array<Readonly<Record<string, string>> | undefined>>();
+  const consentIndex = (cookies: string | null): number => {
+    const { analytics, marketing } = consentFromCookies(cookies);
+    return (analytics ? 2 : 0) + (marketing ? 1 : 0);
+  };
+  const finishPlain = (request: Request, parts: PlainParts, requestId: string | undefined): Response => {
+    const nonce = parts.headers[NONCE_HEADER];
+    // Only a document's policy depends on the request (its consent cookie).
+    const index = nonce === undefined ? 0 : consentIndex(request.headers.get("cookie"));
+    let forConsent = finished.get(parts.headers);
+    if (!forConsent) finished.set(parts.headers, (forConsent = []));
+    let headers = forConsent[index];
+    if (!headers) {
+      const made = new Headers(parts.headers);
+      addSecurityHeaders(request, made);
+      headers = forConsent[index] = Object.fromEntries(made);
+    }
+    return plainResponse({ status: parts.status, body: parts.body, headers: requestId === undefined ? headers : { ...headers, "x-request-id": requestId } });
+  };
+
   return async function finishResponse(request: Request, response: Response, requestId?: string): Promise<Response> {
+    // Already encoded (or not to be: a HEAD, a 304, a client that accepts no encoding gets the
+    // identity copy): only the headers to finish.
+    const plain = plainPartsOf(response);
+    if (plain) return finishPlain(request, plain, requestId);
     const addHeaders = (headers: Headers) => {
       addSecurityHeaders(request, headers);
       if (requestId !== undefined) headers.set("x-request-id", requestId);

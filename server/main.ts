@@ -10,13 +10,15 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { matchRoutes, ServerBuild } from "react-router";
 import type { Logger } from "pino";
+import type { AccessLine } from "../app/lib/logger.server.ts";
 import { ACCOUNT_MESSAGES } from "../app/accounts/messages.ts";
 import { INPUT_MESSAGES } from "../app/lib/input.ts";
 import { CLIENT_IP_HEADER } from "../app/accounts/client-ip.ts";
 import type { ServerRateLimitClass } from "../app/config.server.ts";
-import { BODY_TOO_LARGE, DEFAULT_BODY_LIMIT, routeLookup, type RouteMatch } from "./body-limits.ts";
+import { BODY_TOO_LARGE, DEFAULT_BODY_LIMIT, routeLookup } from "./body-limits.ts";
 import { clientAddress, parseTrustProxy, requestId } from "./client-address.ts";
 import { responseFinisher } from "./compression.ts";
+import { plainPartsOf } from "../app/lib/http-headers.ts";
 import type { SecurityHeaders } from "../app/lib/content-security-policy.ts";
 import { inArrivalOrder } from "./arrival-order.ts";
 import { createMetrics, metricsResponse, type AppStats } from "./metrics.ts";
@@ -42,6 +44,7 @@ const entry = build.entry.module as unknown as {
   matchRoutes: typeof matchRoutes;
   logger: Logger;
   withRequestId: <T>(id: string, fn: () => T) => T;
+  accessLogWriter: (log: Logger) => (line: AccessLine) => void;
   takeRateLimit: (request: Request, name: ServerRateLimitClass, clientIp: string) => Promise<number | null>;
   siteSecurityHeaders: () => SecurityHeaders;
 } & AppStats;
@@ -64,6 +67,7 @@ const proxies = parseTrustProxy(process.env.TRUST_PROXY);
 const { logger } = entry;
 const metricsToken = process.env.METRICS_TOKEN || undefined;
 const accessLog = !["false", "0", "no", "off"].includes(String(process.env.ACCESS_LOG).toLowerCase());
+const writeAccessLine = entry.accessLogWriter(logger);
 const handle = entry.createRequestHandler(build, "production");
 const clientDir = path.relative(process.cwd(), path.join(root, "build/client"));
 
@@ -100,16 +104,9 @@ const start = inArrivalOrder();
 const metrics = createMetrics(entry, { arrivalQueueDepth: () => start.waiting() });
 if (metricsToken) app.get("/metrics", (c) => metricsResponse(c.req.raw, metricsToken, metrics));
 
-// The routes a request matches, found once per request as React Router would (server/body-limits.ts):
-// the body limit, the rate-limit class and the metrics' route label read them.
-const lookUpRoute = routeLookup(build.routes, entry.matchRoutes);
-const matched = new WeakMap<Request, RouteMatch | undefined>();
-function routeOf(request: Request, pathname: string, search: string): RouteMatch | undefined {
-  if (matched.has(request)) return matched.get(request);
-  const match = lookUpRoute(pathname, search);
-  matched.set(request, match);
-  return match;
-}
+// The routes a request matches, as React Router would find them (server/body-limits.ts, which keeps
+// its answers by path): the body limit, the rate-limit class and the metrics' route label read them.
+const routeOf = routeLookup(build.routes, entry.matchRoutes);
 const searchOf = (url: string) => {
   const query = url.indexOf("?");
   return query === -1 ? "" : url.slice(query);
@@ -120,7 +117,7 @@ const searchOf = (url: string) => {
 const limiters = new Map<number, ReturnType<typeof bodyLimit>>();
 app.use("*", (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
-  const declared = (routeOf(c.req.raw, c.req.path, searchOf(c.req.url))?.action.handle as { bodyLimit?: unknown } | undefined)?.bodyLimit;
+  const declared = (routeOf(c.req.path, searchOf(c.req.url))?.action.handle as { bodyLimit?: unknown } | undefined)?.bodyLimit;
   const maxSize = typeof declared === "number" && declared > 0 ? declared : DEFAULT_BODY_LIMIT;
   let limiter = limiters.get(maxSize);
   if (!limiter) {
@@ -149,7 +146,7 @@ app.all("*", async (c) => {
   // The rate-limit class: every write, and a GET only when its route declares text searches and the
   // query holds one (the other GETs pay nothing: no address, no database).
   const search = searchOf(request.url);
-  const match = writes || search.includes("q=") ? routeOf(request, c.req.path, search) : undefined;
+  const match = writes || search.includes("q=") ? routeOf(c.req.path, search) : undefined;
   const limitClass = match ? requestClass(request.method, request.headers.get("content-type") ?? undefined, search, match) : undefined;
   if (writes || limitClass || c.req.path.startsWith("/api/auth/")) {
     // The client's address, as better-auth and the rate limits read it (better-auth's GETs record it
@@ -172,7 +169,7 @@ function routeLabel(request: Request, pathname: string): string {
   if (pathname.startsWith("/uploads/")) return "uploads";
   if (pathname === "/metrics" && metricsToken) return "metrics";
   if (publicFiles.has(pathname.slice(1))) return "public";
-  return routeOf(request, pathname, "")?.leaf.id ?? "other";
+  return routeOf(pathname)?.leaf.id ?? "other";
 }
 
 /** The path of a request's URL, without parsing all of it. */
@@ -194,14 +191,16 @@ async function handleRequest(request: Request, env: HttpBindings | Http2Bindings
   try {
     const response = await finishResponse(request, await start(() => app.fetch(request, env)), reqId);
     status = response.status;
-    bytes = response.headers.get("content-length");
+    // A page from the cache says it in its plain headers: reading `response.headers` would build a Headers object.
+    const plain = plainPartsOf(response);
+    bytes = plain ? (plain.headers["content-length"] ?? null) : response.headers.get("content-length");
     return response;
   } finally {
     const ms = performance.now() - began;
     const path = pathOf(request.url);
     const route = routeLabel(request, path);
     metrics.observe(request.method, route, status, ms / 1000);
-    if (accessLog) logger.info({ method: request.method, path, route, status, ms: Math.round(ms * 10) / 10, bytes: bytes === null ? undefined : Number(bytes) }, "richiesta");
+    if (accessLog) writeAccessLine({ reqId, method: request.method, path, route, status, ms: Math.round(ms * 10) / 10, bytes: bytes === null ? undefined : Number(bytes) });
   }
 }
 const respond = (request: Request, env: HttpBindings | Http2Bindings): Promise<Response> => {

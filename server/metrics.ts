@@ -23,7 +23,53 @@ export interface ServerStats {
 /** Seconds; from a cached page (~1 ms) to a slow upload. */
 const LATENCY_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Methods by name; anything else is one label, so that a client cannot invent label values. */
-const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const METHOD_NAMES = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "OTHER"] as const;
+const METHOD_INDEX = new Map<string, number>(METHOD_NAMES.map((name, i) => [name, i]));
+const methodIndex = (method: string): number => (method === "OTHER" ? 7 : (METHOD_INDEX.get(method) ?? 7));
+
+/** One route and method's requests: latencies by bucket (not cumulative), their sum and count, and counts by status. */
+interface Series {
+  method: string;
+  route: string;
+  buckets: Float64Array;
+  sum: number;
+  count: number;
+  statuses: Map<number, number>;
+}
+
+const LATENCY_NAME = "zampa_http_request_duration_seconds";
+const LATENCY_HELP = "Durata delle richieste HTTP (dall'arrivo alla risposta pronta) per metodo e route";
+
+/**
+ * The latency histogram as the registry reads a metric (its name, type and `get()`, the values in
+ * prom-client's own shape), built from the series at each scrape; the cluster's primary sums the
+ * workers' values as it sums a prom-client histogram's.
+ */
+function latencyHistogram(everySeries: () => Iterable<Series>) {
+  return {
+    name: LATENCY_NAME,
+    help: LATENCY_HELP,
+    type: "histogram",
+    aggregator: "sum",
+    reset() {
+      // The figures only grow (as a prom-client histogram's do between restarts).
+    },
+    async get() {
+      const values: Array<{ labels: Record<string, string | number>; value: number; metricName: string }> = [];
+      for (const { method, route, buckets, sum, count } of everySeries()) {
+        let cumulative = 0;
+        LATENCY_BUCKETS.forEach((le, i) => {
+          cumulative += buckets[i]!;
+          values.push({ labels: { le, method, route }, value: cumulative, metricName: `${LATENCY_NAME}_bucket` });
+        });
+        values.push({ labels: { le: "+Inf", method, route }, value: count, metricName: `${LATENCY_NAME}_bucket` });
+        values.push({ labels: { method, route }, value: sum, metricName: `${LATENCY_NAME}_sum` });
+        values.push({ labels: { method, route }, value: count, metricName: `${LATENCY_NAME}_count` });
+      }
+      return { name: LATENCY_NAME, help: LATENCY_HELP, type: "histogram", values, aggregator: "sum" };
+    },
+  };
+}
 
 export const METRICS_REQUEST = "zampa:metrics";
 export const METRICS_ANSWER = "zampa:metrics:answer";
@@ -41,19 +87,25 @@ export interface Metrics {
 export function createMetrics(app: AppStats, server: ServerStats, registry: client.Registry = client.register): Metrics {
   client.collectDefaultMetrics({ register: registry });
   const registers = [registry];
-  const requests = new client.Counter({
+  // Requests are counted in plain numbers per route and method (observe allocates nothing once a
+  // route has been seen) and handed to the registry only when it is scraped.
+  const byRoute = new Map<string, Array<Series | undefined>>();
+  const everySeries = function* (): Generator<Series> {
+    for (const perMethod of byRoute.values()) for (const series of perMethod) if (series) yield series;
+  };
+  new client.Counter({
     name: "zampa_http_requests_total",
     help: "Richieste HTTP per metodo, route e stato",
     labelNames: ["method", "route", "status"] as const,
     registers,
+    collect() {
+      this.reset();
+      for (const series of everySeries()) {
+        for (const [status, count] of series.statuses) this.inc({ method: series.method, route: series.route, status: String(status) }, count);
+      }
+    },
   });
-  const latency = new client.Histogram({
-    name: "zampa_http_request_duration_seconds",
-    help: "Durata delle richieste HTTP (dall'arrivo alla risposta pronta) per metodo e route",
-    labelNames: ["method", "route"] as const,
-    buckets: LATENCY_BUCKETS,
-    registers,
-  });
+  registry.registerMetric(latencyHistogram(everySeries) as unknown as client.Metric);
   new client.Counter({
     name: "zampa_page_cache_requests_total",
     help: "Richieste viste dalla cache delle pagine: hit, miss (pagina generata), bypass (non conservabile)",
@@ -105,9 +157,6 @@ export function createMetrics(app: AppStats, server: ServerStats, registry: clie
     },
   });
 
-  // Label lookups hash their values: the children are kept, one per combination seen.
-  const counted = new Map<string, client.Counter.Internal>();
-  const timed = new Map<string, client.Histogram.Internal<"method" | "route">>();
   if (cluster.isWorker) {
     // Answers the primary's AggregatorRegistry with this process's registry.
     client.AggregatorRegistry.setRegistries(registry);
@@ -117,15 +166,20 @@ export function createMetrics(app: AppStats, server: ServerStats, registry: clie
   return {
     registry,
     observe(method, route, status, seconds) {
-      const m = METHODS.has(method) ? method : "OTHER";
-      const timedKey = `${m} ${route}`;
-      let histogram = timed.get(timedKey);
-      if (!histogram) timed.set(timedKey, (histogram = latency.labels(m, route)));
-      histogram.observe(seconds);
-      const countedKey = `${timedKey} ${status}`;
-      let counter = counted.get(countedKey);
-      if (!counter) counted.set(countedKey, (counter = requests.labels(m, route, String(status))));
-      counter.inc();
+      let perMethod = byRoute.get(route);
+      if (!perMethod) byRoute.set(route, (perMethod = []));
+      const m = methodIndex(method);
+      let series = perMethod[m];
+      if (!series) perMethod[m] = series = { method: METHOD_NAMES[m]!, route, buckets: new Float64Array(LATENCY_BUCKETS.length), sum: 0, count: 0, statuses: new Map() };
+      for (let b = 0; b < LATENCY_BUCKETS.length; b++) {
+        if (seconds <= LATENCY_BUCKETS[b]!) {
+          series.buckets[b]! += 1;
+          break;
+        }
+      }
+      series.sum += seconds;
+      series.count += 1;
+      series.statuses.set(status, (series.statuses.get(status) ?? 0) + 1);
     },
     async scrape() {
       if (cluster.isWorker && process.send) return askPrimary();

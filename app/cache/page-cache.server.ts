@@ -8,7 +8,7 @@ import { hasSessionCookie, withSessionCookies } from "~/accounts/session.server"
 import { config } from "~/config.server";
 import { AD_PAGE_TYPES, AD_PLACEMENTS, LISTING_TYPES, PET_TYPES } from "~/lib/enums";
 import { NONCE_HEADER } from "~/lib/content-security-policy";
-import { withHeaders } from "~/lib/http-headers";
+import { plainResponse, withHeaders } from "~/lib/http-headers";
 import { pageCacheCounts } from "~/lib/runtime-stats.server";
 import { ByteLru, MB } from "./byte-lru";
 import { CACHE_TAGS, currentGeneration, isCacheEnabled, onInvalidate, type CacheTag } from "./cache.server";
@@ -62,12 +62,20 @@ export function cacheHeaders(tags: readonly CacheTag[], query: readonly Cacheabl
   return { [CACHE_TAG_HEADER]: tags.join(","), [CACHE_QUERY_HEADER]: query.join(",") };
 }
 
-function respond(entry: Entry, request: Request): Response {
-  if (request.headers.get("if-none-match") === entry.etag) return new Response(null, { status: 304, headers: entry.notModified });
+/** A stored page's answer; `result` other than HIT (a page just rendered) gets headers of its own. */
+function respond(entry: Entry, request: Request, result?: string): Response {
+  if (request.headers.get("if-none-match") === entry.etag) {
+    return plainResponse({ status: 304, body: null, headers: result ? { ...entry.notModified, "x-zampa-cache": result } : entry.notModified });
+  }
   const accept = request.headers.get("accept-encoding") ?? "";
   const variant = /\bbr\b/.test(accept) ? entry.br : /\bgzip\b/.test(accept) ? entry.gzip : entry.identity;
-  // A Buffer is a Uint8Array; passed as it is, the server writes it without a copy.
-  return new Response(request.method === "HEAD" ? null : (variant.body as unknown as BodyInit), { status: 200, headers: variant.headers });
+  // The stored headers, shared by every hit (the HTTP server finishes them once per page, not per
+  // request); a Buffer is a Uint8Array: passed as it is, the server writes it without a copy.
+  return plainResponse({
+    status: 200,
+    body: request.method === "HEAD" ? null : variant.body,
+    headers: result ? { ...variant.headers, "x-zampa-cache": result } : variant.headers,
+  });
 }
 
 /** No internal header leaves; a page shown to a signed-in person is kept by no cache at all. */
@@ -107,14 +115,25 @@ function readsWholeQuery(url: URL, declared: string | null): boolean {
   return true;
 }
 
-function cacheable(request: Request, url: URL): boolean {
+function cacheable(request: Request, pathname: string): boolean {
   return (
     pageCacheEnabled &&
     isCacheEnabled() &&
     (request.method === "GET" || request.method === "HEAD") &&
     !hasSessionCookie(request) &&
-    !url.pathname.endsWith(".data")
+    !pathname.endsWith(".data")
   );
+}
+
+/**
+ * The path of a request's URL when it has neither query nor fragment; null otherwise. A Request's
+ * `url` is always serialised by the URL parser (undici, @hono/node-server), so the path is already
+ * as `new URL(url).pathname` would give it.
+ */
+export function plainPathOf(href: string): string | null {
+  if (href.includes("?") || href.includes("#")) return null;
+  const slash = href.indexOf("/", href.indexOf("//") + 2);
+  return slash === -1 ? "/" : href.slice(slash);
 }
 
 async function toEntry(response: Response, tagHeader: string): Promise<Entry> {
@@ -154,8 +173,11 @@ const entryBytes = (key: string, e: Entry) => key.length + e.identity.body.lengt
 
 /** Serves from the cache, or renders and keeps the result when the route opted in. */
 export async function servePage(request: Request, render: (request: Request) => Promise<Response>): Promise<Response> {
-  const url = new URL(request.url);
-  const key = cacheable(request, url) ? pageCacheKey(url) : null;
+  // Most hits have no query: their key is the path, read from the (already normalised) URL without
+  // parsing it again.
+  const plainPath = plainPathOf(request.url);
+  const url = plainPath === null ? new URL(request.url) : undefined;
+  const key = cacheable(request, plainPath ?? url!.pathname) ? (plainPath ?? pageCacheKey(url!)) : null;
   if (key === null) {
     pageCacheCounts.bypass++;
     // A signed-in request (never cached): the session's refreshed or removed cookie goes with it.
@@ -176,14 +198,12 @@ export async function servePage(request: Request, render: (request: Request) => 
     !tagHeader ||
     response.status !== 200 ||
     response.headers.has("set-cookie") ||
-    !readsWholeQuery(url, response.headers.get(CACHE_QUERY_HEADER))
+    (url !== undefined && !readsWholeQuery(url, response.headers.get(CACHE_QUERY_HEADER)))
   ) {
     return finish(response, request);
   }
   const entry = await toEntry(response, tagHeader);
   // A write committed while this page was rendering may not be in it: serve it, but do not keep it.
   if (generation === currentGeneration()) entries.set(key, entry, entryBytes(key, entry));
-  const fresh = respond(entry, request);
-  fresh.headers.set("x-zampa-cache", "MISS");
-  return fresh;
+  return respond(entry, request, "MISS");
 }

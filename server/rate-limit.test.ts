@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import routeConfig from "../app/routes";
 import { RATE_LIMIT_MESSAGES } from "../app/lib/rate-limit-classes";
 import { routeLookup, type BuildRoute } from "./body-limits";
-import { requestClass, singleFetchActionData, tooManyRequests } from "./rate-limit";
+import { singleFetchActionData } from "../app/lib/single-fetch";
+import { requestClass, tooManyRequests } from "./rate-limit";
 
 // The build's route manifest for app/routes.ts, with the modules that declare a class (as in body-limits.test.ts).
 const modules: Record<string, { handle?: unknown }> = {

@@ -6,6 +6,7 @@
 // whole HTML page. Erasable TypeScript only (the server runs with Node's type stripping).
 import { RATE_LIMIT_MESSAGES as M, rateLimitClassOf, type RateLimitClass, type RateLimitHandle } from "../app/lib/rate-limit-classes.ts";
 import type { RouteMatch } from "./body-limits.ts";
+import { SINGLE_FETCH_HEADERS, singleFetchActionData } from "../app/lib/single-fetch.ts";
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -13,24 +14,6 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 export function requestClass(method: string, contentType: string | undefined, search: string, match: RouteMatch | undefined): RateLimitClass | undefined {
   const route = READS.has(method) ? match?.leaf : match?.action;
   return rateLimitClassOf(method, contentType, search, route?.handle);
-}
-
-/**
- * A flat object of strings, booleans and non-negative numbers as React Router's single fetch
- * encodes it (turbo-stream): `[{"_1":2}, "data", {"_3":4,…}, key, value, …]`, so that a fetcher or a
- * form posted with JavaScript receives it as its action's data. Checked against React Router's own
- * decoder in server/rate-limit.test.ts.
- */
-export function singleFetchActionData(value: Record<string, string | number | boolean>): string {
-  const items: unknown[] = [{ _1: 2 }, "data"];
-  const fields: Record<string, number> = {};
-  items.push(fields);
-  for (const [key, field] of Object.entries(value)) {
-    if (typeof field === "number" && !(Number.isFinite(field) && field >= 0)) throw new Error("numero non codificabile");
-    fields[`_${items.length}`] = items.length + 1;
-    items.push(key, field);
-  }
-  return `${JSON.stringify(items)}\n`;
 }
 
 function escapeHtml(text: string): string {
@@ -56,7 +39,7 @@ export function tooManyRequests(request: Request, pathname: string, seconds: num
     const extra = (match?.action.handle as RateLimitHandle | undefined)?.rateLimit?.refusal?.[name] ?? {};
     return new Response(singleFetchActionData({ ...extra, ok: false, error: message }), {
       status: 429,
-      headers: { ...headers, "content-type": "text/x-script", "x-remix-response": "yes" },
+      headers: { ...headers, ...SINGLE_FETCH_HEADERS },
     });
   }
   if (!accept.includes("text/html") || (request.headers.get("content-type") ?? "").includes("json")) {

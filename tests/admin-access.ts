@@ -3,7 +3,7 @@
 // required but not passed call the route's loader or action as the page would — through the admin
 // layout's middleware, the back office's gate, over a real Request with their session cookie — and
 // are refused (a redirect, or 401/403), and nothing the action could have changed has changed.
-import { RouterContextProvider, type MiddlewareFunction, type Params } from "react-router";
+import { RouterContextProvider, UNSAFE_decodeViaTurboStream, type MiddlewareFunction, type Params } from "react-router";
 import { expect } from "vitest";
 import { TWO_FACTOR_ENROL_PATH } from "~/accounts/two-factor.server";
 import { config, setConfig } from "~/config.server";
@@ -41,8 +41,8 @@ export async function throughAdminGate<R>(handler: (args: never) => R, args: Rou
     if (value !== undefined && value !== null) return value;
     return called ? inner : run(index + 1);
   };
-  // A middleware's own Response (none of the gate's refusals is returned: they are thrown) stands
-  // in for the handler's answer, as in React Router.
+  // A middleware's own Response (the gate's refusal of a form posted with JavaScript) stands in for
+  // the handler's answer, as in React Router.
   return (await run(0)) as Awaited<R>;
 }
 
@@ -62,7 +62,7 @@ export async function outcomeOf(run: () => unknown): Promise<RouteOutcome> {
   }
   if (value instanceof Response) {
     const type = value.headers.get("content-type") ?? "";
-    const body = type.includes("json") ? await value.clone().json() : null;
+    const body = type.includes("json") ? await value.clone().json() : type.includes("text/x-script") ? await singleFetchData(value.clone()) : null;
     return { status: value.status, location: value.headers.get("location"), data: body };
   }
   if (value && typeof value === "object" && (value as { type?: unknown }).type === "DataWithResponseInit") {
@@ -71,6 +71,13 @@ export async function outcomeOf(run: () => unknown): Promise<RouteOutcome> {
   }
   if (value instanceof Error) throw value;
   return { status: 200, location: null, data: value };
+}
+
+/** An action's data as React Router's client decodes a single-fetch answer. */
+async function singleFetchData(response: Response): Promise<unknown> {
+  const decoded = await UNSAFE_decodeViaTurboStream(response.body!, globalThis);
+  await decoded.done;
+  return (decoded.value as { data?: unknown }).data;
 }
 
 /** The redirect to /login or to enrol the second factor, or 401/403. */

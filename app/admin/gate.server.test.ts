@@ -73,6 +73,22 @@ describe("the back office's gate", () => {
     expect(await asks(user, `${BASE}/admin/api-stats/events`, { headers: { accept: "text/event-stream" } })).toMatchObject({ status: 403, ran: false, data: { ok: false } });
   });
 
+  itDb("answers a form posted with JavaScript (.data) as its action would, so the page keeps what was typed", async () => {
+    const user = await createAccount();
+    const post = { method: "POST", body: "intent=create&name=X&slug=x", headers: FORM };
+    let answer: unknown;
+    try {
+      answer = await throughAdminGate(() => ({ ran: true }), { request: requestAs(user, `${BASE}/admin/categories.data`, post) });
+    } catch (thrown) {
+      answer = thrown;
+    }
+    // Returned, not thrown: React Router sends it as the action's answer, not as the route's error.
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).status).toBe(403);
+    expect((answer as Response).headers.get("content-type")).toBe("text/x-script");
+    expect(await asks(user, `${BASE}/admin/categories.data`, post)).toMatchObject({ status: 403, ran: false, data: { ok: false, error: M.adminOnly } });
+  });
+
   itDb("REQUIRE_ADMIN_2FA: an administrator at aal1 is sent to enrol from a page, and refused an action with its message", async () => {
     const admin = await createAccount({ role: "admin" });
     await withAdmin2fa(async () => {

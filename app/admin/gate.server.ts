@@ -8,6 +8,7 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getCurrentUser, type CurrentUser } from "~/accounts/session.server";
 import { adminSecondFactorMissing, TWO_FACTOR_ENROL_PATH } from "~/accounts/two-factor.server";
+import { SINGLE_FETCH_HEADERS, singleFetchActionData } from "~/lib/single-fetch";
 import { ADMIN_ACCESS_MESSAGES as M, type AdminActor } from "./access.server";
 import { sectionOf } from "./navigation";
 
@@ -52,10 +53,25 @@ function wantsData(request: Request): boolean {
   return accept.includes("application/json") || accept.includes("text/event-stream");
 }
 
+/** A form posted with JavaScript (a fetcher, a `.data` action): React Router reads its answer as the action's. */
+function isScriptedAction(request: Request): boolean {
+  return MUTATIONS.has(request.method) && new URL(request.url).pathname.endsWith(".data");
+}
+
 /**
- * The refusal as its caller reads it. Thrown `data()` becomes a JSON response in a resource route
- * and the route's error (with its status and message) for a page's action; a redirect is followed
- * by the browser, and by React Router for a page's `.data`.
+ * The refusal of a form posted with JavaScript: the action's own answer, `{ ok: false, error }`,
+ * shown where the form shows its errors, so that nothing typed is lost (a session that expired while
+ * an article was being written). Returned by the middleware, it is the request's answer.
+ */
+function scriptedActionRefusal(verdict: Extract<GateVerdict, { ok: false }>): Response {
+  const headers = { ...SINGLE_FETCH_HEADERS, "cache-control": "no-store" };
+  return new Response(singleFetchActionData({ ok: false, error: verdict.error }), { status: verdict.status, headers });
+}
+
+/**
+ * Any other refusal, thrown as a loader throws it. `data()` becomes a JSON response in a resource
+ * route and the route's error (with its status and message) for a form posted without JavaScript;
+ * a redirect is followed by the browser, and by React Router for a page's `.data`.
  */
 function refusal(request: Request, verdict: Extract<GateVerdict, { ok: false }>) {
   if (MUTATIONS.has(request.method) || wantsData(request)) {
@@ -70,7 +86,10 @@ const adminActorContext = createContext<AdminActor>();
 /** The admin layout's middleware: refuses, or records the actor for the loaders and actions below. */
 export const adminGate: MiddlewareFunction<Response> = async ({ request, context, pattern }) => {
   const verdict = await admitToBackOffice(request, areaOf(pattern));
-  if (!verdict.ok) throw refusal(request, verdict);
+  if (!verdict.ok) {
+    if (isScriptedAction(request)) return scriptedActionRefusal(verdict);
+    throw refusal(request, verdict);
+  }
   context.set(adminActorContext, verdict.actor);
 };
 

@@ -118,6 +118,22 @@ describe("admin categories", () => {
     expect(await main.getByRole("listitem").count()).toBe(before);
   });
 
+  it("a session that ended while the modal was open: the gate's message inside it, nothing typed lost", async () => {
+    const { context, page } = await asAdmin();
+    await page.getByRole("main").getByRole("button", { name: "Nuova categoria" }).click();
+    const dialog = page.getByRole("dialog", { name: "Nuova categoria" });
+    await dialog.waitFor();
+    await dialog.getByLabel("Nome").fill("Rettili di casa");
+    await dialog.getByLabel("Slug").fill("rettili-di-casa");
+    // Signed out meanwhile (an expired session, a sign-out in another tab).
+    await context.clearCookies();
+    await dialog.getByRole("button", { name: "Crea categoria" }).click();
+    await dialog.getByRole("alert").filter({ hasText: "Devi effettuare il login per continuare" }).waitFor();
+    expect(await dialog.getByLabel("Nome").inputValue()).toBe("Rettili di casa");
+    expect(await dialog.getByLabel("Slug").inputValue()).toBe("rettili-di-casa");
+    expect(new URL(page.url()).pathname).toBe("/admin/categories");
+  });
+
   it("fits a 360 px wide screen: one card per row, no sideways scrolling", async () => {
     const { context, page } = await browser.context({ width: 360, height: 740 });
     await withConsent(context);

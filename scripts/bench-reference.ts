@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
-import { NGINX, freePort } from "../tests/load-balancer.ts";
+import { NGINX, freePort, nginxConfig } from "../tests/load-balancer.ts";
 import { BROWSER_USER_AGENT, atLeast, formatInt, table, type Verdict, type WrkResult } from "./bench-lib.ts";
 
 /** Cached pages must reach this share of nginx's req/s (issue 27). */
@@ -31,7 +31,6 @@ function fileFor(pagePath: string): string {
 export async function startStaticNginx(pages: Map<string, string>): Promise<StaticNginx> {
   const dir = mkdtempSync(path.join(tmpdir(), "zampa-nginx-static-"));
   const html = path.join(dir, "html");
-  for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(dir, sub));
   for (const [pagePath, text] of pages) {
     const file = path.join(html, fileFor(pagePath));
     mkdirSync(path.dirname(file), { recursive: true });
@@ -39,20 +38,7 @@ export async function startStaticNginx(pages: Map<string, string>): Promise<Stat
     writeFileSync(`${file}.gz`, gzipSync(text, { level: 9 }));
   }
   const port = await freePort();
-  const conf = `
-${process.getuid?.() === 0 ? "user root;" : ""}
-worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
+  const conf = nginxConfig(dir, `
   default_type text/html;
   charset utf-8;
   server {
@@ -61,8 +47,7 @@ http {
     index index.html;
     gzip_static on;
   }
-}
-`;
+`);
   const file = path.join(dir, "nginx.conf");
   writeFileSync(file, conf);
   const child = spawn(NGINX, ["-c", file, "-p", dir, "-e", path.join(dir, "error.log")], { stdio: ["ignore", "ignore", "inherit"] });

@@ -74,14 +74,12 @@ export interface Balancer {
 }
 
 /**
- * nginx on `port`, sending each request to the next of `upstreamPorts` in turn. A process that
- * refuses connections is skipped (safe methods are retried on the next one; a POST is not, as a
- * real balancer would not resend a form).
+ * An nginx configuration run by the current user from `dir` (its pid, log and temporary folders,
+ * made here), with `http` inside its http block.
  */
-export async function startNginx(port: number, upstreamPorts: number[]): Promise<Balancer> {
-  const dir = mkdtempSync(path.join(tmpdir(), "zampa-nginx-"));
+export function nginxConfig(dir: string, http: string): string {
   for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(dir, sub));
-  const conf = `
+  return `
 ${process.getuid?.() === 0 ? "user root;" : ""}
 worker_processes 1;
 daemon off;
@@ -94,7 +92,19 @@ http {
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
+  scgi_temp_path ${dir}/scgi;${http}
+}
+`;
+}
+
+/**
+ * nginx on `port`, sending each request to the next of `upstreamPorts` in turn. A process that
+ * refuses connections is skipped (safe methods are retried on the next one; a POST is not, as a
+ * real balancer would not resend a form).
+ */
+export async function startNginx(port: number, upstreamPorts: number[]): Promise<Balancer> {
+  const dir = mkdtempSync(path.join(tmpdir(), "zampa-nginx-"));
+  const conf = nginxConfig(dir, `
   client_max_body_size 64m;
   upstream zampa {
 ${upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join("\n")}
@@ -115,8 +125,7 @@ ${upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5
       proxy_read_timeout 120s;
     }
   }
-}
-`;
+`);
   const file = path.join(dir, "nginx.conf");
   writeFileSync(file, conf);
   const child = spawn(NGINX, ["-c", file, "-p", dir, "-e", path.join(dir, "error.log")], { stdio: ["ignore", "ignore", "inherit"] });

@@ -16,6 +16,7 @@ import { hit, type Limit } from "~/lib/rate-limit.server";
 import { fail, type Result } from "~/lib/result";
 import { sendMail, type Mail } from "~/mail/mailer.server";
 import { EMAIL_CHANGE_PATHS, EMAIL_LINK_MESSAGES, type EmailLinkKind, PROFILE_MESSAGES as M } from "./profile-validation";
+import { tokenLink } from "./recovery-mail.server";
 
 /**
  * Confirmation mails of an e-mail change, the one mail an account can have sent to an address of
@@ -41,11 +42,7 @@ export type LinkRefusal = Exclude<State, "pending"> | "expired" | "unknown";
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
-function linkTo(kind: EmailLinkKind, token: string): string {
-  const url = new URL(EMAIL_CHANGE_PATHS[kind], config().publicUrl);
-  url.searchParams.set("token", token);
-  return url.href;
-}
+const linkTo = (kind: EmailLinkKind, token: string) => tokenLink(EMAIL_CHANGE_PATHS[kind], token);
 
 /** To the new address: no text the account chose (not even its name), as the address may be anyone's. */
 export function confirmationMail(to: string, token: string): Mail {

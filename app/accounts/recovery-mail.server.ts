@@ -13,10 +13,15 @@ export const RESET_PASSWORD_PATH = "/reset-password";
 /** Where the verification link lands after better-auth's /verify-email (errors are appended). */
 export const EMAIL_VERIFIED_PATH = "/email-verification?verified=1";
 
-export function resetLink(token: string): string {
-  const url = new URL(RESET_PASSWORD_PATH, config().publicUrl);
+/** The absolute address of one of Zampa's pages that takes a single-use token from a mail. */
+export function tokenLink(pagePath: string, token: string): string {
+  const url = new URL(pagePath, config().publicUrl);
   url.searchParams.set("token", token);
   return url.href;
+}
+
+export function resetLink(token: string): string {
+  return tokenLink(RESET_PASSWORD_PATH, token);
 }
 
 export function passwordResetMail(to: string, token: string): Mail {

@@ -406,6 +406,32 @@ function candidateFilters(): ListingFilter[] {
   return filters;
 }
 
+/**
+ * The scale mode's first requests after a restart (issue 27): list pages new to the server, as a
+ * visitor makes them, in a seeded order: the candidates' first pages (a word or two, with and
+ * without filters), with every pet type × listing type combination and its first three pages mixed
+ * in. Pages 1 only for the searches, so none needs counting first; an empty result is a real answer.
+ */
+export function newListPaths(seed = 27): string[] {
+  const searches = candidateFilters().filter((f) => f.page === 1);
+  const random = mulberry32(seed);
+  for (let i = searches.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [searches[i], searches[j]] = [searches[j]!, searches[i]!];
+  }
+  const filters: ListingFilter[] = [];
+  for (const page of [1, 2, 3]) {
+    for (const petType of [undefined, ...PET_TYPES]) for (const listingType of [undefined, ...LISTING_TYPES]) filters.push({ q: "", petType, listingType, page });
+  }
+  const paths: string[] = [];
+  const every = Math.max(1, Math.floor(searches.length / filters.length));
+  searches.forEach((f, i) => {
+    paths.push(filterPath(f));
+    if (i % every === every - 1 && filters.length) paths.push(filterPath(filters.shift()!));
+  });
+  return [...paths, ...filters.map(filterPath)];
+}
+
 export const pageCount = (matches: number) => Math.max(1, Math.ceil(matches / PAGE_SIZE));
 
 // --- Generation ----------------------------------------------------------------------------------

@@ -39,8 +39,6 @@ export interface Config {
   /** Memory for memoized query results (MEMO_CACHE_MB, default 32) and cached pages (PAGE_CACHE_MB, default 64), in MB. */
   memoCacheMb: number;
   pageCacheMb: number;
-  /** LISTING_INDEX; undefined: on with the embedded database, off with DATABASE_URL (decision 0041). */
-  listingIndex: boolean | undefined;
   /** SCHEDULER: publish scheduled articles when due (default on, off in tests; decision 0046). */
   scheduler: boolean;
   /** The AI service and its site-wide quota (decision 0055). */
@@ -184,7 +182,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requireAdmin2fa: flag(env.REQUIRE_ADMIN_2FA) ?? false,
     memoCacheMb: positiveInteger(env.MEMO_CACHE_MB) ?? 32,
     pageCacheMb: positiveInteger(env.PAGE_CACHE_MB) ?? 64,
-    listingIndex: flag(env.LISTING_INDEX),
     scheduler: flag(env.SCHEDULER) ?? env.NODE_ENV !== "test",
     ai: {
       baseUrl: env.AI_BASE_URL?.trim().replace(/\/+$/, "") || undefined,

@@ -9,7 +9,6 @@ import { config } from "~/config.server";
 import { ADVISORY_LOCKS, getDatabase, openDatabase, setDatabase } from "~/db/client.server";
 import { keepStatisticsFresh } from "~/db/statistics.server";
 import { startScheduler, type Scheduler } from "~/jobs/scheduler.server";
-import { listingIndex, settleListingIndex } from "~/listings/listing-index.server";
 import { logger } from "~/lib/logger.server";
 import { keepNewFilesPrivate } from "~/lib/private-files.server";
 import { DEMO_ADMIN, seedDemoContent, shouldSeed } from "~/seed/seed.server";
@@ -59,7 +58,6 @@ export async function shutdown(): Promise<void> {
   await stopBackups?.();
   stopBackups = undefined;
   stopStatistics?.();
-  await settleListingIndex();
   await getDatabase().close();
   setDatabase(undefined);
   started = undefined;
@@ -121,8 +119,6 @@ async function start(): Promise<void> {
   // Several processes starting together on one PostgreSQL: one prepares, the others then find it done.
   await database.exclusive(ADVISORY_LOCKS.startup, () => prepareAccountsAndContent(cfg));
   stopStatistics = await keepStatisticsFresh();
-  // Read in the background: the first searches are answered with SQL until it is ready.
-  listingIndex();
   // Scheduled articles that came due while no server ran are published now, then every minute.
   if (cfg.scheduler) scheduler = startScheduler();
 }

@@ -25,7 +25,6 @@ const EXPECTED_TABLES = [
   "listing_reports",
   "pacing",
   "partners",
-  "pet_listing_changes",
   "pet_listings",
   "profiles",
   "publishing_logs",

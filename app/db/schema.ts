@@ -511,26 +511,6 @@ export const petListings = pgTable(
   ],
 );
 
-/**
- * Which listings changed, and in which transaction: filled by triggers on pet_listings (drizzle/0007),
- * so that a process holding an index of the listings reads again only the rows written since it last
- * looked (docs/decisions/0041-listing-changes.md). Rows older than a day are pruned.
- */
-export const petListingChanges = pgTable(
-  "pet_listing_changes",
-  {
-    /** the writing transaction's id (pg_current_xact_id), comparable with a snapshot's xmin */
-    tx: bigint("tx", { mode: "bigint" })
-      .notNull()
-      .default(sql`(pg_current_xact_id()::text::bigint)`),
-    listingId: uuid("listing_id").notNull(),
-    changedAt: timestamp("changed_at", { withTimezone: true })
-      .notNull()
-      .default(sql`clock_timestamp()`),
-  },
-  (t) => [index("pet_listing_changes_tx_idx").on(t.tx), index("pet_listing_changes_changed_at_idx").on(t.changedAt)],
-);
-
 export const listingReports = pgTable(
   "listing_reports",
   {

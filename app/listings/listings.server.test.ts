@@ -12,19 +12,18 @@ import { createAccount, type TestAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { createListingRow, VALID_LISTING_FIELDS } from "../../tests/factories";
 import {
-  browseListings,
   CREATE_LIMIT,
   createListing,
   deleteListing,
   getListing,
-  listingMarkers,
   OWN_LISTINGS_PAGE_SIZE,
   ownListingsPage,
-  parseFilters,
   setAvailability,
-  type ListingFilters,
 } from "./listings.server";
+import { browseListings, type ListingFilters } from "./browse.server";
 import { LISTING_MESSAGES as M } from "./validation";
+
+const filters = (values: Partial<ListingFilters> = {}): ListingFilters => ({ q: "", petType: null, listingType: null, page: 1, ...values });
 
 const asUser = (account: TestAccount, role: "user" | "admin" = "user"): CurrentUser => ({
   id: account.id,
@@ -32,8 +31,6 @@ const asUser = (account: TestAccount, role: "user" | "admin" = "user"): CurrentU
   fullName: "Utente Prova",
   role,
 });
-
-const filters = (values: Partial<ListingFilters> = {}): ListingFilters => ({ q: "", petType: null, listingType: null, page: 1, ...values });
 
 const validFields = VALID_LISTING_FIELDS;
 
@@ -52,85 +49,6 @@ async function jpeg(width = 800, height = 600) {
     .withExif({ IFD0: { Make: "Telefono" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "45/1 28/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "9/1 11/1 0/1" } })
     .toBuffer();
 }
-
-describe("browsing listings", () => {
-  itDb("shows active listings only, newest first, with the type and pet filters applied", async () => {
-    const owner = await createAccount();
-    const old = await createListingRow(owner.id, { title: "Vecchio", createdAt: new Date(Date.now() - 86_400_000) });
-    const recent = await createListingRow(owner.id, { title: "Recente", petType: "dog", listingType: "sale", price: 300 });
-    await createListingRow(owner.id, { title: "Sospeso", status: "suspended" });
-    const all = await browseListings(filters());
-    expect(all.items.map((i) => i.title)).toEqual(["Recente", "Vecchio"]);
-    expect(all.total).toBe(2);
-    expect((await browseListings(filters({ petType: "dog" }))).items.map((i) => i.id)).toEqual([recent.id]);
-    expect((await browseListings(filters({ listingType: "adoption" }))).items.map((i) => i.id)).toEqual([old.id]);
-    expect((await browseListings(filters({ petType: "dog", listingType: "adoption" }))).total).toBe(0);
-  });
-
-  itDb("searches title, description and city without regard to accents or case", async () => {
-    const owner = await createListingOwner();
-    const forli = await createListingRow(owner, { title: "Coniglio nano", locationCity: "Forlì", description: "Docile." });
-    const description = await createListingRow(owner, { title: "Pappagallo", description: "Un CALOPSITTA affettuosa." });
-    await createListingRow(owner, { title: "Altro", description: "Niente da vedere." });
-    expect((await browseListings(filters({ q: "forli" }))).items.map((i) => i.id)).toEqual([forli.id]);
-    expect((await browseListings(filters({ q: "FORLÌ coniglio" }))).items.map((i) => i.id)).toEqual([forli.id]);
-    expect((await browseListings(filters({ q: "calopsitta" }))).items.map((i) => i.id)).toEqual([description.id]);
-    // A search with no letter or digit matches nothing (and a wildcard is no wildcard).
-    expect((await browseListings(filters({ q: "%" }))).total).toBe(0);
-    expect((await browseListings(filters({ q: "gatto forli" }))).total).toBe(0);
-  });
-
-  itDb("matches the beginnings of words, not any piece of them", async () => {
-    const owner = await createListingOwner();
-    const kitten = await createListingRow(owner, { title: "Gattina dolcissima", description: "Porcellina d'India? No, una micia." });
-    const labrador = await createListingRow(owner, { title: "Labrador", description: "Cucciolo." });
-    const ids = async (q: string) => (await browseListings(filters({ q }))).items.map((i) => i.id);
-    expect(await ids("gatt")).toEqual([kitten.id]);
-    expect(await ids("lab cucc")).toEqual([labrador.id]);
-    expect(await ids("india")).toEqual([kitten.id]);
-    expect(await ids("d'india")).toEqual([kitten.id]);
-    expect(await ids("rador")).toEqual([]);
-    // Query syntax typed by a visitor is never an operator: every word is still required ("|" is
-    // no "or", "!" no "not").
-    expect(await ids("gatt | dolc")).toEqual([kitten.id]);
-    expect(await ids("gatt | lab")).toEqual([]);
-    expect(await ids("lab:* & !gatt")).toEqual([]);
-    expect(await ids("'); drop table pet_listings; --")).toEqual([]);
-    // Oversized input: only the first words, each cut short, are looked up.
-    expect(await ids(`gatt ${"x".repeat(5_000)}`)).toEqual([]);
-    expect(await ids(`${"gattina".repeat(20)}`)).toEqual([]);
-    expect(await ids(Array.from({ length: 50 }, () => "gatt").join(" "))).toEqual([kitten.id]);
-    expect((await browseListings(filters())).total).toBe(2);
-  });
-
-  itDb("paginates with the total of all matching listings", async () => {
-    const owner = await createListingOwner();
-    for (let i = 0; i < 14; i++) await createListingRow(owner, { title: `Annuncio ${i}`, createdAt: new Date(Date.now() - i * 60_000) });
-    const first = await browseListings(filters());
-    const second = await browseListings(filters({ page: 2 }));
-    expect(first).toMatchObject({ total: 14, pageCount: 2 });
-    expect(first.items).toHaveLength(12);
-    expect(second.items.map((i) => i.title)).toEqual(["Annuncio 12", "Annuncio 13"]);
-    expect((await browseListings(filters({ page: 5 }))).total).toBe(14);
-  });
-
-  itDb("reads the filters from a URL and ignores unknown values", async () => {
-    expect(parseFilters(new URLSearchParams("q=%20gatto%20&petType=cat&listingType=free&page=3"))).toEqual({
-      q: "gatto",
-      petType: "cat",
-      listingType: "free",
-      page: 3,
-    });
-    expect(parseFilters(new URLSearchParams("petType=drago&listingType=asta&page=-2"))).toEqual(filters());
-  });
-
-  itDb("gives the map a marker per matching active listing", async () => {
-    const owner = await createListingOwner();
-    const shown = await createListingRow(owner, { locationLat: 45.07, locationLng: 7.69 });
-    await createListingRow(owner, { status: "closed" });
-    expect(await listingMarkers(filters())).toEqual([expect.objectContaining({ id: shown.id, lat: 45.07, lng: 7.69 })]);
-  });
-});
 
 async function createListingOwner() {
   return (await createAccount()).id;

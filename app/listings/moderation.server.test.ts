@@ -15,8 +15,8 @@ import { buildSitemap } from "~/seo/sitemap.server";
 import { createAccount, type TestAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { createListingRow } from "../../tests/factories";
-import { readListingIndex, refreshListingIndex } from "./listing-index.server";
-import { browseListings, fromIndex, getListing, listingMarkers, type ListingFilters } from "./listings.server";
+import { browseListings, listingMarkers, type ListingFilters } from "./browse.server";
+import { getListing } from "./listings.server";
 import { deleteListing, listListingsForModeration, reactivateListing, suspendListing } from "./moderation.server";
 import {
   LISTING_COUNT_CAP,
@@ -249,9 +249,7 @@ describe("a suspended listing leaves every public page at once, and comes back w
     const account = await createAccount();
     const owner = asActor(account);
     const listing = await createListingRow(account.id, { title: "Ermellino curioso" });
-    const saved = config();
-    // The caches on, the process's index off: the memoized lists, map, detail and sitemap must go.
-    setConfig({ ...saved, listingIndex: false });
+    // The caches on: the memoized lists, map, detail and sitemap must go.
     setCacheEnabled(true);
     try {
       expect(await publicView(listing.id, owner)).toEqual(visible);
@@ -260,24 +258,8 @@ describe("a suspended listing leaves every public page at once, and comes back w
       expect((await reactivateListing(ADMIN, listing.id)).ok).toBe(true);
       expect(await publicView(listing.id, owner)).toEqual(visible);
     } finally {
-      setConfig(saved);
+      setCacheEnabled(false);
     }
-  });
-
-  itDb("read from the in-memory index, which catches up from the change log", async () => {
-    const account = await createAccount();
-    const listing = await createListingRow(account.id, { title: "Ermellino curioso" });
-    const state = await readListingIndex();
-    const inIndex = async () => {
-      await refreshListingIndex(state);
-      const { page, markers } = await fromIndex(state.index, filters({ q: "ermellino" }));
-      return { list: page.items.some((l) => l.id === listing.id), map: markers.some((m) => m.id === listing.id) };
-    };
-    expect(await inIndex()).toEqual({ list: true, map: true });
-    expect((await suspendListing(ADMIN, listing.id)).ok).toBe(true);
-    expect(await inIndex()).toEqual({ list: false, map: false });
-    expect((await reactivateListing(ADMIN, listing.id)).ok).toBe(true);
-    expect(await inIndex()).toEqual({ list: true, map: true });
   });
 });
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/api.pet-listings-map";
 import { CACHE_TAGS } from "~/cache/cache.server";
 import { cacheHeaders } from "~/cache/page-cache.server";
 import { readQuery } from "~/lib/form.server";
-import { LISTING_FILTER_PARAMS, listingMarkers, parseFilters } from "~/listings/listings.server";
+import { LISTING_FILTER_PARAMS, listingMarkers, parseFilters } from "~/listings/browse.server";
 import type { RateLimitHandle } from "~/lib/rate-limit-classes";
 
 /** A text search is in the search class of the rate limits (decision 0068). */

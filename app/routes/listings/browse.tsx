@@ -14,7 +14,8 @@ import { ITALY_CENTER, LIST_MAP_ZOOM } from "~/components/map/map-types";
 import { Pagination } from "~/components/pagination";
 import { PlainLink } from "~/components/plain-link";
 import { config } from "~/config.server";
-import { browseListings, LISTING_FILTER_PARAMS, listingMarkers, parseFilters } from "~/listings/listings.server";
+import { browseListings, LISTING_FILTER_PARAMS, listingMarkers, parseFilters } from "~/listings/browse.server";
+import { listingCountText } from "~/listings/count-text";
 import { LISTING_MESSAGES } from "~/listings/validation";
 import { LISTING_TYPES } from "~/lib/enums";
 import { readQuery } from "~/lib/form.server";
@@ -30,7 +31,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const filters = parseFilters(query);
   const view = query.get("view") === "map" ? "map" : "list";
   const [result, markers] = await Promise.all([browseListings(filters), view === "map" ? listingMarkers(filters) : null]);
-  redirectPastLastPage(url, result.page, result.pageCount);
+  // Past an estimated count's real end (the estimate was high) the list starts again from page 1.
+  redirectPastLastPage(url, result.page, result.approximate && result.items.length === 0 ? 1 : result.pageCount);
   const { mapTilesUrl, mapTilesAttribution } = config();
   // The tile server only matters to the map view (the list's hydration data stays small).
   const tiles = view === "map" ? { url: mapTilesUrl, attribution: mapTilesAttribution } : null;
@@ -50,7 +52,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function PetListings({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, filters, view, markers, tiles } = loaderData;
+  const { items, total, approximate, page, pageCount, filters, view, markers, tiles } = loaderData;
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const [search] = useSearchParams();
   // While the next results load (a filter chosen, a search typed) the current ones are dimmed.
@@ -87,7 +89,7 @@ export default function PetListings({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-stone-700" aria-live="polite">
-          {total} {total === 1 ? "annuncio" : "annunci"}
+          {listingCountText(total, approximate)}
           {filters.q ? ` per “${filters.q}”` : ""}
         </p>
         <div role="group" aria-label="Visualizzazione" className="inline-flex rounded-xl border border-stone-300 bg-white p-1">

@@ -1,0 +1,202 @@
+// The public list of listings (/pet-listings) and its map, searched and filtered by the database's
+// own indexes (docs/decisions/0082-listing-search-in-the-database.md): the words' GIN index over the
+// search_vector of the public rows, the list's order from the (status, created_at, id) indexes, and a
+// count that stops at a bound, beyond which the planner's estimate is shown as an estimate. What a
+// request costs then grows with the page it shows, not with the catalogue.
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { CACHE_TAGS, memoize } from "~/cache/cache.server";
+import { db, queryRows } from "~/db/client.server";
+import { petListings } from "~/db/schema";
+import { LISTING_TYPES, PET_TYPES } from "~/lib/enums";
+import { cardColumns, markerColumns, type ListingCard, type ListingMarker, type ListingType, type PetType } from "./cards.server";
+import { LISTINGS_PAGE_SIZE } from "./validation";
+import { isPublicListingRow } from "./visibility.server";
+
+/** Most markers one map shows (the newest matching listings). */
+export const MAP_MARKER_LIMIT = 1_000;
+/**
+ * Matches counted one by one, at most: past it the list says "circa" and the planner's estimate. A
+ * thousand is 84 pages, more than anyone turns; counting further would cost a broad search as much
+ * as reading the whole catalogue.
+ */
+export const EXACT_COUNT_LIMIT = 1_000;
+const SEARCH_WORDS = 6;
+const SEARCH_WORD_LENGTH = 60;
+
+export interface ListingFilters {
+  q: string;
+  petType: PetType | null;
+  listingType: ListingType | null;
+  page: number;
+}
+
+type Criteria = Omit<ListingFilters, "page">;
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
+  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
+}
+
+/** The list's query parameters a cached page may hold (?q= is a search: never cached). */
+export const LISTING_FILTER_PARAMS = ["petType", "listingType", "page"] as const;
+
+/**
+ * The filters of a /pet-listings URL's query, as readQuery (app/lib/form.server.ts) decoded it;
+ * unknown values are ignored (a shared link never fails).
+ */
+export function parseFilters(query: URLSearchParams): ListingFilters {
+  const page = Number.parseInt(query.get("page") ?? "1", 10);
+  return {
+    q: (query.get("q") ?? "").trim().slice(0, 200),
+    petType: oneOf(PET_TYPES.values, query.get("petType")),
+    listingType: oneOf(LISTING_TYPES.values, query.get("listingType")),
+    page: page > 0 ? page : 1,
+  };
+}
+
+/**
+ * What a search's words are matched on: the first words typed, each cut to a bounded length, or
+ * null when nothing was typed.
+ */
+function searchText(q: string): string | null {
+  const words = q
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, SEARCH_WORDS)
+    .map((w) => w.slice(0, SEARCH_WORD_LENGTH));
+  return words.length > 0 ? words.join(" ") : null;
+}
+
+/**
+ * The public rows matching the filters. Each word typed must begin a word of the title, description
+ * or city, accents and case aside (drizzle/0006: zampa_word_query folds and splits them as the
+ * listings' own words were); a search with no letter or digit matches nothing. The query is a
+ * constant the planner folds, so it sees the words and estimates how many rows have them.
+ */
+function publicMatches(criteria: Criteria): SQL {
+  const text = searchText(criteria.q);
+  return and(
+    isPublicListingRow(),
+    criteria.petType ? eq(petListings.petType, criteria.petType) : undefined,
+    criteria.listingType ? eq(petListings.listingType, criteria.listingType) : undefined,
+    text === null ? undefined : sql`${petListings}.search_vector @@ zampa_word_query(${text})`,
+  )!;
+}
+
+export interface ListingPage {
+  items: ListingCard[];
+  /** exact up to EXACT_COUNT_LIMIT; past it the planner's estimate (`approximate`) */
+  total: number;
+  approximate: boolean;
+  page: number;
+  pageCount: number;
+}
+
+const newestFirst = [desc(petListings.createdAt), desc(petListings.id)];
+
+/**
+ * The first matches the database finds cheapest, in no order, one more than EXACT_COUNT_LIMIT at
+ * most: all of them (`complete`) for a narrow search, which the words' index answers reading only
+ * those rows; for a broad one, only the proof that it is broad.
+ */
+interface Matches {
+  complete: boolean;
+  /** newest first; all the matches when complete, else empty */
+  ids: string[];
+  total: number;
+  approximate: boolean;
+}
+
+function findMatches(criteria: Criteria): Promise<Matches> {
+  const { q, petType, listingType } = criteria;
+  return memoize(
+    `listings:matches:${JSON.stringify({ q, petType, listingType })}`,
+    [CACHE_TAGS.listings],
+    async (): Promise<Matches> => {
+      const where = publicMatches(criteria);
+      // The inner LIMIT keeps the planner from walking the list's order to find them: it reads
+      // whichever matches are cheapest (through the words' index for a search), then sorts those.
+      const first = db()
+        .select({ id: petListings.id, createdAt: petListings.createdAt })
+        .from(petListings)
+        .where(where)
+        .limit(EXACT_COUNT_LIMIT + 1)
+        .as("first_matches");
+      const rows = await db().select({ id: first.id }).from(first).orderBy(desc(first.createdAt), desc(first.id));
+      if (rows.length <= EXACT_COUNT_LIMIT) return { complete: true, ids: rows.map((r) => r.id), total: rows.length, approximate: false };
+      return { complete: false, ids: [], total: Math.max(EXACT_COUNT_LIMIT + 1, await plannedRows(where)), approximate: true };
+    },
+    { search: q !== "" },
+  );
+}
+
+/**
+ * The rows of a broad search, newest first, found by walking the list's index from the newest and
+ * testing each row: at least one row in EXACT_COUNT_LIMIT + 1 of the catalogue matches, so a page
+ * is found after a bounded walk. The words' test is kept out of the index's reach (`is true`): the
+ * planner, misled by words that often go together ("pastore tedesco"), would otherwise read every
+ * match through the words' index to sort them.
+ */
+function walkCondition(criteria: Criteria): SQL {
+  const text = searchText(criteria.q);
+  return and(
+    isPublicListingRow(),
+    criteria.petType ? eq(petListings.petType, criteria.petType) : undefined,
+    criteria.listingType ? eq(petListings.listingType, criteria.listingType) : undefined,
+    text === null ? undefined : sql`(${petListings}.search_vector @@ zampa_word_query(${text})) is true`,
+  )!;
+}
+
+/** Active listings, newest first, filtered on the server (a shared link shows the same results). */
+export function browseListings(filters: ListingFilters): Promise<ListingPage> {
+  return memoize(
+    `listings:browse:${JSON.stringify(filters)}`,
+    [CACHE_TAGS.listings],
+    async () => {
+      const matches = await findMatches(filters);
+      const offset = (filters.page - 1) * LISTINGS_PAGE_SIZE;
+      let items: ListingCard[];
+      if (matches.complete) {
+        const ids = matches.ids.slice(offset, offset + LISTINGS_PAGE_SIZE);
+        items = ids.length ? await db().select(cardColumns).from(petListings).where(inArray(petListings.id, ids)).orderBy(...newestFirst) : [];
+      } else {
+        // The page's ids first (a deep page skips index entries, not whole rows), then their cards.
+        const ids = db().select({ id: petListings.id }).from(petListings).where(walkCondition(filters)).orderBy(...newestFirst).limit(LISTINGS_PAGE_SIZE).offset(offset);
+        items = await db().select(cardColumns).from(petListings).where(inArray(petListings.id, ids)).orderBy(...newestFirst);
+      }
+      return {
+        items,
+        total: matches.total,
+        approximate: matches.approximate,
+        page: filters.page,
+        pageCount: Math.max(1, Math.ceil(matches.total / LISTINGS_PAGE_SIZE)),
+      };
+    },
+    { search: filters.q !== "" },
+  );
+}
+
+/** The planner's estimate of the rows matching `where` (EXPLAIN: planned, not run). */
+async function plannedRows(where: SQL): Promise<number> {
+  const [row] = await queryRows<Record<string, unknown>>(sql`explain (format json) select 1 from ${petListings} where ${where}`);
+  const value = row ? Object.values(row)[0] : undefined;
+  const plan = (typeof value === "string" ? JSON.parse(value) : value) as [{ Plan: { "Plan Rows": number } }] | undefined;
+  return Math.round(plan?.[0]?.Plan["Plan Rows"] ?? 0);
+}
+
+/** The map view: every matching active listing's position (the newest ones, up to a bound). */
+export async function listingMarkers(criteria: Criteria): Promise<ListingMarker[]> {
+  const load = async () => {
+    const matches = await findMatches(criteria);
+    if (matches.complete) {
+      const ids = matches.ids.slice(0, MAP_MARKER_LIMIT);
+      return ids.length ? db().select(markerColumns).from(petListings).where(inArray(petListings.id, ids)).orderBy(...newestFirst) : [];
+    }
+    return db().select(markerColumns).from(petListings).where(walkCondition(criteria)).orderBy(...newestFirst).limit(MAP_MARKER_LIMIT);
+  };
+  // Up to a thousand markers is ~150 KB of heap: kept only for the few combinations of the two
+  // filters, not for free text, where every new search would keep its own copy (the server's heap
+  // is bounded, decision 0029).
+  if (criteria.q) return load();
+  const key = `listings:markers:${JSON.stringify({ petType: criteria.petType, listingType: criteria.listingType })}`;
+  return memoize(key, [CACHE_TAGS.listings], load);
+}

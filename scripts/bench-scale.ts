@@ -58,7 +58,7 @@ import {
   type SitemapVerdict,
   type WrkResult,
 } from "./bench-lib.ts";
-import { LISTING_MIX, LISTING_TYPES, PET_TYPES, filterPath, pageCount, type ListingFilter } from "./bench-listings.ts";
+import { LISTING_MIX, LISTING_TYPES, PET_TYPES, filterPath, openBenchDatabase, pageCount, type ListingFilter } from "./bench-listings.ts";
 import { generateScaleData, type ScaleCounts, type ScaleData } from "./bench-scale-data.ts";
 import { build } from "./build.ts";
 
@@ -721,7 +721,7 @@ export async function runScale(options: ScaleOptions): Promise<number> {
   await stopServer(first);
 
   step(`generating ${formatInt(counts.users)} users, ${formatInt(counts.articles)} articles, ${formatInt(counts.listings)} listings and ${formatInt(counts.reports)} reports (server stopped)…`);
-  const data = await generateScaleData(dataDir, counts, (message) => step(`  ${message}`));
+  const data = await generateScaleData(() => openBenchDatabase(dataDir), counts, (message) => step(`  ${message}`));
   step(`generated in ${seconds(data.ms)} (opening the database ${seconds(data.openMs)})`);
 
   // Made before any server runs: sharp keeps both cores busy for a few seconds.

@@ -894,7 +894,7 @@ async function measureScale(
 
   out(`Zampa bench, scale mode — ${new Date().toISOString()}`);
   out(
-    `  commit ${commit}, Node ${process.version}, ${os.availableParallelism()} CPU(s) shared by wrk, the server${postgres ? " and PostgreSQL" : ""}, ` +
+    `  commit ${commit}, Node ${process.version}, ${os.availableParallelism()} CPU(s) shared by wrk${postgres ? ", the server and PostgreSQL" : " and the server"}, ` +
       `load average ${os.loadavg()[0]?.toFixed(2)} at start; right after /healthz, wrk -c${LISTING_CONNECTIONS} ${duration} over ${formatInt(firstPaths.length)} list pages ` +
       `new to the server with no warm-up (the first requests); then wrk -c${LISTING_CONNECTIONS} ${duration} per page after one warm-up run`,
   );

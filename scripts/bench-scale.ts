@@ -464,6 +464,7 @@ async function measurePhase(
     // question this run is there to ask).
     step(`${on}: first requests: wrk -c${LISTING_CONNECTIONS} for ${duration} over ${formatInt(firstRequests.paths)} list pages new to the server, no warm-up`);
     const first = await measureFirstRequests(server, wrk, duration, firstRequests);
+    if (first.wrk) step(`${on}: first requests: ${formatInt(first.wrk.requests)} answered, p50 ${formatMs(first.wrk.p50)}, p95 ${first.wrk.p95 === undefined ? "n/a" : formatMs(first.wrk.p95)}, p99 ${formatMs(first.wrk.p99)}`);
     const memoryFirst = readProcessesMemory(server.pid);
     const prepared = await prepare(server);
     const { warmUpFile } = prepared;

@@ -1,13 +1,15 @@
 // The pet-listings part of `npm run bench`: a generated catalogue of active listings written straight
-// into the bench's embedded database (the server must be stopped: PGlite is single-process), and the
-// list-page URLs the bench drives with wrk. Raw SQL on @electric-sql/pglite, opened the way the app
-// opens it (app/db/client.server.ts: DATA_DIR/db with unaccent and pg_trgm, which the migrations
-// need). Deterministic (seeded), so two runs measure the same catalogue.
+// into the bench's database (the server must be stopped: PGlite is single-process), and the
+// list-page URLs the bench drives with wrk. Raw SQL on a small client interface (BenchClient) that
+// @electric-sql/pglite, opened the way the app opens it (app/db/client.server.ts: DATA_DIR/db with
+// unaccent and pg_trgm, which the migrations need), and a node-postgres client both satisfy.
+// Deterministic (seeded), so two runs measure the same catalogue.
 // Erasable TypeScript only (Node 24 runs it).
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import pg from "pg";
 
 export const PET_TYPES = ["dog", "cat", "bird", "rabbit", "rodent", "fish", "reptile", "other"] as const;
 export const LISTING_TYPES = ["adoption", "sale", "free"] as const;
@@ -476,26 +478,48 @@ function whereOf(f: ListingFilter): { sql: string; params: unknown[] } {
   return { sql: parts.join(" and "), params };
 }
 
+/**
+ * What the generators need of a database: PGlite satisfies it as it is, a node-postgres client
+ * through openPgBenchClient.
+ */
+export interface BenchClient {
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  close(): Promise<void>;
+}
+
 /** The bench's embedded database (DATA_DIR/db), opened as the app opens it; the server must be stopped. */
 export function openBenchDatabase(dataDir: string): Promise<PGlite> {
   return PGlite.create(path.join(dataDir, "db"), { extensions: { unaccent, pg_trgm } });
 }
 
+/** A PostgreSQL server's database (`url`) as a BenchClient: one connection, closed by close(). */
+export async function openPgBenchClient(url: string): Promise<BenchClient> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return {
+    query: async <T>(text: string, params?: unknown[]) => ({ rows: (await client.query(text, params)).rows as T[] }),
+    close: () => client.end(),
+  };
+}
+
 /**
  * Inserts `count` active listings into the database of DATA_DIR `dataDir` (migrated and seeded by a
- * first start of the server, which must be stopped), or into an already open one. Owners are the
+ * first start of the server, which must be stopped), or into an already open one (PGlite or a
+ * PostgreSQL server). Owners are the
  * users of the database (the demo ones, and any generated before); photos, when a listing has one,
  * are the demo listings' first images of the same pet type. `batch` rows travel in each insert;
  * `distinct: false` skips counting the matches of every candidate search (`distinct` is then empty),
- * which takes longer than the inserts on a large catalogue.
+ * which takes longer than the inserts on a large catalogue. Each batch is built while the previous
+ * one is inserted (a PostgreSQL server inserts in its own processes; PGlite, in this thread, runs
+ * the same statements in the same order).
  */
 export async function generateListings(
-  database: string | PGlite,
+  database: string | BenchClient,
   count: number,
   { batch = BATCH, distinct: withDistinct = true }: { batch?: number; distinct?: boolean } = {},
 ): Promise<Generated> {
   const started = performance.now();
-  const client = typeof database === "string" ? await openBenchDatabase(database) : database;
+  const client: BenchClient = typeof database === "string" ? await openBenchDatabase(database) : database;
   try {
     const owners = (await client.query<{ id: string }>("select id from profiles where role = 'user' order by email")).rows.map((r) => r.id);
     if (owners.length === 0) throw new Error("no demo user in profiles: was the demo content loaded?");
@@ -519,16 +543,20 @@ export async function generateListings(
       .split(", ")
       .map((c) => c.split(" ")[0])
       .join(", ");
+    let inserting: Promise<unknown> | undefined;
     for (let done = 0; done < count; done += batch) {
       const rows: Row[] = [];
       for (let i = 0; i < Math.min(batch, count - done); i++) rows.push(makeRow(random, owners, imageFor, now));
+      const json = JSON.stringify(rows);
+      await inserting;
       // One parameter per batch: the rows travel as JSON and PostgreSQL unpacks them.
-      await client.query(
+      inserting = client.query(
         `insert into pet_listings (${names}, status, updated_at)
          select ${names}, 'active', created_at from json_to_recordset($1::json) as t(${columns})`,
-        [JSON.stringify(rows)],
+        [json],
       );
     }
+    await inserting;
     const insertMs = performance.now() - insertStarted;
     const active = (await client.query<{ n: number }>("select count(*)::int as n from pet_listings where status = 'active'")).rows[0]?.n ?? 0;
     const countOf = async (f: ListingFilter) => {

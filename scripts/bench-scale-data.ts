@@ -1,14 +1,15 @@
 // The catalogue of `npm run bench -- --scale` (scripts/bench-scale.ts): users, articles (published,
-// plus drafts and archived ones for the back office) and active pet listings in the numbers of a grown site, written straight into the bench's embedded
-// database while no server runs (PGlite is single-process), in one session. Set-based SQL where the
-// rows are simple (users: their profiles come from the users_create_profile trigger, migration 0001),
-// large JSON batches where they are text (articles, and listings through scripts/bench-listings.ts's
+// plus drafts and archived ones for the back office) and active pet listings in the numbers of a
+// grown site, written straight into the bench's database (the embedded one, or a PostgreSQL
+// server's with --scale-database-url) while no server runs (PGlite is single-process), in one
+// session, through scripts/bench-listings.ts's BenchClient. Set-based SQL where the rows are simple
+// (users: their profiles come from the users_create_profile trigger, migration 0001), large JSON
+// batches where they are text (articles, and listings through scripts/bench-listings.ts's
 // generator). The articles' search_vector is a generated column (migration 0002): PostgreSQL fills
 // it as each row arrives. Deterministic (seeded), so two runs measure the same site.
 // Erasable TypeScript only (Node 24 runs it).
 import { hashPassword } from "better-auth/crypto";
-import type { PGlite } from "@electric-sql/pglite";
-import { FIRST_NAMES, LAST_NAMES, generateListings, mulberry32, openBenchDatabase, picker, type Generated } from "./bench-listings.ts";
+import { FIRST_NAMES, LAST_NAMES, generateListings, mulberry32, picker, type BenchClient, type Generated } from "./bench-listings.ts";
 
 /** The demo users' password (app/seed): every generated account can sign in with it too. */
 const PASSWORD = "ZampaDemo2026!";
@@ -68,7 +69,7 @@ export interface ScaleData {
  * `count` users with a credential account each (one precomputed scrypt hash, as better-auth stores
  * it) and, through the trigger, a profile. Names from the listings' word lists; e-mails unique.
  */
-async function insertUsers(client: PGlite, count: number): Promise<number> {
+async function insertUsers(client: BenchClient, count: number): Promise<number> {
   const hash = await hashPassword(PASSWORD);
   const firsts = FIRST_NAMES.concat(["Giovanni", "Anna", "Roberto", "Laura", "Stefano", "Silvia", "Andrea", "Marta", "Fabio", "Alessia"]);
   const lasts = LAST_NAMES.concat(["Rinaldi", "Caruso", "Ferri", "Galli", "Lombardi", "Barbieri", "Mancini", "Longo", "Leone", "Martinelli"]);
@@ -254,7 +255,7 @@ interface WrittenArticles {
 }
 
 /** `count` published articles, then drafts and archived ones (UNPUBLISHED_SHARE of all) in the same batches. */
-async function insertArticles(client: PGlite, count: number): Promise<WrittenArticles> {
+async function insertArticles(client: BenchClient, count: number): Promise<WrittenArticles> {
   const categories = (await client.query<{ id: string; slug: string }>("select id, slug from categories order by slug")).rows;
   if (categories.length === 0) throw new Error("no category in the database: was the demo content loaded?");
   const author = (await client.query<{ id: string }>("select id from profiles where role = 'admin' order by created_at limit 1")).rows[0]?.id ?? null;
@@ -311,7 +312,7 @@ async function insertArticles(client: PGlite, count: number): Promise<WrittenArt
  * Copies of `suspended + closed` active listings (seeded by their id order), with those statuses and
  * their own created_at: the back office lists every status, the public pages only active ones.
  */
-async function insertOffSiteListings(client: PGlite, suspended: number, closed: number): Promise<void> {
+async function insertOffSiteListings(client: BenchClient, suspended: number, closed: number): Promise<void> {
   const columns = (
     await client.query<{ name: string }>(
       `select column_name as name from information_schema.columns
@@ -335,7 +336,7 @@ async function insertOffSiteListings(client: PGlite, suspended: number, closed: 
  * `count` reports in one set-based insert, on one listing in four (some reported several times),
  * over the last year; reasons, statuses and reporters spread by the row number.
  */
-async function insertReports(client: PGlite, count: number): Promise<void> {
+async function insertReports(client: BenchClient, count: number): Promise<void> {
   if (count <= 0) return;
   const now = Date.now();
   await client.query(
@@ -366,13 +367,13 @@ async function insertReports(client: PGlite, count: number): Promise<void> {
 // --- All of it -----------------------------------------------------------------------------------
 
 /**
- * Writes the scale catalogue into the database of DATA_DIR `dataDir` (migrated and seeded by a first
- * start of the server, which must be stopped): users first, so that the listings' owners are spread
- * over them as on a grown site.
+ * Writes the scale catalogue into the database `open` opens (migrated and seeded by a first start of
+ * the server, which must be stopped; closed at the end): users first, so that the listings' owners
+ * are spread over them as on a grown site.
  */
-export async function generateScaleData(dataDir: string, counts: ScaleCounts, progress: (message: string) => void): Promise<ScaleData> {
+export async function generateScaleData(open: () => Promise<BenchClient>, counts: ScaleCounts, progress: (message: string) => void): Promise<ScaleData> {
   const started = performance.now();
-  const client = await openBenchDatabase(dataDir);
+  const client = await open();
   const openMs = performance.now() - started;
   let data: Omit<ScaleData, "ms">;
   try {

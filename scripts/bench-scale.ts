@@ -1,20 +1,25 @@
-// `npm run bench -- --scale`: Zampa at the size of a grown site (issue 15). Builds, starts the
-// production server once on a fresh embedded database (migrations, demo content), stops it, writes
-// 200,000 active listings, 20,000 published articles (plus drafts and archived ones) and 100,000
-// users into that database (scripts/bench-scale-data.ts), then runs the server twice, with the page
-// cache off (PAGE_CACHE=false) and on, and measures: the restart time to a healthy server and to a
-// fast searched list page (the listing index is read in the background after /healthz answers),
-// resident memory idle and after load, p50/p95 at 16 connections of the list page (plain, a deep
-// page, searched, filtered, both), an article page (cycling over the 20,000), the sitemap (and, when
-// it is an index, its largest child), the back office's article and user lists signed in as the demo
-// administrator (issue 16) and the listings' moderation and report lists (issue 17), publishing a listing with 5 photos, and whether the sitemap follows the
-// protocol. Prints a report with PASS/FAIL next to the targets; returns 0 even when targets
-// fail, non-zero only when something could not run. Reuses scripts/bench.ts's server, wrk, memory
-// and publishing helpers. Erasable TypeScript only (Node 24 runs it).
+// `npm run bench -- --scale`: Zampa at the size of a grown site (issues 15 and 27). Builds, starts
+// the production server once on a fresh database (migrations, demo content): the embedded one
+// (PGlite, in a temporary DATA_DIR) or, with --scale-database-url, a new database on a PostgreSQL
+// server (the server then runs its default number of processes). Stops it, writes 200,000 active
+// listings, 20,000 published articles (plus drafts and archived ones), 100,000 users and 100,000
+// reports into that database (scripts/bench-scale-data.ts; on PostgreSQL then VACUUM ANALYZE, as
+// autovacuum would), then runs the server twice, with the page cache off (PAGE_CACHE=false) and on,
+// and measures: the restart time to a healthy server; right after /healthz, with no warm-up, the
+// first requests (searched and filtered list pages new to the server, scripts/bench-listings.ts
+// newListPaths); each server process's resident memory; p50/p95 at 16 connections of the list page
+// (plain, a deep page, searched, filtered, both), an article page (cycling over the 20,000), the
+// sitemap (and, when it is an index, its largest child), the back office's article and user lists
+// signed in as the demo administrator (issue 16) and the listings' moderation and report lists
+// (issue 17), publishing a listing with 5 photos, and whether the sitemap follows the protocol.
+// Prints a report with PASS/FAIL next to the targets; returns 0 even when targets fail, non-zero
+// only when something could not run. Reuses scripts/bench.ts's server, wrk, memory and publishing
+// helpers. Erasable TypeScript only (Node 24 runs it).
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
+import pg from "pg";
 import {
   DEMO_ADMIN,
   DEMO_USER,
@@ -33,7 +38,7 @@ import {
   mb,
   measurePublish,
   out,
-  readMemory,
+  readProcessesMemory,
   runWrk,
   signIn,
   startServer,
@@ -58,17 +63,26 @@ import {
   type SitemapVerdict,
   type WrkResult,
 } from "./bench-lib.ts";
-import { LISTING_MIX, LISTING_TYPES, PET_TYPES, filterPath, pageCount, type ListingFilter } from "./bench-listings.ts";
+import { LISTING_MIX, LISTING_TYPES, PET_TYPES, filterPath, newListPaths, openBenchDatabase, openPgBenchClient, pageCount, type BenchClient } from "./bench-listings.ts";
 import { generateScaleData, type ScaleCounts, type ScaleData } from "./bench-scale-data.ts";
 import { build } from "./build.ts";
 
 const DEFAULTS: ScaleCounts = { listings: 200_000, articles: 20_000, users: 100_000, reports: 100_000 };
 const TARGETS = {
   restartS: 30,
-  memoryMb: 1024,
+  /** issue 27: peak resident memory (VmHWM) of each server process */
+  memoryMb: 512,
   /** the searched and filtered list page, page cache off, at 16 connections; the back office's lists too */
   listP95: 100,
+  /** issue 27: the searched list page with a million listings or more on PostgreSQL */
+  millionListP95: 150,
 };
+/** From this many generated listings on PostgreSQL, the list pages are judged against TARGETS.millionListP95. */
+const MILLION = 1_000_000;
+/** The database the scale mode creates on the --scale-database-url server (dropped first if it exists). */
+const SCALE_DATABASE = "zampa_bench_scale";
+/** The tables the generator grows: VACUUM ANALYZEd afterwards on PostgreSQL. */
+const GROWN_TABLES = ["users", "accounts", "profiles", "articles", "pet_listings", "listing_reports"];
 /**
  * The back office is judged at the load a few editors make, not at the public pages' 16 connections
  * (decision 0057); its pages are measured at 16 too, to show what they cost under a crowd.
@@ -78,17 +92,17 @@ const ADMIN_CONNECTIONS = 2;
 const ADMIN_PAGE_SIZE = 20;
 const ADMIN_TIMEOUT = "30s";
 const DEFAULT_PUBLISH_RUNS = 5;
-/** A searched list page answering under this is taken as answered from the in-memory index. */
-const FAST_LIST_MS = 50;
-const INDEX_WAIT_MS = 180_000;
+/**
+ * The first requests after a restart are measured as latencies, however slow: wrk's default 2 s
+ * timeout would count a slow first answer as a socket error instead.
+ */
+const FIRST_TIMEOUT = "30s";
 /** The sitemap may take seconds to build and send: wrk's default 2 s timeout would drop those. */
 const SITEMAP_TIMEOUT = "60s";
 /** Child sitemaps read for the validity check, at most. */
 const MAX_CHILDREN = 500;
 const CHECKED_ARTICLES = 20;
 
-/** Words people search for that match many listings (slow to count in SQL, quick in the index). */
-const BROAD_WORDS = ["affettuoso", "vaccinato", "famiglia", "socievole", "microchip", "coccole", "bambini", "curioso"];
 /** Searches without a filter: breeds, words of the ads, towns, two words. */
 const SEARCHES = [
   "labrador", "cucciolo", "gattino", "micio", "pappagallo", "coniglio", "criceto", "tartaruga", "affettuoso", "dolcissima",
@@ -131,13 +145,21 @@ export interface ScaleOptions {
   users: string | undefined;
   reports?: string | undefined;
   publishRuns: string | undefined;
-  /** keep the generated DATA_DIR (to study its queries afterwards) */
+  /** keep the generated DATA_DIR, or PostgreSQL database (to study its queries afterwards) */
   keepData?: boolean;
+  /** a PostgreSQL server (postgres://…): the scale mode runs there instead of on PGlite */
+  databaseUrl?: string | undefined;
 }
+
+/** Where the site's database lives: the embedded one (in DATA_DIR) or a PostgreSQL server's. */
+type Engine =
+  | { kind: "pglite"; label: string }
+  | { kind: "postgres"; label: string; /** the database the server runs on */ url: string; /** --scale-database-url, as given */ serverUrl: string; name: string };
 
 // --- What is measured ----------------------------------------------------------------------------
 
-type Memory = { peakKb: number; rssKb: number } | undefined;
+/** Each server process (the only one on PGlite; a cluster's primary first, then its workers, on PostgreSQL). */
+type Memory = { pid: number; peakKb: number; rssKb: number }[] | undefined;
 
 interface Target {
   key: string;
@@ -148,8 +170,9 @@ interface Target {
   urls: number;
   /** checked before the run (all of them, or the first few of a long list) */
   check: string[];
-  /** judged against TARGETS.listP95 with the page cache off */
+  /** judged against `p95Ms` (TARGETS.listP95 unless set) with the page cache off */
   judged: boolean;
+  p95Ms?: number;
   timeout?: string;
   /** a back-office page: requested with the administrator's session cookie */
   admin?: boolean;
@@ -169,23 +192,19 @@ interface Run {
   anonymous?: string;
   /** a back-office page still showing the "In arrivo" placeholder */
   placeholder?: boolean;
-}
-
-interface IndexProbe {
-  /** from spawning the server to the first searched page under FAST_LIST_MS; undefined if never */
-  fastMs: number | undefined;
-  polls: number;
-  firstMs: number | undefined;
-  lastMs: number | undefined;
+  /** said under the table (repeated paths, say) */
+  note?: string;
 }
 
 interface Phase {
   cache: boolean;
   /** undefined when the server never answered /healthz (crashed is then set) */
   restartMs: number | undefined;
-  probe: IndexProbe;
+  /** the first requests after /healthz, with no warm-up (list pages new to the server) */
+  first: Run | undefined;
   memoryStarted: Memory;
-  memoryIdle: Memory;
+  /** after the first requests */
+  memoryFirst: Memory;
   warmUp: WrkResult | undefined;
   runs: Run[];
   memoryLoaded: Memory;
@@ -216,39 +235,47 @@ function parseCount(name: string, text: string | undefined, fallback: number, mi
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const memText = (kb: number | undefined) => (kb === undefined ? "n/a" : `${mb(kb).toFixed(1)} MB`);
+/** The highest peak (VmHWM) of one process: what the memory target judges. */
+const highestPeak = (memory: Memory) => (memory?.length ? Math.max(...memory.map((p) => p.peakKb)) : undefined);
+/** The resident memory now (VmRSS): of the process, or of each ("primary 61 MB, workers 240, 251 MB"). */
+function rssText(memory: Memory): string {
+  if (!memory?.length) return "n/a";
+  if (memory.length === 1) return memText(memory[0]!.rssKb);
+  const [primary, ...workers] = memory;
+  return `primary ${mb(primary!.rssKb).toFixed(0)} MB, workers ${workers.map((w) => mb(w.rssKb).toFixed(0)).join(", ")} MB`;
+}
+/** Each process's peak (VmHWM), the same way. */
+function peaksText(memory: Memory): string {
+  if (!memory?.length) return "n/a";
+  if (memory.length === 1) return memText(memory[0]!.peakKb);
+  const [primary, ...workers] = memory;
+  return `primary ${mb(primary!.peakKb).toFixed(0)} MB, workers ${workers.map((w) => mb(w.peakKb).toFixed(0)).join(", ")} MB`;
+}
+
+function postgresUrl(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${encodeURIComponent(database)}`;
+  return url.toString();
+}
+
+/** Runs `fn` on the `postgres` database of --scale-database-url's server (to create and drop the bench's). */
+async function onPostgresServer<T>(serverUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: postgresUrl(serverUrl, "postgres") });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const dropDatabase = (serverUrl: string, name: string) => onPostgresServer(serverUrl, (c) => c.query(`drop database if exists "${name}" with (force)`));
 
 async function timedFetch(base: string, target: string): Promise<{ status: number; ms: number; body: Buffer; encoding: string; location: string | null }> {
   const started = performance.now();
   const response = await benchFetch(base + target, { redirect: "manual", signal: AbortSignal.timeout(120_000) });
   const body = Buffer.from(await response.arrayBuffer());
   return { status: response.status, ms: performance.now() - started, body, encoding: encodingOf(response.headers), location: response.headers.get("location") };
-}
-
-/**
- * From spawn to the first searched list page answered under FAST_LIST_MS: the list is answered
- * with SQL until the in-memory listing index has been read (app/listings/listing-index.server.ts),
- * and a broad search is slow to count in SQL on a large catalogue. Each poll is a search not asked
- * before (nothing memoized).
- */
-async function probeIndex(server: Server, spawnedAt: number, paths: string[]): Promise<IndexProbe> {
-  const probe: IndexProbe = { fastMs: undefined, polls: 0, firstMs: undefined, lastMs: undefined };
-  for (const p of paths) {
-    if (performance.now() - spawnedAt > INDEX_WAIT_MS || server.exit) break;
-    let ms: number;
-    try {
-      ({ ms } = await timedFetch(server.base, p));
-    } catch {
-      break;
-    }
-    probe.polls += 1;
-    probe.firstMs ??= ms;
-    probe.lastMs = ms;
-    if (ms < FAST_LIST_MS) {
-      probe.fastMs = performance.now() - spawnedAt;
-      break;
-    }
-  }
-  return probe;
 }
 
 async function readSitemap(base: string): Promise<SitemapCheck> {
@@ -281,7 +308,8 @@ interface Plan {
   warmUpFile: string;
 }
 
-function makeTargets(data: ScaleData, dir: string, deepPage: string, sitemapChild: string | undefined): Plan {
+/** `listP95`: the p95 the public list pages are judged against (TARGETS.listP95, or the million listings' target). */
+function makeTargets(data: ScaleData, dir: string, deepPage: string, sitemapChild: string | undefined, listP95: number): Plan {
   const write = (name: string, paths: string[]) => {
     const file = path.join(dir, name);
     writeFileSync(file, `${paths.join("\n")}\n`);
@@ -310,9 +338,9 @@ function makeTargets(data: ScaleData, dir: string, deepPage: string, sitemapChil
   const targets: Target[] = [
     { key: "plain", label: "list, plain", path: "/pet-listings", urls: 1, check: ["/pet-listings"], judged: false },
     { key: "deep", label: "list, deep page", path: deepPage, urls: 1, check: [deepPage], judged: false },
-    { key: "searched", label: "list, searched (?q=)", path: "/", pathsFile: files.searched, urls: searched.length, check: searched, judged: true },
-    { key: "filtered", label: "list, filtered (petType/listingType)", path: "/", pathsFile: files.filtered, urls: filtered.length, check: filtered, judged: true },
-    { key: "mix", label: "list, searched + filtered (bench mix)", path: "/", pathsFile: files.mix, urls: mix.length, check: mix, judged: true },
+    { key: "searched", label: "list, searched (?q=)", path: "/", pathsFile: files.searched, urls: searched.length, check: searched, judged: true, p95Ms: listP95 },
+    { key: "filtered", label: "list, filtered (petType/listingType)", path: "/", pathsFile: files.filtered, urls: filtered.length, check: filtered, judged: true, p95Ms: listP95 },
+    { key: "mix", label: "list, searched + filtered (bench mix)", path: "/", pathsFile: files.mix, urls: mix.length, check: mix, judged: true, p95Ms: listP95 },
     { key: "article", label: "article page", path: "/", pathsFile: files.articles, urls: articles.length, check: articles.slice(0, CHECKED_ARTICLES), judged: false },
     { key: "sitemap", label: "/sitemap.xml", path: "/sitemap.xml", urls: 1, check: [], judged: false, timeout: SITEMAP_TIMEOUT },
   ];
@@ -381,44 +409,43 @@ function adminTargets(data: ScaleData, write: (name: string, paths: string[]) =>
   ].flat();
 }
 
-function broadSearches(): string[] {
-  const paths: string[] = [];
-  for (const q of BROAD_WORDS) {
-    for (const petType of PET_TYPES) for (const listingType of [undefined, ...LISTING_TYPES]) paths.push(filterPath({ q, petType, listingType, page: 1 } satisfies ListingFilter));
-  }
-  return paths;
-}
-
 // --- One server run ------------------------------------------------------------------------------
+
+/** The first requests after /healthz: list pages new to the server (newListPaths), judged like the list pages. */
+interface FirstRequests {
+  file: string;
+  paths: number;
+  p95Ms: number;
+}
 
 async function measurePhase(
   dataDir: string,
+  engine: Engine,
   cache: boolean,
   wrk: string,
   duration: string,
   photos: Buffer[] | undefined,
   publishRuns: number,
+  firstRequests: FirstRequests,
   /** the pages to measure, decided once the server runs (the sitemap says which child to measure) */
   prepare: (server: Server) => Promise<Plan>,
 ): Promise<Phase> {
   const on = cache ? "cache ON" : "cache OFF";
-  step(`phase: page cache ${cache ? "ON (PAGE_CACHE unset)" : "OFF (PAGE_CACHE=false)"}: restarting the server`);
-  const spawnedAt = performance.now();
+  step(`phase: page cache ${cache ? "ON (PAGE_CACHE unset)" : "OFF (PAGE_CACHE=false)"}: restarting the server on ${engine.label}`);
   let server: Server;
   try {
-    server = await startServer(dataDir, cache);
+    server = await startServer(dataDir, cache, engine.kind === "postgres" ? { databaseUrl: engine.url } : {});
   } catch (error) {
     // Not starting at this size is a finding (the restart target fails), not the bench's failure.
     const message = (error instanceof Error ? error.message : String(error)).split("\n");
     const crashed = `${message[0] ?? ""} ${message.slice(1).filter((l) => /error|heap|memory/i.test(l)).slice(0, 2).join(" | ")}`.trim();
     step(`${on}: the server did not start: ${crashed}`);
-    const none = { fastMs: undefined, polls: 0, firstMs: undefined, lastMs: undefined };
     return {
       cache,
       restartMs: undefined,
-      probe: none,
+      first: undefined,
       memoryStarted: undefined,
-      memoryIdle: undefined,
+      memoryFirst: undefined,
       warmUp: undefined,
       runs: [],
       memoryLoaded: undefined,
@@ -431,17 +458,14 @@ async function measurePhase(
   }
   try {
     const firstLine = server.lineCount;
-    const memoryStarted = readMemory(server.pid);
-    // Spawn happened a few ms after spawnedAt (a free port is found first): the probe's figure is
-    // at most that much longer than the real one.
-    step(`${on}: polling searched list pages until one answers under ${FAST_LIST_MS} ms (the listing index read)`);
-    const probe = await probeIndex(server, spawnedAt, broadSearches());
-    step(
-      probe.fastMs === undefined
-        ? `${on}: no searched page under ${FAST_LIST_MS} ms within ${INDEX_WAIT_MS / 1000} s (${probe.polls} polls, last ${formatMs(probe.lastMs ?? 0)})`
-        : `${on}: a searched page answered under ${FAST_LIST_MS} ms ${seconds(probe.fastMs)} after spawn (${probe.polls} polls)`,
-    );
-    const memoryIdle = readMemory(server.pid);
+    const memoryStarted = readProcessesMemory(server.pid);
+    // Right after /healthz turned green, with no warm-up and nothing asked before: what the first
+    // visitors after a restart get. Not checked beforehand (a first request would answer the
+    // question this run is there to ask).
+    step(`${on}: first requests: wrk -c${LISTING_CONNECTIONS} for ${duration} over ${formatInt(firstRequests.paths)} list pages new to the server, no warm-up`);
+    const first = await measureFirstRequests(server, wrk, duration, firstRequests);
+    if (first.wrk) step(`${on}: first requests: ${formatInt(first.wrk.requests)} answered, p50 ${formatMs(first.wrk.p50)}, p95 ${first.wrk.p95 === undefined ? "n/a" : formatMs(first.wrk.p95)}, p99 ${formatMs(first.wrk.p99)}`);
+    const memoryFirst = readProcessesMemory(server.pid);
     const prepared = await prepare(server);
     const { warmUpFile } = prepared;
     // The back office is never page-cached (signed-in pages are private): measured once, cache off.
@@ -508,7 +532,7 @@ async function measurePhase(
         runs.push({ target, status: "-", ok: false, encoding: "-", wrk: undefined, error: message });
       }
     }
-    const memoryLoaded = readMemory(server.pid);
+    const memoryLoaded = readProcessesMemory(server.pid);
 
     let publish: Phase["publish"];
     if (photos && server.exit) publish = { runs: [], error: exitText(server) };
@@ -520,25 +544,59 @@ async function measurePhase(
         publish = { runs: [], error: error instanceof Error ? error.message : String(error) };
       }
     }
-    const memoryFinal = readMemory(server.pid);
+    const memoryFinal = readProcessesMemory(server.pid);
+    // Warnings and errors only: a cluster's primary says at the info level when its workers listen.
     const newLines = server.lineCount - firstLine;
+    const fresh = server.log.slice(-Math.min(newLines, server.log.length)).filter((line) => !/^\{"level":[123]\d,/.test(line));
+    const unseen = Math.max(0, newLines - server.log.length);
     return {
       cache,
       restartMs: server.readyMs,
-      probe,
+      first,
       memoryStarted,
-      memoryIdle,
+      memoryFirst,
       warmUp,
       runs,
       memoryLoaded,
       publish,
       memoryFinal,
-      serverLineCount: newLines,
-      serverLines: newLines > 0 ? server.log.slice(-Math.min(newLines, server.log.length)).slice(0, 5) : [],
+      serverLineCount: fresh.length + unseen,
+      serverLines: fresh.slice(0, 5),
       crashed: server.exit ? exitText(server) : undefined,
     };
   } finally {
     await stopServer(server);
+  }
+}
+
+async function measureFirstRequests(server: Server, wrk: string, duration: string, firstRequests: FirstRequests): Promise<Run> {
+  const target: Target = {
+    key: "first",
+    label: "list, searched + filtered, first requests after /healthz (new to the server, no warm-up)",
+    path: "/",
+    pathsFile: firstRequests.file,
+    urls: firstRequests.paths,
+    check: [],
+    judged: true,
+    p95Ms: firstRequests.p95Ms,
+    timeout: FIRST_TIMEOUT,
+  };
+  if (server.exit) return { target, status: "-", ok: false, encoding: "-", wrk: undefined, error: exitText(server) };
+  try {
+    const result = await runWrk(wrk, server.base, duration, { connections: LISTING_CONNECTIONS, pathsFile: firstRequests.file, timeout: FIRST_TIMEOUT });
+    const repeated = result.requests > firstRequests.paths;
+    return {
+      target: { ...target, urls: Math.min(result.requests, firstRequests.paths) },
+      status: result.non2xx3xx ? `${formatInt(result.non2xx3xx)} non-2xx/3xx` : "2xx/3xx",
+      ok: result.non2xx3xx === 0,
+      encoding: "-",
+      wrk: result,
+      note: repeated ? `${formatInt(result.requests)} requests for ${formatInt(firstRequests.paths)} paths: the last ones were repeats` : undefined,
+    };
+  } catch (error) {
+    const message = server.exit ? exitText(server) : error instanceof Error ? error.message : String(error);
+    step(`first requests: could not measure: ${message}`);
+    return { target, status: "-", ok: false, encoding: "-", wrk: undefined, error: message };
   }
 }
 
@@ -559,7 +617,7 @@ function runVerdict(run: Run, cache: boolean): string {
   if (!run.wrk) return "FAIL (not measured)";
   if (!run.ok) return `FAIL (HTTP ${run.status})`;
   if (run.wrk.p95 === undefined) return "n/a (no p95)";
-  return atMost(run.wrk.p95, TARGETS.listP95);
+  return atMost(run.wrk.p95, run.target.p95Ms ?? TARGETS.listP95);
 }
 
 function publishStats(runs: PublishRun[]): { ok: number; p50: number; p95: number } {
@@ -567,7 +625,7 @@ function publishStats(runs: PublishRun[]): { ok: number; p50: number; p95: numbe
   return { ok: times.length, p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
-function printPhase(phase: Phase, duration: string): void {
+function printPhase(phase: Phase, duration: string, listP95: number): void {
   const title = phase.cache ? "page cache ON (PAGE_CACHE unset, the production default)" : "page cache OFF (PAGE_CACHE=false)";
   out(`== ${title} — wrk -t${WRK_THREADS} -c${LISTING_CONNECTIONS} -d${duration} --latency, or the connections a row names (p95 from scripts/bench-listings.lua) ==`);
   if (phase.restartMs === undefined) {
@@ -576,30 +634,27 @@ function printPhase(phase: Phase, duration: string): void {
     out();
     return;
   }
+  const processes = phase.memoryLoaded?.length ?? phase.memoryStarted?.length ?? 0;
   out(
-    `  restart to healthy (spawn → /healthz 200): ${seconds(phase.restartMs)}; a searched list page under ${FAST_LIST_MS} ms (listing index read): ` +
-      (phase.probe.fastMs === undefined
-        ? `not within ${INDEX_WAIT_MS / 1000} s (${phase.probe.polls} polls, first ${formatMs(phase.probe.firstMs ?? 0)}, last ${formatMs(phase.probe.lastMs ?? 0)})`
-        : `${seconds(phase.probe.fastMs)} after spawn (${phase.probe.polls} poll(s); the first answered in ${formatMs(phase.probe.firstMs ?? 0)})`),
+    `  restart to healthy (spawn → /healthz 200): ${seconds(phase.restartMs)}; ` +
+      (processes > 1 ? `${processes} server processes (a primary and ${processes - 1} workers)` : `${processes || "?"} server process`),
   );
   out(
-    `  resident memory: just started ${memText(phase.memoryStarted?.rssKb)}, idle once the index is read ${memText(phase.memoryIdle?.rssKb)}, ` +
-      `after the page runs ${memText(phase.memoryLoaded?.rssKb)} (peak ${memText(phase.memoryLoaded?.peakKb)})` +
-      (phase.publish ? `, after publishing ${memText(phase.memoryFinal?.rssKb)} (peak ${memText(phase.memoryFinal?.peakKb)})` : ""),
+    `  resident memory (VmRSS${processes > 1 ? " of each process" : ""}): just started ${rssText(phase.memoryStarted)}, after the first requests ${rssText(phase.memoryFirst)}, ` +
+      `after the page runs ${rssText(phase.memoryLoaded)}` +
+      (phase.publish ? `, after publishing ${rssText(phase.memoryFinal)}` : "") +
+      `; peak (VmHWM) ${peaksText(phase.memoryFinal ?? phase.memoryLoaded)}`,
   );
   out(
     phase.cache
       ? "  Not judged with the cache on: shown to compare. The back office is measured only with the cache off (signed-in pages are never page-cached)."
-      : `  Judged: p95 ≤ ${TARGETS.listP95} ms for the searched and filtered list pages at ${LISTING_CONNECTIONS} connections and the back-office lists at ${ADMIN_CONNECTIONS} (decision 0057); the back office at ${LISTING_CONNECTIONS} is shown, not judged.`,
+      : `  Judged: p95 ≤ ${listP95} ms for the searched and filtered list pages at ${LISTING_CONNECTIONS} connections (the first requests after /healthz, with no warm-up, ` +
+          `and after the warm-up) and ≤ ${TARGETS.listP95} ms for the back-office lists at ${ADMIN_CONNECTIONS} (decision 0057); the back office at ${LISTING_CONNECTIONS} is shown, not judged.`,
   );
   const rows = [["page", "URLs", "HTTP", "encoding", "req/s", "p50", "p95", "p99", "requests", "errors", "target"]];
-  if (phase.warmUp) {
-    const w = phase.warmUp;
-    rows.push(["warm-up: list + article pages, just started", "-", "-", "-", w.requestsPerSec.toFixed(1), formatMs(w.p50), w.p95 === undefined ? "n/a" : formatMs(w.p95), formatMs(w.p99), formatInt(w.requests), errorsText(w), "-"]);
-  }
-  for (const run of phase.runs) {
+  const runRow = (run: Run) => {
     const w = run.wrk;
-    rows.push([
+    return [
       labelOf(run),
       formatInt(run.target.urls),
       run.status,
@@ -611,10 +666,17 @@ function printPhase(phase: Phase, duration: string): void {
       w ? formatInt(w.requests) : "-",
       w ? errorsText(w) : "not measured",
       runVerdict(run, phase.cache),
-    ]);
+    ];
+  };
+  if (phase.first) rows.push(runRow(phase.first));
+  if (phase.warmUp) {
+    const w = phase.warmUp;
+    rows.push(["warm-up: list + article pages (not judged)", "-", "-", "-", w.requestsPerSec.toFixed(1), formatMs(w.p50), w.p95 === undefined ? "n/a" : formatMs(w.p95), formatMs(w.p99), formatInt(w.requests), errorsText(w), "-"]);
   }
+  for (const run of phase.runs) rows.push(runRow(run));
   out(table(rows));
-  for (const run of phase.runs) if (run.error) out(`  ${run.target.label}: not measured: ${run.error}`);
+  if (phase.first?.note) out(`  first requests: ${phase.first.note}`);
+  for (const run of [...(phase.first ? [phase.first] : []), ...phase.runs]) if (run.error) out(`  ${run.target.label}: not measured: ${run.error}`);
   const admin = phase.runs.filter((r) => r.target.admin && r.anonymous);
   if (admin.length) {
     const answers = [...new Set(admin.map((r) => r.anonymous))].join(", ");
@@ -666,6 +728,13 @@ function printSitemap(sitemap: SitemapCheck, expected: number): void {
 
 // --- Main ----------------------------------------------------------------------------------------
 
+/** The URL as it may be printed: without its password. */
+function shownUrl(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = "***";
+  return parsed.toString();
+}
+
 export async function runScale(options: ScaleOptions): Promise<number> {
   let counts: ScaleCounts;
   let publishRuns: number;
@@ -681,6 +750,26 @@ export async function runScale(options: ScaleOptions): Promise<number> {
     console.error(error instanceof Error ? error.message : String(error));
     return 2;
   }
+  let engine: Engine = { kind: "pglite", label: "PGlite (embedded, in DATA_DIR)" };
+  if (options.databaseUrl !== undefined) {
+    let server: URL | undefined;
+    try {
+      server = new URL(options.databaseUrl);
+    } catch {
+      // reported below
+    }
+    if (!server || !/^postgres(ql)?:$/.test(server.protocol) || !server.hostname) {
+      console.error(`--scale-database-url: expected a PostgreSQL server's URL (postgres://user@host:5432/postgres), got "${options.databaseUrl}"`);
+      return 2;
+    }
+    engine = {
+      kind: "postgres",
+      label: `PostgreSQL at ${server.hostname}:${server.port || 5432}, database ${SCALE_DATABASE}`,
+      url: postgresUrl(options.databaseUrl, SCALE_DATABASE),
+      serverUrl: options.databaseUrl,
+      name: SCALE_DATABASE,
+    };
+  }
   const duration = options.duration;
   if (durationSeconds(duration) === undefined) {
     console.error(`--duration: expected wrk's syntax (10, 10s, 2m), got "${duration}"`);
@@ -695,10 +784,48 @@ export async function runScale(options: ScaleOptions): Promise<number> {
     console.error("The bench reads the server's memory from /proc: it runs on Linux only.");
     return 1;
   }
+  let serverVersion = "";
+  if (engine.kind === "postgres") {
+    // Reached before building: a wrong URL should not cost a build.
+    const { serverUrl } = engine;
+    try {
+      serverVersion = await onPostgresServer(serverUrl, async (c) => (await c.query<{ server_version: string }>("show server_version")).rows[0]?.server_version ?? "?");
+    } catch (error) {
+      console.error(`--scale-database-url: could not connect to ${shownUrl(postgresUrl(serverUrl, "postgres"))}: ${error instanceof Error ? error.message : String(error)}`);
+      return 1;
+    }
+  }
+  const created = { database: false };
+  try {
+    return await measureScale(engine, serverVersion, counts, publishRuns, options, wrk, created);
+  } finally {
+    if (engine.kind === "postgres" && created.database && !options.keepData) {
+      step(`dropping the database ${engine.name}`);
+      await dropDatabase(engine.serverUrl, engine.name).catch((error: unknown) =>
+        console.error(`could not drop the database ${engine.name}: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    }
+  }
+}
+
+async function measureScale(
+  engine: Engine,
+  serverVersion: string,
+  counts: ScaleCounts,
+  publishRuns: number,
+  options: ScaleOptions,
+  wrk: string,
+  created: { database: boolean },
+): Promise<number> {
+  const duration = options.duration;
   const startedAt = Date.now();
   // Read now: the code measured is the code started, whatever is committed while the mode runs.
   const commit = gitCommit();
   const problems: string[] = [];
+  const postgres = engine.kind === "postgres" ? engine : undefined;
+  // Issue 27: a million listings on PostgreSQL are judged against their own target.
+  const million = postgres !== undefined && counts.listings >= MILLION;
+  const listP95 = million ? TARGETS.millionListP95 : TARGETS.listP95;
 
   if (options.skipBuild) {
     step("--skip-build: reusing build/");
@@ -712,17 +839,44 @@ export async function runScale(options: ScaleOptions): Promise<number> {
     }
   }
 
+  // On PostgreSQL too: the uploads, and the bench's paths files, live there.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "zampa-bench-scale-"));
-  if (options.keepData) step(`--scale-keep-data: the database stays in ${dataDir} (remove it by hand)`);
+  if (options.keepData) step(`--scale-keep-data: the DATA_DIR stays in ${dataDir} (remove it by hand)`);
   else live.tempDirs.add(dataDir);
-  step(`first start on a new database in ${dataDir} (migrations + demo content)…`);
-  const first = await startServer(dataDir, true);
+  if (postgres) {
+    step(`creating the database ${postgres.name} on ${shownUrl(postgresUrl(postgres.serverUrl, "postgres"))} (dropped first if it exists)`);
+    await dropDatabase(postgres.serverUrl, postgres.name);
+    await onPostgresServer(postgres.serverUrl, (c) => c.query(`create database "${postgres.name}"`));
+    created.database = true;
+    if (options.keepData) step(`--scale-keep-data: the database ${postgres.name} stays on that server (drop it by hand)`);
+  }
+  step(`first start on a new database (${engine.label}; DATA_DIR ${dataDir}): migrations + demo content…`);
+  const first = await startServer(dataDir, true, postgres ? { databaseUrl: postgres.url } : {});
   const firstStartMs = first.readyMs;
+  const firstProcesses = readProcessesMemory(first.pid).length;
   await stopServer(first);
 
   step(`generating ${formatInt(counts.users)} users, ${formatInt(counts.articles)} articles, ${formatInt(counts.listings)} listings and ${formatInt(counts.reports)} reports (server stopped)…`);
-  const data = await generateScaleData(dataDir, counts, (message) => step(`  ${message}`));
+  const open = (): Promise<BenchClient> => (postgres ? openPgBenchClient(postgres.url) : openBenchDatabase(dataDir));
+  const data = await generateScaleData(open, counts, (message) => step(`  ${message}`));
   step(`generated in ${seconds(data.ms)} (opening the database ${seconds(data.openMs)})`);
+  let vacuum: { ms: number; size: string } | undefined;
+  if (postgres) {
+    // A PostgreSQL server's autovacuum would analyze (and vacuum) tables grown this much within
+    // minutes; done now, so that the measured server plans with the statistics it would have.
+    step(`VACUUM ANALYZE of ${GROWN_TABLES.join(", ")} (what autovacuum would do)…`);
+    const client = await openPgBenchClient(postgres.url);
+    try {
+      const started = performance.now();
+      await client.query(`vacuum analyze ${GROWN_TABLES.join(", ")}`);
+      const ms = performance.now() - started;
+      const size = (await client.query<{ size: string }>("select pg_size_pretty(pg_database_size(current_database())) as size")).rows[0]?.size ?? "?";
+      vacuum = { ms, size };
+    } finally {
+      await client.close();
+    }
+    step(`VACUUM ANALYZE in ${seconds(vacuum.ms)}; the database holds ${vacuum.size}`);
+  }
 
   // Made before any server runs: sharp keeps both cores busy for a few seconds.
   let photos: Buffer[] | undefined;
@@ -734,14 +888,26 @@ export async function runScale(options: ScaleOptions): Promise<number> {
 
   const deepPageNumber = Math.max(2, Math.floor(pageCount(data.totals.activeListings) * 0.6));
   const deepPage = `/pet-listings?page=${deepPageNumber}`;
+  const firstPaths = newListPaths();
+  const firstFile = path.join(dataDir, "scale-first-requests.txt");
+  writeFileSync(firstFile, `${firstPaths.join("\n")}\n`);
+  const firstRequests: FirstRequests = { file: firstFile, paths: firstPaths.length, p95Ms: listP95 };
 
   out(`Zampa bench, scale mode — ${new Date().toISOString()}`);
   out(
-    `  commit ${commit}, Node ${process.version}, ${os.availableParallelism()} CPU(s) shared by wrk and the server, ` +
-      `load average ${os.loadavg()[0]?.toFixed(2)} at start, wrk -c${LISTING_CONNECTIONS} ${duration} per page after one warm-up run`,
+    `  commit ${commit}, Node ${process.version}, ${os.availableParallelism()} CPU(s) shared by wrk${postgres ? ", the server and PostgreSQL" : " and the server"}, ` +
+      `load average ${os.loadavg()[0]?.toFixed(2)} at start; right after /healthz, wrk -c${LISTING_CONNECTIONS} ${duration} over ${formatInt(firstPaths.length)} list pages ` +
+      `new to the server with no warm-up (the first requests); then wrk -c${LISTING_CONNECTIONS} ${duration} per page after one warm-up run`,
   );
   out(`  every request (wrk and fetch) sends: ${Object.entries(BROWSER_HEADERS).map(([k, v]) => `${k}: ${v}`).join("; ")}`);
-  out(`  database: PGlite in a temporary DATA_DIR, migrated and seeded by a first start (${seconds(firstStartMs)}), then generated with the server stopped:`);
+  if (postgres) {
+    out(
+      `  database: PostgreSQL ${serverVersion} at ${shownUrl(postgres.url)} (a new database), migrated and seeded by a first start (${seconds(firstStartMs)}, ` +
+        `${firstProcesses} server processes), then generated through a node-postgres client with the server stopped:`,
+    );
+  } else {
+    out(`  database: PGlite in a temporary DATA_DIR, migrated and seeded by a first start (${seconds(firstStartMs)}), then generated with the server stopped:`);
+  }
   const genRows = [["rows", "generated", "in the database", "time"]];
   genRows.push(["users (+ accounts, profiles by trigger)", formatInt(data.users.inserted), `${formatInt(data.totals.users)} users, ${formatInt(data.totals.accounts)} accounts, ${formatInt(data.totals.profiles)} profiles`, seconds(data.users.ms)]);
   genRows.push([
@@ -765,8 +931,24 @@ export async function runScale(options: ScaleOptions): Promise<number> {
   ]);
   genRows.push(["listing reports (one listing in four reported)", formatInt(data.reports.inserted), formatInt(data.totals.reports), seconds(data.reports.ms)]);
   genRows.push(["all, opening and closing the database included", "", "", seconds(data.ms)]);
+  if (vacuum) genRows.push([`VACUUM ANALYZE of the grown tables (the database: ${vacuum.size})`, "", "", seconds(vacuum.ms)]);
   out(table(genRows, "    "));
-  out("  No ANALYZE after generating: the first restart refreshes the grown tables' statistics itself (app/db/statistics.server.ts), as after an import.");
+  if (vacuum) {
+    out(`  VACUUM ANALYZE of ${GROWN_TABLES.join(", ")} after generating, as a PostgreSQL server's autovacuum would do within minutes of such a growth.`);
+    out(
+      `  Memory: each Node server process, read from /proc: the cluster's primary and its workers (WORKERS unset: the server's default, one per CPU); ` +
+        `PostgreSQL's own processes are not counted. Judged: the highest peak (VmHWM) of one process ≤ ${TARGETS.memoryMb} MB.`,
+    );
+  } else {
+    out("  No ANALYZE after generating: the first restart refreshes the grown tables' statistics itself (app/db/statistics.server.ts), as after an import.");
+    out(`  Memory: the one server process (the embedded database runs in it), read from /proc. Judged: its peak (VmHWM) ≤ ${TARGETS.memoryMb} MB.`);
+  }
+  if (million) {
+    out(
+      `  ${formatInt(counts.listings)} listings on PostgreSQL: the public list pages are judged against p95 ≤ ${TARGETS.millionListP95} ms (issue 27's million-listing target) ` +
+        `instead of ${TARGETS.listP95} ms; the back office's lists against ${TARGETS.listP95} ms still.`,
+    );
+  }
   out();
 
   let sitemap: SitemapCheck | undefined;
@@ -780,17 +962,19 @@ export async function runScale(options: ScaleOptions): Promise<number> {
     } catch (error) {
       problems.push(`reading the sitemap: ${error instanceof Error ? error.message : String(error)}`);
     }
-    plan = makeTargets(data, dataDir, deepPage, sitemap?.largestChild);
+    plan = makeTargets(data, dataDir, deepPage, sitemap?.largestChild, listP95);
     return plan;
   };
   const phases: Phase[] = [];
   for (const cache of [false, true]) {
     try {
-      const phase = await measurePhase(dataDir, cache, wrk, duration, cache ? photos : undefined, publishRuns, prepare);
+      const phase = await measurePhase(dataDir, engine, cache, wrk, duration, cache ? photos : undefined, publishRuns, firstRequests, prepare);
       phases.push(phase);
-      printPhase(phase, duration);
+      printPhase(phase, duration, listP95);
       // A run that failed on a running server is the bench's problem; a server that fell over is a finding.
-      if (!phase.crashed) for (const run of phase.runs) if (run.error) problems.push(`${run.target.label}, ${cache ? "cache ON" : "cache OFF"}: ${run.error}`);
+      if (!phase.crashed) {
+        for (const run of [...(phase.first ? [phase.first] : []), ...phase.runs]) if (run.error) problems.push(`${run.target.label}, ${cache ? "cache ON" : "cache OFF"}: ${run.error}`);
+      }
     } catch (error) {
       problems.push(`the ${cache ? "cache ON" : "cache OFF"} run: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -798,42 +982,59 @@ export async function runScale(options: ScaleOptions): Promise<number> {
   if (sitemap) printSitemap(sitemap, data.totals.activeListings + data.totals.publishedArticles);
 
   // --- Summary ---
-  out("== Summary (targets of issues 15, 16 and 17) ==");
+  out(`== Summary (targets of issues 15, 16, 17 and 27) — ${engine.label}, ${formatInt(data.totals.activeListings)} active listings ==`);
   const rows = [["check", "measured", "target", "result"]];
+  const p95Text = (w: WrkResult | undefined) => (w?.p95 === undefined ? "n/a" : formatMs(w.p95));
   for (const phase of phases) {
     const on = phase.cache ? "cache ON" : "cache OFF";
-    const note = phase.cache ? "" : ", the first after generating: ANALYZEs the grown tables";
+    const note = phase.cache || postgres ? "" : ", the first after generating: ANALYZEs the grown tables";
     rows.push(
       phase.restartMs === undefined
         ? [`restart to healthy, ${on}${note}`, "did not start", `≤ ${TARGETS.restartS} s`, "FAIL"]
         : [`restart to healthy, ${on}${note}`, seconds(phase.restartMs), `≤ ${TARGETS.restartS} s`, atMost(phase.restartMs / 1000, TARGETS.restartS)],
     );
-    rows.push([`  searched list page under ${FAST_LIST_MS} ms (index read), ${on}`, phase.probe.fastMs === undefined ? "not reached" : seconds(phase.probe.fastMs), "-", "-"]);
   }
   for (const phase of phases.filter((p) => p.crashed)) {
     rows.push([`server stays up, ${phase.cache ? "cache ON" : "cache OFF"}`, (phase.crashed ?? "").slice(0, 100), "no exit", "FAIL"]);
   }
   for (const phase of phases) {
     const on = phase.cache ? "cache ON" : "cache OFF";
-    const peak = phase.memoryFinal?.peakKb;
+    const memory = phase.memoryFinal ?? phase.memoryLoaded;
+    const peak = highestPeak(memory);
+    const processes = memory?.length ?? 0;
     rows.push([
-      `resident memory peak, ${on}${phase.publish ? " (with publishing)" : ""}; idle ${memText(phase.memoryIdle?.rssKb)}, final ${memText(phase.memoryFinal?.rssKb)}`,
+      `peak resident memory (VmHWM), ${processes > 1 ? `highest of ${processes} processes (${peaksText(memory)})` : "the server process"}, ${on}${phase.publish ? " (with publishing)" : ""}`,
       memText(peak),
-      `≤ ${TARGETS.memoryMb} MB`,
+      `≤ ${TARGETS.memoryMb} MB per process`,
       peak === undefined ? "n/a" : atMost(mb(peak), TARGETS.memoryMb),
     ]);
   }
   for (const phase of phases.filter((p) => !p.cache)) {
+    if (phase.first) {
+      const w = phase.first.wrk;
+      rows.push([
+        `list, searched + filtered, first requests after /healthz (no warm-up) p95 @${LISTING_CONNECTIONS}, cache OFF`,
+        w ? `${p95Text(w)} (p50 ${formatMs(w.p50)}, p99 ${formatMs(w.p99)})` : "not measured",
+        `≤ ${phase.first.target.p95Ms ?? TARGETS.listP95} ms`,
+        runVerdict(phase.first, false),
+      ]);
+    }
     for (const run of phase.runs.filter((r) => r.target.judged)) {
-      rows.push([`${labelOf(run)} p95${run.target.connections ? "" : ` @${LISTING_CONNECTIONS}`}, cache OFF`, run.wrk?.p95 === undefined ? "n/a" : formatMs(run.wrk.p95), `≤ ${TARGETS.listP95} ms`, runVerdict(run, false)]);
+      rows.push([
+        `${labelOf(run)} p95${run.target.connections ? "" : ` @${LISTING_CONNECTIONS}`}, cache OFF`,
+        p95Text(run.wrk),
+        `≤ ${run.target.p95Ms ?? TARGETS.listP95} ms`,
+        runVerdict(run, false),
+      ]);
     }
   }
   for (const phase of phases) {
-    for (const run of phase.runs.filter((r) => !r.target.judged || phase.cache)) {
-      const on = phase.cache ? "cache ON" : "cache OFF";
+    const on = phase.cache ? "cache ON" : "cache OFF";
+    const shown = [...(phase.cache && phase.first ? [phase.first] : []), ...phase.runs.filter((r) => !r.target.judged || phase.cache)];
+    for (const run of shown) {
       const w = run.wrk;
-      const measured = w ? `${formatMs(w.p50)} / ${w.p95 === undefined ? "n/a" : formatMs(w.p95)}` : "not measured";
-      rows.push([`  ${labelOf(run)}, ${on}: p50 / p95`, measured, "-", run.ok ? "-" : `HTTP ${run.status}`]);
+      const measured = w ? `${formatMs(w.p50)} / ${p95Text(w)}` : "not measured";
+      rows.push([`  ${run === phase.first ? "list, first requests after /healthz" : labelOf(run)}, ${on}: p50 / p95`, measured, "-", run.ok ? "-" : `HTTP ${run.status}`]);
     }
   }
   for (const phase of phases.filter((p) => p.publish)) {
@@ -848,9 +1049,14 @@ export async function runScale(options: ScaleOptions): Promise<number> {
   rows.push(["sitemap valid", sitemap ? sitemap.verdict.reason : "not read", "well-formed; index when > 50,000 URLs", sitemap ? sitemap.verdict.verdict : "n/a"]);
   rows.push(compressionRow());
   out(table(rows));
-  out("  (1 MB = 1024 KB; memory is the server process's VmRSS, and its peak VmHWM, read from /proc.)");
+  out(
+    `  (1 MB = 1024 KB; memory is each server process's VmRSS, and its peak VmHWM, read from /proc${postgres ? "; the PostgreSQL server's own memory is not counted" : ""}.)`,
+  );
   out();
-  if (options.keepData) out(`The generated database was kept: DATA_DIR=${dataDir}`);
+  if (options.keepData) {
+    out(`The generated DATA_DIR was kept: ${dataDir}`);
+    if (postgres) out(`The generated database was kept: ${shownUrl(postgres.url)} (drop database ${postgres.name} with (force), by hand)`);
+  }
   out(`Done in ${((Date.now() - startedAt) / 1000).toFixed(0)} s.`);
   if (problems.length) {
     console.error(`\nSome measurements could not run:\n${problems.map((p) => `  - ${p}`).join("\n")}`);

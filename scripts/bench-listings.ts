@@ -458,7 +458,7 @@ export interface Generated {
   distinctEmpty: number;
 }
 
-/** How the app matches a filter (app/listings/listings.server.ts, publicConditions). */
+/** How the app matches a filter (app/listings/browse.server.ts, publicMatches). */
 function whereOf(f: ListingFilter): { sql: string; params: unknown[] } {
   const parts = ["status = 'active'"];
   const params: unknown[] = [];
@@ -598,7 +598,7 @@ export async function generateListings(
 }
 
 /**
- * EXPLAIN ANALYZE of the list page's query (browseListings in app/listings/listings.server.ts) for
+ * EXPLAIN ANALYZE of the list page's queries (browseListings in app/listings/browse.server.ts) for
  * each filter, on the bench database (the server must be stopped). Each query runs once before it is
  * explained, so the plan shows warm buffers and catalogue, as in a running server.
  */
@@ -608,13 +608,13 @@ export async function explainListingQueries(dataDir: string, filters: ListingFil
     const plans: { filter: ListingFilter; plan: string }[] = [];
     for (const f of filters) {
       const where = whereOf(f);
-      // The page and the count, as browseListings runs them.
-      const page =
-        `select id, title, left(description, 180), pet_type, listing_type, breed, age, location_city, location_region, price, images[1], created_at ` +
-        `from pet_listings where ${where.sql} order by created_at desc, id desc limit ${PAGE_SIZE} offset ${(f.page - 1) * PAGE_SIZE}`;
-      const total = `select count(*) from pet_listings where ${where.sql}`;
+      // The first matches (at most 1,001: the count and, for a narrow search, the page) and the
+      // walk along the list's order a broad search's page takes, as browseListings runs them.
+      const walkWhere = where.sql.replace(/search_vector @@ (zampa_word_query\(\$\d+\))/, "(search_vector @@ $1) is true");
+      const matches = `select id from (select id, created_at from pet_listings where ${where.sql} limit 1001) first_matches order by created_at desc, id desc`;
+      const walk = `select id from pet_listings where ${walkWhere} order by created_at desc, id desc limit ${PAGE_SIZE} offset ${(f.page - 1) * PAGE_SIZE}`;
       const parts: string[] = [];
-      for (const query of [page, total]) {
+      for (const query of [matches, walk]) {
         await client.query(query, where.params);
         const result = await client.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${query}`, where.params);
         parts.push(result.rows.map((r) => r["QUERY PLAN"]).join("\n"));

@@ -999,10 +999,10 @@ function printListings(phase: ListingPhase, duration: string, generated: Generat
   );
   out(
     phase.cache
-      ? "  Not judged with the cache on (the production default): searches (?q=, the whole mix) are rendered each time here too, answered by\n" +
-          "  the in-memory listing index; the unfiltered page is served from the page cache."
-      : "  Judged with the cache off, where every request is rendered. Searches are answered by the in-memory index of the active listings\n" +
-          "  (decision 0032), read at start-up; in the \"new query each\" run every request is a combination not asked before, and a search text\n" +
+      ? "  Not judged with the cache on (the production default): searches (?q=, the whole mix) are rendered each time here too, searched in\n" +
+          "  the database (decision 0082); the unfiltered page is served from the page cache."
+      : "  Judged with the cache off, where every request is rendered. Searches are answered by the database's own indexes (decision 0082);\n" +
+          "  in the \"new query each\" run every request is a combination not asked before, and a search text\n" +
           "  never asked before is split into words by the database first. The judged runs come after a warm-up run of the mix on the just-\n" +
           "  started server (shown first; V8 has optimised the hot code by then, as on a server that has been running).",
   );
@@ -1387,7 +1387,7 @@ async function main(): Promise<number> {
       step("listings: EXPLAIN ANALYZE of the list query");
       try {
         const plans = await explainListingQueries(dataDir, [LISTING_MIX[1] ?? { q: "cucciolo", page: 1 }, { q: "", page: 1 }]);
-        out("== Pet listings over target: the SQL path's plan (browseListings while the in-memory index catches up after a write; EXPLAIN (ANALYZE, BUFFERS) of a second run, in the bench process: WebAssembly fully optimised, unlike the server's --liftoff-only) ==");
+        out("== Pet listings over target: the list's queries (app/listings/browse.server.ts; EXPLAIN (ANALYZE, BUFFERS) of a second run, in the bench process) ==");
         for (const { filter, plan } of plans) {
           out(`  ${filterPath(filter)}`);
           for (const line of plan.split("\n")) out(`    ${line}`);

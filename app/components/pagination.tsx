@@ -1,6 +1,17 @@
 import { useLocation } from "react-router";
 import { PlainLink } from "~/components/plain-link";
 
+/**
+ * The page numbers a list shows: the first, the last, and two either side of the current one, in
+ * order. Built from those few numbers, not from every page: a catalogue of 200,000 listings has
+ * 16,667 pages.
+ */
+export function pagesShown(page: number, pageCount: number): number[] {
+  const near = [];
+  for (let n = Math.max(2, page - 2); n <= Math.min(pageCount - 1, page + 2); n++) near.push(n);
+  return pageCount > 1 ? [1, ...near, pageCount] : [1];
+}
+
 /** Previous / numbered / next links that keep the other query parameters (plain links, decision 0027). */
 export function Pagination({ page, pageCount, search, label = "Paginazione" }: { page: number; pageCount: number; search: URLSearchParams; label?: string }) {
   const { pathname } = useLocation();
@@ -12,7 +23,7 @@ export function Pagination({ page, pageCount, search, label = "Paginazione" }: {
     const query = params.toString();
     return query ? `${pathname}?${query}` : pathname;
   };
-  const pages = Array.from({ length: pageCount }, (_, i) => i + 1).filter((n) => n === 1 || n === pageCount || Math.abs(n - page) <= 2);
+  const pages = pagesShown(page, pageCount);
   const item = "inline-flex min-w-10 items-center justify-center rounded-lg border px-3 py-2 text-sm font-medium";
   return (
     <nav aria-label={label} className="mt-10 flex flex-wrap items-center justify-center gap-2">

@@ -55,7 +55,7 @@ describe("browsing listings", () => {
 
   itDb("searches title, description and city without regard to accents or case", async () => {
     const owner = await createListingOwner();
-    const forli = await createListingRow(owner, { title: "Coniglio nano", locationCity: "Forlì", description: "Docile." });
+    const forli = await createListingRow(owner, { title: "Coniglio nano", locationCity: "Forlì", description: "Docile.", petType: "rabbit" });
     const description = await createListingRow(owner, { title: "Pappagallo", description: "Un CALOPSITTA affettuosa." });
     await createListingRow(owner, { title: "Altro", description: "Niente da vedere." });
     expect((await browseListings(filters({ q: "forli" }))).items.map((i) => i.id)).toEqual([forli.id]);
@@ -64,6 +64,12 @@ describe("browsing listings", () => {
     // A search with no letter or digit matches nothing (and a wildcard is no wildcard).
     expect((await browseListings(filters({ q: "%" }))).total).toBe(0);
     expect((await browseListings(filters({ q: "gatto forli" }))).total).toBe(0);
+    // The filters are lexemes of the words' index too ('#pet=cat'): nothing typed reaches them.
+    expect((await browseListings(filters({ q: "#pet=cat" }))).total).toBe(0);
+    expect((await browseListings(filters({ q: "pet type" }))).total).toBe(0);
+    expect((await browseListings(filters({ q: "forli", petType: "cat" }))).total).toBe(0);
+    expect((await browseListings(filters({ q: "forli", petType: "rabbit", listingType: "adoption" }))).items.map((i) => i.id)).toEqual([forli.id]);
+    expect((await browseListings(filters({ q: "forli", petType: "rabbit", listingType: "sale" }))).total).toBe(0);
   });
 
   itDb("matches the beginnings of words, not any piece of them", async () => {

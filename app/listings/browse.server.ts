@@ -68,9 +68,11 @@ function searchText(q: string): string | null {
 
 /**
  * The public rows matching the filters. Each word typed must begin a word of the title, description
- * or city, accents and case aside (drizzle/0006: zampa_word_query folds and splits them as the
- * listings' own words were); a search with no letter or digit matches nothing. The query is a
- * constant the planner folds, so it sees the words and estimates how many rows have them.
+ * or city, accents and case aside; a search with no letter or digit matches nothing. A search is
+ * one query of the words' index, its filters included (drizzle/0019: zampa_listing_query); the
+ * filters are also stated on their columns, for the list's own indexes when no word was typed or
+ * the planner walks the list's order. The query is a constant the planner folds, so it sees the
+ * words and estimates how many rows have them.
  */
 function publicMatches(criteria: Criteria): SQL {
   const text = searchText(criteria.q);
@@ -78,7 +80,7 @@ function publicMatches(criteria: Criteria): SQL {
     isPublicListingRow(),
     criteria.petType ? eq(petListings.petType, criteria.petType) : undefined,
     criteria.listingType ? eq(petListings.listingType, criteria.listingType) : undefined,
-    text === null ? undefined : sql`${petListings}.search_vector @@ zampa_word_query(${text})`,
+    text === null ? undefined : sql`${petListings}.search_vector @@ zampa_listing_query(${text}, ${criteria.petType}, ${criteria.listingType})`,
   )!;
 }
 

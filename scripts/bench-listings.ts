@@ -472,8 +472,9 @@ function whereOf(f: ListingFilter): { sql: string; params: unknown[] } {
   }
   const words = f.q.split(/\s+/).filter(Boolean).slice(0, 6);
   if (words.length) {
-    params.push(words.join(" "));
-    parts.push(`search_vector @@ zampa_word_query($${params.length})`);
+    params.push(words.join(" "), f.petType ?? null, f.listingType ?? null);
+    const n = params.length;
+    parts.push(`search_vector @@ zampa_listing_query($${n - 2}::text, $${n - 1}::text, $${n}::text)`);
   }
   return { sql: parts.join(" and "), params };
 }
@@ -610,7 +611,7 @@ export async function explainListingQueries(dataDir: string, filters: ListingFil
       const where = whereOf(f);
       // The first matches (at most 1,001: the count and, for a narrow search, the page) and the
       // walk along the list's order a broad search's page takes, as browseListings runs them.
-      const walkWhere = where.sql.replace(/search_vector @@ (zampa_word_query\(\$\d+\))/, "(search_vector @@ $1) is true");
+      const walkWhere = where.sql.replace(/search_vector @@ zampa_listing_query\((\$\d+)::text, [^)]*\)/, "(search_vector @@ zampa_word_query($1::text)) is true");
       const matches = `select id from (select id, created_at from pet_listings where ${where.sql} limit 1001) first_matches order by created_at desc, id desc`;
       const walk = `select id from pet_listings where ${walkWhere} order by created_at desc, id desc limit ${PAGE_SIZE} offset ${(f.page - 1) * PAGE_SIZE}`;
       const parts: string[] = [];

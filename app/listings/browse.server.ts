@@ -20,6 +20,11 @@ export const MAP_MARKER_LIMIT = 1_000;
  * as reading the whole catalogue.
  */
 export const EXACT_COUNT_LIMIT = 1_000;
+/**
+ * A search the planner estimates at more than this many times EXACT_COUNT_LIMIT is taken as broad
+ * at once: its page is walked for and its count is the estimate.
+ */
+const CLEARLY_BROAD = 2;
 const SEARCH_WORDS = 6;
 const SEARCH_WORD_LENGTH = 60;
 
@@ -115,6 +120,10 @@ function findMatches(criteria: Criteria): Promise<Matches> {
     [CACHE_TAGS.listings],
     async (): Promise<Matches> => {
       const where = publicMatches(criteria);
+      // Far past the bound by the planner's own estimate (which is off by less than that for the
+      // words of a search): broad, without reading a thousand matches to prove it.
+      const planned = await plannedRows(where);
+      if (planned > CLEARLY_BROAD * EXACT_COUNT_LIMIT) return { complete: false, ids: [], total: planned, approximate: true };
       // The inner LIMIT keeps the planner from walking the list's order to find them: it reads
       // whichever matches are cheapest (through the words' index for a search), then sorts those.
       const first = db()
@@ -125,7 +134,7 @@ function findMatches(criteria: Criteria): Promise<Matches> {
         .as("first_matches");
       const rows = await db().select({ id: first.id }).from(first).orderBy(desc(first.createdAt), desc(first.id));
       if (rows.length <= EXACT_COUNT_LIMIT) return { complete: true, ids: rows.map((r) => r.id), total: rows.length, approximate: false };
-      return { complete: false, ids: [], total: Math.max(EXACT_COUNT_LIMIT + 1, await plannedRows(where)), approximate: true };
+      return { complete: false, ids: [], total: Math.max(EXACT_COUNT_LIMIT + 1, planned), approximate: true };
     },
     { search: q !== "" },
   );

@@ -20,11 +20,6 @@ export const MAP_MARKER_LIMIT = 1_000;
  * as reading the whole catalogue.
  */
 export const EXACT_COUNT_LIMIT = 1_000;
-/**
- * A search the planner estimates at more than this many times EXACT_COUNT_LIMIT is taken as broad
- * at once: its page is walked for and its count is the estimate.
- */
-const CLEARLY_BROAD = 2;
 const SEARCH_WORDS = 6;
 const SEARCH_WORD_LENGTH = 60;
 
@@ -56,6 +51,11 @@ export function parseFilters(query: URLSearchParams): ListingFilters {
     listingType: oneOf(LISTING_TYPES.values, query.get("listingType")),
     page: page > 0 ? page : 1,
   };
+}
+
+/** How many words a search has (typed words, as searchText keeps them). */
+function wordsOf(q: string): number {
+  return searchText(q)?.split(" ").length ?? 0;
 }
 
 /**
@@ -120,10 +120,12 @@ function findMatches(criteria: Criteria): Promise<Matches> {
     [CACHE_TAGS.listings],
     async (): Promise<Matches> => {
       const where = publicMatches(criteria);
-      // Far past the bound by the planner's own estimate (which is off by less than that for the
-      // words of a search): broad, without reading a thousand matches to prove it.
+      // The planner's estimate is close for the filters (their statistics, drizzle/0019) and for
+      // one word (how often each word appears): past the bound, the list is broad without a
+      // thousand matches read to prove it. Two words are estimated as if independent ("gatto
+      // labrador": thousands estimated, none there), so their matches are always read.
       const planned = await plannedRows(where);
-      if (planned > CLEARLY_BROAD * EXACT_COUNT_LIMIT) return { complete: false, ids: [], total: planned, approximate: true };
+      if (wordsOf(criteria.q) <= 1 && planned > EXACT_COUNT_LIMIT) return { complete: false, ids: [], total: planned, approximate: true };
       // The inner LIMIT keeps the planner from walking the list's order to find them: it reads
       // whichever matches are cheapest (through the words' index for a search), then sorts those.
       const first = db()
@@ -142,8 +144,9 @@ function findMatches(criteria: Criteria): Promise<Matches> {
 
 /**
  * The rows of a broad search, newest first, found by walking the list's index from the newest and
- * testing each row: at least one row in EXACT_COUNT_LIMIT + 1 of the catalogue matches, so a page
- * is found after a bounded walk. The words' test is kept out of the index's reach (`is true`): the
+ * testing each row: more than EXACT_COUNT_LIMIT rows match (counted, or estimated for the filters
+ * and one word), so a page is found after a short walk; a walk that reaches the end has counted
+ * the matches exactly (browseListings). The words' test is kept out of the index's reach (`is true`): the
  * planner, misled by words that often go together ("pastore tedesco"), would otherwise read every
  * match through the words' index to sort them.
  */
@@ -174,12 +177,15 @@ export function browseListings(filters: ListingFilters): Promise<ListingPage> {
         const ids = db().select({ id: petListings.id }).from(petListings).where(walkCondition(filters)).orderBy(...newestFirst).limit(LISTINGS_PAGE_SIZE).offset(offset);
         items = await db().select(cardColumns).from(petListings).where(inArray(petListings.id, ids)).orderBy(...newestFirst);
       }
+      // A walk that found less than a page reached the last match: the count is exact after all.
+      const reachedEnd = !matches.complete && items.length < LISTINGS_PAGE_SIZE && (items.length > 0 || filters.page === 1);
+      const total = reachedEnd ? offset + items.length : matches.total;
       return {
         items,
-        total: matches.total,
-        approximate: matches.approximate,
+        total,
+        approximate: matches.approximate && !reachedEnd,
         page: filters.page,
-        pageCount: Math.max(1, Math.ceil(matches.total / LISTINGS_PAGE_SIZE)),
+        pageCount: Math.max(1, Math.ceil(total / LISTINGS_PAGE_SIZE)),
       };
     },
     { search: filters.q !== "" },

@@ -89,6 +89,20 @@ function publicMatches(criteria: Criteria): SQL {
   )!;
 }
 
+/**
+ * The same rows for the planner's estimate: the filters once, on their columns. In the words'
+ * query they would be counted a second time, as if a cat's ad were no likelier to be a cat.
+ */
+function estimateCondition(criteria: Criteria): SQL {
+  const text = searchText(criteria.q);
+  return and(
+    isPublicListingRow(),
+    criteria.petType ? eq(petListings.petType, criteria.petType) : undefined,
+    criteria.listingType ? eq(petListings.listingType, criteria.listingType) : undefined,
+    text === null ? undefined : sql`${petListings}.search_vector @@ zampa_word_query(${text})`,
+  )!;
+}
+
 export interface ListingPage {
   items: ListingCard[];
   /** exact up to EXACT_COUNT_LIMIT; past it the planner's estimate (`approximate`) */
@@ -124,7 +138,7 @@ function findMatches(criteria: Criteria): Promise<Matches> {
       // one word (how often each word appears): past the bound, the list is broad without a
       // thousand matches read to prove it. Two words are estimated as if independent ("gatto
       // labrador": thousands estimated, none there), so their matches are always read.
-      const planned = await plannedRows(where);
+      const planned = await plannedRows(estimateCondition(criteria));
       if (wordsOf(criteria.q) <= 1 && planned > EXACT_COUNT_LIMIT) return { complete: false, ids: [], total: planned, approximate: true };
       // The inner LIMIT keeps the planner from walking the list's order to find them: it reads
       // whichever matches are cheapest (through the words' index for a search), then sorts those.

@@ -50,9 +50,6 @@ async function jpeg(width = 800, height = 600) {
     .toBuffer();
 }
 
-async function createListingOwner() {
-  return (await createAccount()).id;
-}
 
 describe("the owner's listings on the dashboard", () => {
   itDb("come a page at a time, newest first, with the number of pages, and only the owner's", async () => {

@@ -1,22 +1,22 @@
 // Pet listings: what the public, an owner and an admin may read and change. Every rule and
 // permission of the classifieds lives here; routes only parse the request and render.
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
 import { firstError } from "~/accounts/validation";
 import { CACHE_TAGS, invalidate, memoize } from "~/cache/cache.server";
-import { db, queryRows } from "~/db/client.server";
+import { db } from "~/db/client.server";
 import { allowedBreeds, petListings } from "~/db/schema";
 import { ImageRejected } from "~/images/process-image.server";
 import { IMAGE_MESSAGES, MAX_LISTING_IMAGES } from "~/images/limits";
 import { deleteStoredImages, storeListingImages, type UploadedFile } from "~/images/store-images.server";
-import { LISTING_TYPES, PET_TYPES, type LISTING_AVAILABILITY } from "~/lib/enums";
+import type { LISTING_AVAILABILITY } from "~/lib/enums";
 import { logger } from "~/lib/logger.server";
 import { hit } from "~/lib/rate-limit.server";
 import { isUuid } from "~/lib/ids";
 import type { PetType } from "./cards.server";
 import { isPublicListing } from "./visibility";
-import { availabilitySchema, listingSchema, LISTING_MESSAGES as M, LISTINGS_PAGE_SIZE } from "./validation";
+import { availabilitySchema, listingSchema, LISTING_MESSAGES as M } from "./validation";
 import { fail, type Result } from "~/lib/result";
 
 export type { ListingCard, ListingMarker, ListingType, PetType } from "./cards.server";

@@ -6,7 +6,7 @@ import { afterEach, describe, expect } from "vitest";
 import type { CurrentUser } from "~/accounts/session.server";
 import { ADMIN_ACCESS_MESSAGES } from "~/admin/access.server";
 import { setCacheEnabled } from "~/cache/cache.server";
-import { config, setConfig } from "~/config.server";
+import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { listingReports, petListings } from "~/db/schema";
 import { storeListingImages } from "~/images/store-images.server";

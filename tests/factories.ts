@@ -31,29 +31,30 @@ export async function createArticle(values: Partial<typeof articles.$inferInsert
   return row!;
 }
 
+/** A valid listing row's values (an adoption of a cat in Rome) with `values` over them. */
+export function listingRowValues(userId: string, values: Partial<typeof petListings.$inferInsert> = {}) {
+  return {
+    userId,
+    title: `Annuncio ${unique()}`,
+    description: "Un animale affettuoso cerca casa.",
+    petType: "cat" as const,
+    gender: "female" as const,
+    listingType: "adoption" as const,
+    price: 0,
+    locationAddress: "Via Roma 1",
+    locationCity: "Roma",
+    locationRegion: "Lazio",
+    locationLat: 41.9,
+    locationLng: 12.5,
+    contactName: "Mario Rossi",
+    contactPhone: "+39 333 000 0000",
+    contactEmail: "mario@example.it",
+    ...values,
+  };
+}
+
 export async function createListingRow(userId: string, values: Partial<typeof petListings.$inferInsert> = {}) {
-  const id = unique();
-  const [row] = await db()
-    .insert(petListings)
-    .values({
-      userId,
-      title: `Annuncio ${id}`,
-      description: "Un animale affettuoso cerca casa.",
-      petType: "cat",
-      gender: "female",
-      listingType: "adoption",
-      price: 0,
-      locationAddress: "Via Roma 1",
-      locationCity: "Roma",
-      locationRegion: "Lazio",
-      locationLat: 41.9,
-      locationLng: 12.5,
-      contactName: "Mario Rossi",
-      contactPhone: "+39 333 000 0000",
-      contactEmail: "mario@example.it",
-      ...values,
-    })
-    .returning();
+  const [row] = await db().insert(petListings).values(listingRowValues(userId, values)).returning();
   return row!;
 }
 

@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { petListings } from "~/db/schema";
 import { createAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
-import { createListingRow } from "../../tests/factories";
+import { createListingRow, listingRowValues } from "../../tests/factories";
 import { browseListings, EXACT_COUNT_LIMIT, listingMarkers, parseFilters, type ListingFilters } from "./browse.server";
 import { LISTINGS_PAGE_SIZE } from "./validation";
 
@@ -20,23 +20,14 @@ async function createListingOwner() {
  */
 async function createMany(owner: string, count: number, word: string, every = 1) {
   const now = Date.now();
-  const rows = Array.from({ length: count }, (_, i) => ({
-    userId: owner,
-    title: `Massa ${i}`,
-    description: i % every === 0 ? `Annuncio ${word} numero ${i}.` : `Annuncio numero ${i}.`,
-    petType: i % 4 === 0 ? ("dog" as const) : ("cat" as const),
-    gender: "female" as const,
-    listingType: "adoption" as const,
-    locationAddress: "Via Roma 1",
-    locationCity: "Roma",
-    locationRegion: "Lazio",
-    locationLat: 41.9,
-    locationLng: 12.5,
-    contactName: "Mario Rossi",
-    contactPhone: "+39 333 000 0000",
-    contactEmail: "mario@example.it",
-    createdAt: new Date(now - i * 60_000),
-  }));
+  const rows = Array.from({ length: count }, (_, i) =>
+    listingRowValues(owner, {
+      title: `Massa ${i}`,
+      description: i % every === 0 ? `Annuncio ${word} numero ${i}.` : `Annuncio numero ${i}.`,
+      petType: i % 4 === 0 ? "dog" : "cat",
+      createdAt: new Date(now - i * 60_000),
+    }),
+  );
   for (let i = 0; i < rows.length; i += 1_000) await db().insert(petListings).values(rows.slice(i, i + 1_000));
 }
 

@@ -72,34 +72,36 @@ function searchText(q: string): string | null {
 }
 
 /**
- * The public rows matching the filters. Each word typed must begin a word of the title, description
- * or city, accents and case aside; a search with no letter or digit matches nothing. A search is
- * one query of the words' index, its filters included (drizzle/0019: zampa_listing_query); the
- * filters are also stated on their columns, for the list's own indexes when no word was typed or
- * the planner walks the list's order. The query is a constant the planner folds, so it sees the
- * words and estimates how many rows have them.
+ * How a condition tests a search's words: `index`, as one query of the words' index with the
+ * filters as its lexemes too (drizzle/0019: zampa_listing_query), the way to find a narrow search's
+ * rows; `estimate`, the words alone, so that the planner counts the filters once (on their
+ * columns), not a second time as if a cat's ad were no likelier to be a cat; `walk`, kept out of
+ * the index's reach (`is true`), for walking the list's order (walkCondition).
  */
-function publicMatches(criteria: Criteria): SQL {
-  const text = searchText(criteria.q);
-  return and(
-    isPublicListingRow(),
-    criteria.petType ? eq(petListings.petType, criteria.petType) : undefined,
-    criteria.listingType ? eq(petListings.listingType, criteria.listingType) : undefined,
-    text === null ? undefined : sql`${petListings}.search_vector @@ zampa_listing_query(${text}, ${criteria.petType}, ${criteria.listingType})`,
-  )!;
-}
+type WordsTest = "index" | "estimate" | "walk";
 
 /**
- * The same rows for the planner's estimate: the filters once, on their columns. In the words'
- * query they would be counted a second time, as if a cat's ad were no likelier to be a cat.
+ * The public rows matching the filters. Each word typed must begin a word of the title, description
+ * or city, accents and case aside; a search with no letter or digit matches nothing. The filters
+ * are stated on their columns too, for the list's own indexes. The words' query is a constant the
+ * planner folds, so it sees the words and estimates how many rows have them.
  */
-function estimateCondition(criteria: Criteria): SQL {
+function publicMatches(criteria: Criteria, words: WordsTest = "index"): SQL {
   const text = searchText(criteria.q);
+  const vector = sql`${petListings}.search_vector`;
+  const test =
+    text === null
+      ? undefined
+      : words === "index"
+        ? sql`${vector} @@ zampa_listing_query(${text}, ${criteria.petType}, ${criteria.listingType})`
+        : words === "estimate"
+          ? sql`${vector} @@ zampa_word_query(${text})`
+          : sql`(${vector} @@ zampa_word_query(${text})) is true`;
   return and(
     isPublicListingRow(),
     criteria.petType ? eq(petListings.petType, criteria.petType) : undefined,
     criteria.listingType ? eq(petListings.listingType, criteria.listingType) : undefined,
-    text === null ? undefined : sql`${petListings}.search_vector @@ zampa_word_query(${text})`,
+    test,
   )!;
 }
 
@@ -138,7 +140,7 @@ function findMatches(criteria: Criteria): Promise<Matches> {
       // one word (how often each word appears): past the bound, the list is broad without a
       // thousand matches read to prove it. Two words are estimated as if independent ("gatto
       // labrador": thousands estimated, none there), so their matches are always read.
-      const planned = await plannedRows(estimateCondition(criteria));
+      const planned = await plannedRows(publicMatches(criteria, "estimate"));
       if (wordsOf(criteria.q) <= 1 && planned > EXACT_COUNT_LIMIT) return { complete: false, ids: [], total: planned, approximate: true };
       // The inner LIMIT keeps the planner from walking the list's order to find them: it reads
       // whichever matches are cheapest (through the words' index for a search), then sorts those.
@@ -165,13 +167,7 @@ function findMatches(criteria: Criteria): Promise<Matches> {
  * match through the words' index to sort them.
  */
 function walkCondition(criteria: Criteria): SQL {
-  const text = searchText(criteria.q);
-  return and(
-    isPublicListingRow(),
-    criteria.petType ? eq(petListings.petType, criteria.petType) : undefined,
-    criteria.listingType ? eq(petListings.listingType, criteria.listingType) : undefined,
-    text === null ? undefined : sql`(${petListings}.search_vector @@ zampa_word_query(${text})) is true`,
-  )!;
+  return publicMatches(criteria, "walk");
 }
 
 /** Active listings, newest first, filtered on the server (a shared link shows the same results). */

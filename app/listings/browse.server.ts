@@ -8,6 +8,7 @@ import { CACHE_TAGS, memoize } from "~/cache/cache.server";
 import { db, queryRows } from "~/db/client.server";
 import { petListings } from "~/db/schema";
 import { LISTING_TYPES, PET_TYPES } from "~/lib/enums";
+import { pageParam } from "~/lib/paging";
 import { cardColumns, markerColumns, type ListingCard, type ListingMarker, type ListingType, type PetType } from "./cards.server";
 import { LISTINGS_PAGE_SIZE } from "./validation";
 import { isPublicListingRow } from "./visibility.server";
@@ -44,12 +45,11 @@ export const LISTING_FILTER_PARAMS = ["petType", "listingType", "page"] as const
  * unknown values are ignored (a shared link never fails).
  */
 export function parseFilters(query: URLSearchParams): ListingFilters {
-  const page = Number.parseInt(query.get("page") ?? "1", 10);
   return {
     q: (query.get("q") ?? "").trim().slice(0, 200),
     petType: oneOf(PET_TYPES.values, query.get("petType")),
     listingType: oneOf(LISTING_TYPES.values, query.get("listingType")),
-    page: page > 0 ? page : 1,
+    page: pageParam(query),
   };
 }
 
@@ -75,8 +75,12 @@ function searchText(q: string): string | null {
  * How a condition tests a search's words: `index`, as one query of the words' index with the
  * filters as its lexemes too (drizzle/0019: zampa_listing_query), the way to find a narrow search's
  * rows; `estimate`, the words alone, so that the planner counts the filters once (on their
- * columns), not a second time as if a cat's ad were no likelier to be a cat; `walk`, kept out of
- * the index's reach (`is true`), for walking the list's order (walkCondition).
+ * columns), not a second time as if a cat's ad were no likelier to be a cat; `walk`, for a broad
+ * search's rows, found newest first by walking the list's index and testing each row: more than
+ * EXACT_COUNT_LIMIT rows match (counted, or estimated for the filters and one word), so a page is
+ * found after a short walk, and a walk that reaches the end has counted them (browseListings). The
+ * test is kept out of the words' index's reach (`is true`): the planner, misled by words that
+ * often go together ("pastore tedesco"), would otherwise read every match through it to sort them.
  */
 type WordsTest = "index" | "estimate" | "walk";
 
@@ -125,8 +129,8 @@ interface Matches {
   complete: boolean;
   /** newest first; all the matches when complete, else empty */
   ids: string[];
+  /** exact when complete, else the planner's estimate */
   total: number;
-  approximate: boolean;
 }
 
 function findMatches(criteria: Criteria): Promise<Matches> {
@@ -141,7 +145,7 @@ function findMatches(criteria: Criteria): Promise<Matches> {
       // thousand matches read to prove it. Two words are estimated as if independent ("gatto
       // labrador": thousands estimated, none there), so their matches are always read.
       const planned = await plannedRows(publicMatches(criteria, "estimate"));
-      if (wordsOf(criteria.q) <= 1 && planned > EXACT_COUNT_LIMIT) return { complete: false, ids: [], total: planned, approximate: true };
+      if (wordsOf(criteria.q) <= 1 && planned > EXACT_COUNT_LIMIT) return { complete: false, ids: [], total: planned };
       // The inner LIMIT keeps the planner from walking the list's order to find them: it reads
       // whichever matches are cheapest (through the words' index for a search), then sorts those.
       const first = db()
@@ -151,23 +155,11 @@ function findMatches(criteria: Criteria): Promise<Matches> {
         .limit(EXACT_COUNT_LIMIT + 1)
         .as("first_matches");
       const rows = await db().select({ id: first.id }).from(first).orderBy(desc(first.createdAt), desc(first.id));
-      if (rows.length <= EXACT_COUNT_LIMIT) return { complete: true, ids: rows.map((r) => r.id), total: rows.length, approximate: false };
-      return { complete: false, ids: [], total: Math.max(EXACT_COUNT_LIMIT + 1, planned), approximate: true };
+      if (rows.length <= EXACT_COUNT_LIMIT) return { complete: true, ids: rows.map((r) => r.id), total: rows.length };
+      return { complete: false, ids: [], total: Math.max(EXACT_COUNT_LIMIT + 1, planned) };
     },
     { search: q !== "" },
   );
-}
-
-/**
- * The rows of a broad search, newest first, found by walking the list's index from the newest and
- * testing each row: more than EXACT_COUNT_LIMIT rows match (counted, or estimated for the filters
- * and one word), so a page is found after a short walk; a walk that reaches the end has counted
- * the matches exactly (browseListings). The words' test is kept out of the index's reach (`is true`): the
- * planner, misled by words that often go together ("pastore tedesco"), would otherwise read every
- * match through the words' index to sort them.
- */
-function walkCondition(criteria: Criteria): SQL {
-  return publicMatches(criteria, "walk");
 }
 
 /** Active listings, newest first, filtered on the server (a shared link shows the same results). */
@@ -184,7 +176,7 @@ export function browseListings(filters: ListingFilters): Promise<ListingPage> {
         items = ids.length ? await db().select(cardColumns).from(petListings).where(inArray(petListings.id, ids)).orderBy(...newestFirst) : [];
       } else {
         // The page's ids first (a deep page skips index entries, not whole rows), then their cards.
-        const ids = db().select({ id: petListings.id }).from(petListings).where(walkCondition(filters)).orderBy(...newestFirst).limit(LISTINGS_PAGE_SIZE).offset(offset);
+        const ids = db().select({ id: petListings.id }).from(petListings).where(publicMatches(filters, "walk")).orderBy(...newestFirst).limit(LISTINGS_PAGE_SIZE).offset(offset);
         items = await db().select(cardColumns).from(petListings).where(inArray(petListings.id, ids)).orderBy(...newestFirst);
       }
       // A walk that found less than a page reached the last match: the count is exact after all.
@@ -193,7 +185,7 @@ export function browseListings(filters: ListingFilters): Promise<ListingPage> {
       return {
         items,
         total,
-        approximate: matches.approximate && !reachedEnd,
+        approximate: !matches.complete && !reachedEnd,
         page: filters.page,
         pageCount: Math.max(1, Math.ceil(total / LISTINGS_PAGE_SIZE)),
       };
@@ -218,7 +210,7 @@ export async function listingMarkers(criteria: Criteria): Promise<ListingMarker[
       const ids = matches.ids.slice(0, MAP_MARKER_LIMIT);
       return ids.length ? db().select(markerColumns).from(petListings).where(inArray(petListings.id, ids)).orderBy(...newestFirst) : [];
     }
-    return db().select(markerColumns).from(petListings).where(walkCondition(criteria)).orderBy(...newestFirst).limit(MAP_MARKER_LIMIT);
+    return db().select(markerColumns).from(petListings).where(publicMatches(criteria, "walk")).orderBy(...newestFirst).limit(MAP_MARKER_LIMIT);
   };
   // Up to a thousand markers is ~150 KB of heap: kept only for the few combinations of the two
   // filters, not for free text, where every new search would keep its own copy (the server's heap

@@ -9,7 +9,7 @@
 //
 //   node scripts/bench.ts --cluster [--skip-build] [--duration=60s] [--connections=64] [--cluster-parts=load,faults]
 //
-// Erasable TypeScript only (Node 24 runs it directly).
+// Erasable TypeScript only (the pinned Node runs it directly).
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { readdirSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";

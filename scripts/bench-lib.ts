@@ -1,6 +1,6 @@
 // Pure helpers for scripts/bench.ts and scripts/bench-scale.ts: the headers every bench request
 // carries, parsing wrk's report, finding the page's JavaScript, checking XML and sitemaps, judging
-// targets and laying out plain-text tables. No I/O here. Erasable TypeScript only (Node 24 runs it).
+// targets and laying out plain-text tables. No I/O here. Erasable TypeScript only (the pinned Node runs it).
 
 export interface WrkResult {
   requests: number;

@@ -4,7 +4,7 @@
 // @electric-sql/pglite, opened the way the app opens it (app/db/client.server.ts: DATA_DIR/db with
 // unaccent and pg_trgm, which the migrations need), and a node-postgres client both satisfy.
 // Deterministic (seeded), so two runs measure the same catalogue.
-// Erasable TypeScript only (Node 24 runs it).
+// Erasable TypeScript only (the pinned Node runs it).
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";

@@ -1,6 +1,8 @@
-// The bench's reference for cached pages (issue 27): nginx serving a precompressed copy of the same
-// pages with gzip_static, the limit for this machine, measured side by side with the server in one
-// run, the same wrk settings and the browser's headers. Erasable TypeScript only (Node runs it).
+// The bench's references (issue 27), each measured side by side with the server in one run, the same
+// wrk settings and the browser's headers: for cached pages nginx serving a precompressed copy of the
+// same pages with gzip_static, the limit for this machine; for the uncached article a WordPress 6
+// serving the same article, when `--wordpress-url` names one (set up apart, decision 0084).
+// Erasable TypeScript only (Node runs it).
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,6 +14,8 @@ import { BROWSER_USER_AGENT, atLeast, formatInt, table, type Verdict, type WrkRe
 
 /** Cached pages must reach this share of nginx's req/s (issue 27). */
 export const NGINX_RATIO_TARGET = 0.5;
+/** The uncached article must answer this many times WordPress's req/s (issue 27). */
+export const WORDPRESS_RATIO_TARGET = 10;
 export const REFERENCE_ROUNDS = 3;
 
 export interface StaticNginx {
@@ -88,17 +92,49 @@ export function median(values: number[]): number {
 export interface SideBySide {
   path: string;
   server: number[];
-  nginx: number[];
+  /** the reference's req/s, round by round */
+  reference: number[];
   /** errors or non-2xx answers seen by wrk, either side */
   errors: number;
 }
 
-export const ratioOf = (row: SideBySide): number => median(row.server) / median(row.nginx);
+export interface Reference {
+  /** as the tables name it */
+  name: string;
+  /** the server's req/s must reach this multiple of the reference's */
+  target: number;
+}
+
+export const NGINX_REFERENCE: Reference = { name: "nginx gzip_static", target: NGINX_RATIO_TARGET };
+export const WORDPRESS_REFERENCE: Reference = { name: "WordPress", target: WORDPRESS_RATIO_TARGET };
+
+export const ratioOf = (row: SideBySide): number => median(row.server) / median(row.reference);
 
 /**
- * Each page, REFERENCE_ROUNDS rounds of wrk against the server then nginx, alternating, so that a
- * change in the machine's load falls on both sides.
+ * REFERENCE_ROUNDS rounds of wrk against the server's URL then the reference's, alternating, so that
+ * a change in the machine's load falls on both sides.
  */
+export async function measurePair(
+  label: string,
+  serverUrl: string,
+  referenceUrl: string,
+  reference: Reference,
+  run: (url: string) => Promise<WrkResult>,
+  progress: (message: string) => void,
+): Promise<SideBySide> {
+  const row: SideBySide = { path: label, server: [], reference: [], errors: 0 };
+  for (let round = 1; round <= REFERENCE_ROUNDS; round++) {
+    for (const [side, url] of [["server", serverUrl], ["reference", referenceUrl]] as const) {
+      progress(`beside ${reference.name}: ${label}, round ${round}/${REFERENCE_ROUNDS}, ${side === "server" ? "server" : reference.name}`);
+      const result = await run(url);
+      row[side].push(result.requestsPerSec);
+      row.errors += result.non2xx3xx + result.socketErrors;
+    }
+  }
+  return row;
+}
+
+/** Each page beside nginx serving its precompressed copy at the same path. */
 export async function measureSideBySide(
   paths: readonly string[],
   serverBase: string,
@@ -107,39 +143,28 @@ export async function measureSideBySide(
   progress: (message: string) => void,
 ): Promise<SideBySide[]> {
   const rows: SideBySide[] = [];
-  for (const pagePath of paths) {
-    const row: SideBySide = { path: pagePath, server: [], nginx: [], errors: 0 };
-    for (let round = 1; round <= REFERENCE_ROUNDS; round++) {
-      for (const [side, base] of [["server", serverBase], ["nginx", nginxBase]] as const) {
-        progress(`beside nginx: ${pagePath}, round ${round}/${REFERENCE_ROUNDS}, ${side}`);
-        const result = await run(base + pagePath);
-        row[side].push(result.requestsPerSec);
-        row.errors += result.non2xx3xx + result.socketErrors;
-      }
-    }
-    rows.push(row);
-  }
+  for (const pagePath of paths) rows.push(await measurePair(pagePath, serverBase + pagePath, nginxBase + pagePath, NGINX_REFERENCE, run, progress));
   return rows;
 }
 
-export function sideBySideVerdict(row: SideBySide): Verdict {
-  return row.errors > 0 ? "FAIL" : atLeast(ratioOf(row), NGINX_RATIO_TARGET);
+export function sideBySideVerdict(row: SideBySide, reference: Reference = NGINX_REFERENCE): Verdict {
+  return row.errors > 0 ? "FAIL" : atLeast(ratioOf(row), reference.target);
 }
 
 const spread = (values: number[]) => `${formatInt(Math.min(...values))}–${formatInt(Math.max(...values))}`;
 
 /** The table of the comparison: medians, each side's spread (lowest–highest round), the ratio and its verdict. */
-export function sideBySideTable(rows: SideBySide[]): string {
-  const lines = [["page", "server req/s (median)", "spread", "nginx gzip_static req/s (median)", "spread", "ratio", `target ≥ ${NGINX_RATIO_TARGET}`]];
+export function sideBySideTable(rows: SideBySide[], reference: Reference = NGINX_REFERENCE): string {
+  const lines = [["page", "server req/s (median)", "spread", `${reference.name} req/s (median)`, "spread", "ratio", `target ≥ ${reference.target}`]];
   for (const row of rows) {
     lines.push([
       row.path,
       formatInt(median(row.server)),
       spread(row.server),
-      formatInt(median(row.nginx)),
-      spread(row.nginx),
+      formatInt(median(row.reference)),
+      spread(row.reference),
       ratioOf(row).toFixed(3),
-      row.errors > 0 ? `FAIL (${formatInt(row.errors)} errors)` : sideBySideVerdict(row),
+      row.errors > 0 ? `FAIL (${formatInt(row.errors)} errors)` : sideBySideVerdict(row, reference),
     ]);
   }
   return table(lines);

@@ -7,7 +7,7 @@
 // batches where they are text (articles, and listings through scripts/bench-listings.ts's
 // generator). The articles' search_vector is a generated column (migration 0002): PostgreSQL fills
 // it as each row arrives. Deterministic (seeded), so two runs measure the same site.
-// Erasable TypeScript only (Node 24 runs it).
+// Erasable TypeScript only (the pinned Node runs it).
 import { hashPassword } from "better-auth/crypto";
 import { FIRST_NAMES, LAST_NAMES, generateListings, mulberry32, picker, type BenchClient, type Generated } from "./bench-listings.ts";
 

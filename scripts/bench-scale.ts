@@ -14,7 +14,7 @@
 // (issue 17), publishing a listing with 5 photos, and whether the sitemap follows the protocol.
 // Prints a report with PASS/FAIL next to the targets; returns 0 even when targets fail, non-zero
 // only when something could not run. Reuses scripts/bench.ts's server, wrk, memory and publishing
-// helpers. Erasable TypeScript only (Node 24 runs it).
+// helpers. Erasable TypeScript only (the pinned Node runs it).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";

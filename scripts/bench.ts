@@ -12,12 +12,12 @@
 // a listing with 5 photos of 4 MB each. Prints a report with PASS/FAIL next to the targets and exits
 // 0 even when targets fail; non-zero only when something could not run.
 //
-//   node scripts/bench.ts [--skip-build] [--skip-lighthouse] [--duration=10s] [--only=cached,uncached,listings]
+//   node scripts/bench.ts [--skip-build] [--skip-lighthouse] [--duration=10s] [--only=cached,uncached,listings] [--wordpress-url=…]
 //   node scripts/bench.ts --scale [--skip-build] [--duration=10s] [--scale-listings=200000] [--scale-database-url=postgres://…] …
 //
 // --scale runs the scale mode instead (scripts/bench-scale.ts, on the helpers exported here).
 //
-// The report goes to stdout, progress and the build log to stderr. Runs on Node 24 directly (type
+// The report goes to stdout, progress and the build log to stderr. Runs on the pinned Node directly (type
 // stripping): erasable TypeScript only.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { accessSync, closeSync, constants, createReadStream, existsSync, mkdtempSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -50,7 +50,7 @@ import {
 import { SERVER_ENTRY, SERVER_ENV, serverNodeFlags } from "../server/node-flags.ts";
 import { CITY_COUNT, LISTING_MIX, explainListingQueries, filterPath, generateListings, pageCount, type Generated } from "./bench-listings.ts";
 import { build } from "./build.ts";
-import { NGINX_RATIO_TARGET, REFERENCE_ROUNDS, measureSideBySide, ratioOf, sideBySideTable, sideBySideVerdict, startStaticNginx, type SideBySide } from "./bench-reference.ts";
+import { NGINX_RATIO_TARGET, REFERENCE_ROUNDS, WORDPRESS_RATIO_TARGET, WORDPRESS_REFERENCE, measurePair, measureSideBySide, ratioOf, sideBySideTable, sideBySideVerdict, startStaticNginx, type SideBySide } from "./bench-reference.ts";
 import { NGINX, hasNginx } from "../tests/load-balancer.ts";
 import { CHROMIUM_FLAGS } from "./chromium-flags.ts";
 
@@ -99,6 +99,9 @@ const USAGE = `Usage: node scripts/bench.ts [options]   (or: npm run bench -- [o
   --only=cached       only the pages' phase with the page cache on, and beside nginx (or: uncached, listings; several
                       separated by commas, e.g. --only=uncached,listings). Default: all three.
                       The listing catalogue is generated whatever --only says (same database).
+  --wordpress-url=URL with the uncached phase: a WordPress 6 page serving the same article
+                      (decision 0084 says how to set one up); the uncached article is measured
+                      beside it in turns and must answer ≥ 10 × its req/s
   --cluster           instead: many processes (scripts/bench-cluster.ts): 60 s (or --duration) at
                       --connections (64) of public pages, searches and dashboard reads through nginx
                       to 2 processes on PostgreSQL (BENCH_DATABASE_URL's server), then 1 on PGlite;
@@ -541,6 +544,21 @@ async function compareWithNginx(server: Server, wrk: string, duration: string): 
   } finally {
     await nginx.stop();
   }
+}
+
+/** The uncached article beside a WordPress serving the same article (`--wordpress-url`), in turns. */
+async function compareWithWordPress(server: Server, wrk: string, duration: string, wordpressUrl: string): Promise<SideBySide> {
+  const response = await benchFetch(wordpressUrl);
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`WordPress at ${wordpressUrl} answered HTTP ${response.status}`);
+  return measurePair(ARTICLE_PATH, server.base + ARTICLE_PATH, wordpressUrl, WORDPRESS_REFERENCE, (url) => runWrk(wrk, url, duration), step);
+}
+
+function printBesideWordPress(row: SideBySide, duration: string, wordpressUrl: string): void {
+  out(`== Uncached article beside WordPress — ${REFERENCE_ROUNDS} rounds of wrk -t${WRK_THREADS} -c${WRK_CONNECTIONS} -d${duration} each, in turns ==`);
+  out(`  the server with PAGE_CACHE=false; WordPress at ${wordpressUrl} (no page cache plugin)`);
+  out(sideBySideTable([row], WORDPRESS_REFERENCE));
+  out();
 }
 
 function printBesideNginx(rows: SideBySide[], duration: string): void {
@@ -1175,6 +1193,7 @@ async function main(): Promise<number> {
         "scale-publish-runs": { type: "string" },
         "scale-keep-data": { type: "boolean", default: false },
         "scale-database-url": { type: "string" },
+        "wordpress-url": { type: "string" },
         help: { type: "boolean", default: false },
       },
       strict: true,
@@ -1282,6 +1301,8 @@ async function main(): Promise<number> {
 
   const results: PhaseResult[] = [];
   let besideNginx: SideBySide[] | undefined;
+  let besideWordPress: SideBySide | undefined;
+  const wordpressUrl = args["wordpress-url"];
   let jsBudget: JsBudget | undefined;
   let statuses = new Map<string, number>();
   let lighthouse: LighthousePage[] | undefined;
@@ -1338,6 +1359,14 @@ async function main(): Promise<number> {
           printBesideNginx(besideNginx, duration);
         } catch (error) {
           problems.push(`cached pages beside nginx: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+      if (name === "uncached" && wordpressUrl) {
+        try {
+          besideWordPress = await compareWithWordPress(server, wrk, duration, wordpressUrl);
+          printBesideWordPress(besideWordPress, duration, wordpressUrl);
+        } catch (error) {
+          problems.push(`uncached article beside WordPress: ${error instanceof Error ? error.message : String(error)}`);
         }
       }
       if (name === "cached" && withLighthouse) await lighthouseOn(server);
@@ -1447,6 +1476,12 @@ async function main(): Promise<number> {
   }
   for (const row of besideNginx ?? []) {
     rows.push([`cached ${row.path} ÷ nginx gzip_static (req/s, median of ${REFERENCE_ROUNDS})`, ratioOf(row).toFixed(3), `≥ ${NGINX_RATIO_TARGET}`, sideBySideVerdict(row)]);
+  }
+  if (besideWordPress) {
+    const row = besideWordPress;
+    rows.push([`uncached ${row.path} ÷ WordPress (req/s, median of ${REFERENCE_ROUNDS})`, ratioOf(row).toFixed(1), `≥ ${WORDPRESS_RATIO_TARGET}`, sideBySideVerdict(row, WORDPRESS_REFERENCE)]);
+  } else if (phases.includes("uncached")) {
+    rows.push(["uncached article ÷ WordPress", "not measured (no --wordpress-url)", `≥ ${WORDPRESS_RATIO_TARGET}`, "-"]);
   }
   if (jsBudget) {
     const kb = jsBudget.totalGzip / 1024;

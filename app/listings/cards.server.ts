@@ -1,5 +1,5 @@
 // What the list page and its map show of a listing, and the columns they are read from: one
-// definition for the SQL path (listings.server.ts) and the in-memory index (listing-index.server.ts).
+// definition for the list's queries (browse.server.ts) and the other readers of cards.
 import { sql } from "drizzle-orm";
 import { petListings } from "~/db/schema";
 import type { LISTING_TYPES, PET_TYPES } from "~/lib/enums";

@@ -1,8 +1,8 @@
 // Moderation of pet listings (/admin/pet-listings): admins only, every function starts with
 // refuseNonAdmin. A listing is public only while active (visibility.ts), so suspending one hides it
 // from the list, the map, the search, the sitemap and its detail page (except for its owner and the
-// admins) as soon as the write commits: the caches are dropped with the `listings` tag here and in
-// every other process, and the in-memory index catches up from pet_listing_changes (decision 0041).
+// admins) as soon as the write commits: the list reads the database (decision 0082), and the caches
+// are dropped with the `listings` tag here and in every other process.
 // Each change is one conditional UPDATE, so two admins (or two clicks) change a listing once and
 // its owner gets one e-mail (decision 0050).
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";

@@ -225,7 +225,7 @@ describe("the confirmation link", () => {
     const links = await ask(someone, unique("scaduto"));
     await db()
       .update(emailChanges)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .set({ expiresAt: new Date(Date.now() - 3_600_000) })
       .where(eq(emailChanges.userId, someone.user.id));
     expect(await confirmEmailChange(links.confirm)).toEqual(refusedConfirm("expired"));
     expect(await cancelEmailChange(links.cancel)).toEqual(refusedCancel("expired"));

@@ -126,7 +126,7 @@ describe("password recovery", () => {
     const token = await recoveryToken(account);
     await db()
       .update(verifications)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .set({ expiresAt: new Date(Date.now() - 3_600_000) })
       .where(eq(verifications.identifier, `reset-password:${token}`));
     expect(await resetTokenUsable(token)).toBe(false);
     expect(await resetPasswordWithToken({ token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).toEqual({ ok: false, status: 400, error: R.resetLinkInvalid });

@@ -83,7 +83,7 @@ describe("the list of sessions", () => {
   itDb("leaves out expired sessions", async () => {
     const account = await createAccount();
     const old = await signInElsewhere(account, FIREFOX_WINDOWS, "93.41.12.7");
-    await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.token, tokenOf(old)));
+    await db().update(sessions).set({ expiresAt: new Date(Date.now() - 3_600_000) }).where(eq(sessions.token, tokenOf(old)));
     const list = await listSessions(await userOf(account), requestAs(account));
     expect(list.map((s) => s.current)).toEqual([true]);
   });
@@ -159,7 +159,7 @@ describe("reading the session on every request", () => {
   itDb("an expired session is deleted and its cookie removed: the visitor is signed out", async () => {
     const account = await createAccount();
     const token = tokenOf(account);
-    await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.token, token));
+    await db().update(sessions).set({ expiresAt: new Date(Date.now() - 3_600_000) }).where(eq(sessions.token, token));
     const page = await pageFor(requestAs(account));
     expect(page.user).toBeNull();
     expect(page.setCookies.some((c) => /^better-auth\.session_token=;.*Max-Age=0/i.test(c))).toBe(true);

@@ -34,7 +34,7 @@ describe("publishDueArticles", () => {
     const category = await createCategory();
     const due = [
       await scheduledArticle(category.id, new Date(Date.now() - 5 * MINUTE)),
-      await scheduledArticle(category.id, new Date(Date.now() - 1000)),
+      await scheduledArticle(category.id, new Date(Date.now() - 3_600_000)),
     ];
     const before = Date.now();
     const counts = await publishDueArticles();
@@ -211,7 +211,7 @@ describe("publishDueArticles, committed data (several runs at once)", () => {
     const category = await createCategory();
     made.categories.push(category.id);
     const dueArticle = async () => {
-      const row = await scheduledArticle(category.id, new Date(Date.now() - 1000));
+      const row = await scheduledArticle(category.id, new Date(Date.now() - 3_600_000));
       made.articles.push(row.id);
       return row;
     };

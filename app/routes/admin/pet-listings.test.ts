@@ -35,7 +35,7 @@ describe("/admin/pet-listings is for administrators only", () => {
       ["delete", suspended],
     ] as const) {
       await expectAdminOnly(
-        { call: callAction, url: URL_LISTINGS, body: () => new URLSearchParams({ intent, listingId: listing.id, reason: "no" }), headers: FORM, state: stateOf(listing.id) },
+        { call: callAction, url: URL_LISTINGS, body: () => new URLSearchParams({ intent, listingId: listing.id, rule: "spam", reason: "no" }), headers: FORM, state: stateOf(listing.id) },
         owner,
       );
     }
@@ -49,8 +49,8 @@ describe("/admin/pet-listings for an administrator", () => {
     const listing = await createListingRow(owner.id);
     const post = (fields: Record<string, string>) =>
       outcomeOf(() => callAction(requestAs(admin, URL_LISTINGS, { method: "POST", body: new URLSearchParams(fields), headers: FORM })));
-    expect(await post({ intent: "suspend", listingId: listing.id, reason: "Prezzo non consentito" })).toMatchObject({ status: 200, data: { ok: true } });
-    expect(await post({ intent: "suspend", listingId: listing.id })).toMatchObject({ status: 409, data: { ok: false, error: suspendConflict("suspended") } });
+    expect(await post({ intent: "suspend", listingId: listing.id, rule: "illegal_sale", reason: "Prezzo non consentito" })).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await post({ intent: "suspend", listingId: listing.id, rule: "spam" })).toMatchObject({ status: 409, data: { ok: false, error: suspendConflict("suspended") } });
     expect(await post({ intent: "reactivate", listingId: listing.id })).toMatchObject({ status: 200, data: { ok: true } });
     expect(await post({ intent: "explode", listingId: listing.id })).toMatchObject({ status: 400 });
     expect(await post({ intent: "delete", listingId: listing.id })).toMatchObject({ status: 200, data: { ok: true } });

@@ -62,7 +62,7 @@ export async function createAppeal(actor: CurrentUser, listingId: string, text: 
       if (!suspendedAt) {
         // A suspension written by other code than suspendListing has no date: it gets one now, so
         // that it can be contested once like the others.
-        const [dated] = await db().update(petListings).set({ suspendedAt: sql`now()` }).where(eq(petListings.id, listingId)).returning({ suspendedAt: petListings.suspendedAt });
+        const [dated] = await db().update(petListings).set({ suspendedAt: sql`clock_timestamp()` }).where(eq(petListings.id, listingId)).returning({ suspendedAt: petListings.suspendedAt });
         suspendedAt = dated!.suspendedAt!;
       }
       const [appeal] = await db()

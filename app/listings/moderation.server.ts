@@ -297,7 +297,7 @@ export async function suspendListing(actor: CurrentUser | null, id: string, inpu
   if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? M.updateError);
   const { rule, reason } = parsed.data;
   const result = await guarded(id, "suspended", async () => {
-    const moved = await transition(id, "active", "suspended", suspendConflict, { suspensionRule: rule, suspensionReason: reason, suspendedAt: sql`now()` });
+    const moved = await transition(id, "active", "suspended", suspendConflict, { suspensionRule: rule, suspensionReason: reason, suspendedAt: sql`clock_timestamp()` });
     if (!moved.ok) return moved;
     const reporters = await resolveOpenReports(id);
     return { ...moved, reporters };

@@ -25,6 +25,6 @@ CREATE INDEX "listing_appeals_pending_idx" ON "listing_appeals" USING btree ("cr
 CREATE INDEX "listing_appeals_user_idx" ON "listing_appeals" USING btree ("user_id");--> statement-breakpoint
 ALTER TABLE "pet_listings" ADD CONSTRAINT "pet_listings_suspension_rule_check" CHECK ("pet_listings"."suspension_rule" in ('illegal_sale', 'missing_identification', 'underage', 'species_not_allowed', 'fraud', 'animal_abuse', 'inappropriate', 'spam', 'other'));--> statement-breakpoint
 -- Listings suspended before the statement of reasons existed (decision 0087): their suspension
--- gets a date (the last change of the row, the best known) so that their owners can contest it,
--- and the rule "Altro", as none was recorded.
-UPDATE "pet_listings" SET "suspended_at" = "updated_at", "suspension_rule" = 'other' WHERE "status" = 'suspended';
+-- gets a date (the last change of the row, the best known; in whole milliseconds, as the code
+-- writes it) so that their owners can contest it, and the rule "Altro", as none was recorded.
+UPDATE "pet_listings" SET "suspended_at" = date_trunc('milliseconds', "updated_at"), "suspension_rule" = 'other' WHERE "status" = 'suspended';

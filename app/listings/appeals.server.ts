@@ -18,6 +18,7 @@ import { fail, type Result } from "~/lib/result";
 import { oneLine, quotedBlock } from "~/mail/mail-text";
 import { sendMail } from "~/mail/mailer.server";
 import { canSee } from "./listings.server";
+import { SUSPENSION_INSTANT } from "./moderation.server";
 import {
   alreadyDecided,
   APPEAL_MESSAGES as M,
@@ -62,7 +63,7 @@ export async function createAppeal(actor: CurrentUser, listingId: string, text: 
       if (!suspendedAt) {
         // A suspension written by other code than suspendListing has no date: it gets one now, so
         // that it can be contested once like the others.
-        const [dated] = await db().update(petListings).set({ suspendedAt: sql`clock_timestamp()` }).where(eq(petListings.id, listingId)).returning({ suspendedAt: petListings.suspendedAt });
+        const [dated] = await db().update(petListings).set({ suspendedAt: SUSPENSION_INSTANT }).where(eq(petListings.id, listingId)).returning({ suspendedAt: petListings.suspendedAt });
         suspendedAt = dated!.suspendedAt!;
       }
       const [appeal] = await db()

@@ -276,6 +276,13 @@ async function guarded<T extends object>(id: string, to: ListingStatus, change: 
   }
 }
 
+/**
+ * The instant a suspension is recorded, which also names it for its appeal (unique per listing and
+ * instant): the clock's, not the transaction's start, so two suspensions in one transaction differ;
+ * whole milliseconds, so the value read into a JavaScript Date compares equal to the stored one.
+ */
+export const SUSPENSION_INSTANT = sql`date_trunc('milliseconds', clock_timestamp())`;
+
 /** A reporter whose open report the suspension answers (decision 0087). */
 interface Reporter {
   name: string;
@@ -297,7 +304,7 @@ export async function suspendListing(actor: CurrentUser | null, id: string, inpu
   if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? M.updateError);
   const { rule, reason } = parsed.data;
   const result = await guarded(id, "suspended", async () => {
-    const moved = await transition(id, "active", "suspended", suspendConflict, { suspensionRule: rule, suspensionReason: reason, suspendedAt: sql`clock_timestamp()` });
+    const moved = await transition(id, "active", "suspended", suspendConflict, { suspensionRule: rule, suspensionReason: reason, suspendedAt: SUSPENSION_INSTANT });
     if (!moved.ok) return moved;
     const reporters = await resolveOpenReports(id);
     return { ...moved, reporters };

@@ -4,7 +4,10 @@
 // admins) as soon as the write commits: the list reads the database (decision 0082), and the caches
 // are dropped with the `listings` tag here and in every other process.
 // Each change is one conditional UPDATE, so two admins (or two clicks) change a listing once and
-// its owner gets one e-mail (decision 0050).
+// its owner gets one e-mail (decision 0050). A suspension carries its statement of reasons (the
+// rule broken and the admin's words), which the owner reads in the mail, on the dashboard and on
+// the listing's page, and may contest once (appeals.server.ts); the senders of the listing's open
+// reports are told it was suspended (decision 0087).
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { FULL_NAME_MAX_LENGTH } from "~/accounts/messages";
 import type { CurrentUser } from "~/accounts/session.server";

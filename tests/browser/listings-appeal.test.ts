@@ -62,10 +62,12 @@ describe("the appeal against a suspension", () => {
       });
       expect(again.status()).toBe(409);
 
-      // The back office: «Contestazioni» shows the appeal with its listing.
+      // The back office: «Contestazioni» shows the appeal with its listing, also at 360 px.
+      await admin.page.setViewportSize({ width: 360, height: 740 });
       await admin.page.goto("/admin/pet-listings?appeals=pending");
       const region = admin.page.getByRole("region", { name: `Sospensione di «${word} furetto»` });
       await region.getByText("allego il certificato del veterinario").waitFor();
+      expect(await admin.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       const appealId = await region.locator('input[name="appealId"]').getAttribute("value");
       await region.getByLabel("Nota per il proprietario (facoltativa)").fill("Certificato verificato, grazie.");
       const before = await outboxNames();

@@ -5,7 +5,7 @@ import { eq, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { config, setConfig, type Config } from "~/config.server";
 import { db } from "~/db/client.server";
-import { accounts, contactMessages, contestSubmissions, contestVotes, emailChanges, listingReports, petListings, profiles, sessions, users } from "~/db/schema";
+import { accounts, contactMessages, contestSubmissions, contestVotes, emailChanges, listingAppeals, listingReports, petListings, profiles, sessions, users } from "~/db/schema";
 import { publicUrl, putFile } from "~/storage/storage.server";
 import { createAccount, requestAs, type TestAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
@@ -69,9 +69,13 @@ describe("the data export", () => {
   itDb("holds everything about the user and never a password hash or a token", async () => {
     const { account, photo, listing, entry } = await busyPerson();
     expect(await requestEmailChange(account.id, "giulia.nuova@example.it")).toEqual({ ok: true });
+    const suspendedAt = new Date("2026-11-20T10:00:00Z");
+    await db().update(petListings).set({ status: "suspended", suspensionRule: "spam", suspensionReason: "Ripetuto", suspendedAt }).where(eq(petListings.id, listing.id));
+    await db().insert(listingAppeals).values({ listingId: listing.id, userId: account.id, suspendedAt, text: "Non è spam" });
     const exported = await exportAccountData(asUser(account));
+    expect(exported.appeals).toMatchObject([{ listingId: listing.id, text: "Non è spam", status: "pending" }]);
     expect(exported.account).toMatchObject({ id: account.id, email: account.email, fullName: "Giulia Dati", role: "user" });
-    expect(exported.listings).toMatchObject([{ id: listing.id, title: "Micio cerca casa", images: [photo.url] }]);
+    expect(exported.listings).toMatchObject([{ id: listing.id, title: "Micio cerca casa", images: [photo.url], suspensionRule: "spam", suspensionReason: "Ripetuto", suspendedAt }]);
     expect(exported.contestEntries).toMatchObject([{ id: entry.id, title: "Il mio gatto" }]);
     expect(exported.votes).toHaveLength(1);
     expect(exported.reports).toHaveLength(1);

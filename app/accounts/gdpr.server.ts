@@ -14,6 +14,7 @@ import {
   contests,
   contestVotes,
   emailChanges,
+  listingAppeals,
   listingReports,
   petListings,
   profiles,
@@ -39,7 +40,7 @@ export function exportFileName(now = new Date()): string {
 
 /**
  * Everything about the user, as one JSON-ready object: account and profile, sign-in methods,
- * sessions, listings (with their image URLs), reports they sent, contest entries and votes, contact
+ * sessions, listings (with their image URLs and statement of reasons) and appeals, reports they sent, contest entries and votes, contact
  * messages sent from their address, AI requests and articles authored (administrators). Never a
  * password hash, a session token or an OAuth token.
  */
@@ -65,7 +66,7 @@ export async function exportAccountData(user: CurrentUser) {
     .select({ phone: twoFactorPhones.phone, verifiedAt: twoFactorPhones.verifiedAt })
     .from(twoFactorPhones)
     .where(eq(twoFactorPhones.userId, user.id));
-  const [signInMethods, activeSessions, addressChanges, listings, reports, entries, votes, messages, aiRequests, authored] = await Promise.all([
+  const [signInMethods, activeSessions, addressChanges, listings, reports, entries, votes, messages, aiRequests, authored, appeals] = await Promise.all([
     db()
       .select({ provider: accounts.providerId, createdAt: accounts.createdAt, updatedAt: accounts.updatedAt })
       .from(accounts)
@@ -102,6 +103,9 @@ export async function exportAccountData(user: CurrentUser) {
         images: petListings.images,
         status: petListings.status,
         availability: petListings.availability,
+        suspensionRule: petListings.suspensionRule,
+        suspensionReason: petListings.suspensionReason,
+        suspendedAt: petListings.suspendedAt,
         createdAt: petListings.createdAt,
         updatedAt: petListings.updatedAt,
       })
@@ -149,6 +153,18 @@ export async function exportAccountData(user: CurrentUser) {
       .from(apiUsageLog)
       .where(eq(apiUsageLog.userId, user.id)),
     db().select({ id: articles.id, title: articles.title, slug: articles.slug, status: articles.status }).from(articles).where(eq(articles.authorId, user.id)),
+    // Appeals against suspensions (decision 0087), with the outcome and the note the owner was sent.
+    db()
+      .select({
+        listingId: listingAppeals.listingId,
+        text: listingAppeals.text,
+        status: listingAppeals.status,
+        createdAt: listingAppeals.createdAt,
+        decidedAt: listingAppeals.decidedAt,
+        adminNote: listingAppeals.adminNote,
+      })
+      .from(listingAppeals)
+      .where(eq(listingAppeals.userId, user.id)),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -163,6 +179,7 @@ export async function exportAccountData(user: CurrentUser) {
     contactMessages: messages,
     aiRequests,
     articlesAuthored: authored,
+    appeals,
   };
 }
 

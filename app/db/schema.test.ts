@@ -3,7 +3,7 @@ import { describe, expect } from "vitest";
 import { createAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { db, getDatabase, queryRows, withDb, type Db } from "./client.server";
-import { categories, contestSubmissions, contestVotes, contests, petListings, profiles, seoSettings, users } from "./schema";
+import { categories, contestSubmissions, contestVotes, contests, listingAppeals, petListings, profiles, seoSettings, users } from "./schema";
 
 const EXPECTED_TABLES = [
   "accounts",
@@ -22,6 +22,7 @@ const EXPECTED_TABLES = [
   "contests",
   "email_changes",
   "jwks",
+  "listing_appeals",
   "listing_reports",
   "pacing",
   "partners",
@@ -114,6 +115,24 @@ describe("schema and migrations", () => {
     );
     const [sale] = await listing(account.id, { listingType: "sale", price: 350.5 });
     expect(sale?.price).toBe(350.5);
+  });
+
+  itDb("a suspension's rule comes from the list; one appeal per suspension, 1 to 2,000 characters, decided with a date (decision 0087)", async () => {
+    const account = await createAccount();
+    expect(await fails(() => listing(account.id, { status: "suspended", suspensionRule: "capriccio" as "spam" }))).toBe("pet_listings_suspension_rule_check");
+    const suspendedAt = new Date("2026-11-20T10:00:00Z");
+    const [row] = await listing(account.id, { status: "suspended", suspensionRule: "spam", suspendedAt });
+    const appeal = (values: Partial<typeof listingAppeals.$inferInsert> = {}) =>
+      db()
+        .insert(listingAppeals)
+        .values({ listingId: row!.id, userId: account.id, suspendedAt, text: "Contesto", ...values });
+    expect(await fails(() => appeal({ text: "" }))).toBe("listing_appeals_text_check");
+    expect(await fails(() => appeal({ text: "x".repeat(2_001) }))).toBe("listing_appeals_text_check");
+    expect(await fails(() => appeal({ status: "upheld" }))).toBe("listing_appeals_decided_check");
+    expect(await fails(() => appeal({ status: "forse" as "upheld", decidedAt: new Date() }))).toBe("listing_appeals_status_check");
+    await appeal();
+    expect(await fails(() => appeal({ text: "Di nuovo" }))).toBe("listing_appeals_suspension_idx");
+    await appeal({ suspendedAt: new Date("2026-11-25T10:00:00Z") });
   });
 
   itDb("one vote per user and entry, enforced by the database", async () => {

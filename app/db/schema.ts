@@ -25,6 +25,7 @@ import {
   AI_QUEUE_STATES,
   AI_REQUEST_TYPES,
   AI_USAGE_STATUSES,
+  APPEAL_STATUSES,
   ARTICLE_STATUSES,
   CONTACT_STATUSES,
   CONTEST_PET_TYPES,
@@ -42,6 +43,7 @@ import {
   REPORT_STATUSES,
   ROLES,
   SUBMISSION_STATUSES,
+  SUSPENSION_RULES,
 } from "../lib/enums";
 
 /** `column IN ('a','b',…)` for a check constraint, from the enum values defined once in lib/enums. */
@@ -480,6 +482,12 @@ export const petListings = pgTable(
       .default(sql`'{}'::text[]`),
     status: text("status", { enum: LISTING_STATUSES.values }).notNull().default("active"),
     availability: text("availability", { enum: LISTING_AVAILABILITY.values }).notNull().default("available"),
+    // The statement of reasons of the current suspension (decision 0087): the rule broken, the
+    // admin's words, and when. Null while the listing is not suspended. suspended_at also names
+    // the suspension an appeal contests (listing_appeals).
+    suspensionRule: text("suspension_rule", { enum: SUSPENSION_RULES.values }),
+    suspensionReason: text("suspension_reason"),
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     // The back office's search text (title, city, contact e-mail), folded once when the row is
     // written: a search re-checks trigram candidates against stored text instead of folding each
     // one again (decision 0049).
@@ -494,6 +502,7 @@ export const petListings = pgTable(
     check("pet_listings_listing_type_check", oneOf(t.listingType, LISTING_TYPES.values)),
     check("pet_listings_status_check", oneOf(t.status, LISTING_STATUSES.values)),
     check("pet_listings_availability_check", oneOf(t.availability, LISTING_AVAILABILITY.values)),
+    check("pet_listings_suspension_rule_check", oneOf(t.suspensionRule, SUSPENSION_RULES.values)),
     check("pet_listings_price_check", sql`${t.price} >= 0 and (${t.listingType} = 'sale' or ${t.price} = 0)`),
     check("pet_listings_images_check", sql`cardinality(${t.images}) <= 5`),
     check("pet_listings_lat_check", sql`${t.locationLat} between -90 and 90 and ${t.locationLng} between -180 and 180`),
@@ -538,6 +547,42 @@ export const listingReports = pgTable(
     index("listing_reports_listing_idx").on(t.listingId),
     // /admin/reports with no status filter: newest first, id breaking ties, from the index.
     index("listing_reports_created_idx").on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * An owner's appeal against a suspension (EU Digital Services Act art. 20; decision 0087): one per
+ * suspension, the suspension being the listing's suspended_at when the appeal was made (unique
+ * index). An admin decides it once: upheld (still suspended) or reversed (active again).
+ */
+export const listingAppeals = pgTable(
+  "listing_appeals",
+  {
+    id: id(),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => petListings.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }).notNull(),
+    text: text("text").notNull(),
+    status: text("status", { enum: APPEAL_STATUSES.values }).notNull().default("pending"),
+    decidedBy: uuid("decided_by").references(() => profiles.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    adminNote: text("admin_note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("listing_appeals_status_check", oneOf(t.status, APPEAL_STATUSES.values)),
+    check("listing_appeals_text_check", sql`char_length(${t.text}) between 1 and 2000`),
+    check("listing_appeals_decided_check", sql`(${t.status} = 'pending') = (${t.decidedAt} is null)`),
+    uniqueIndex("listing_appeals_suspension_idx").on(t.listingId, t.suspendedAt),
+    // The back office's "Contestazioni": the appeals waiting for a decision, read from a small index.
+    index("listing_appeals_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("listing_appeals_user_idx").on(t.userId),
   ],
 );
 

@@ -77,6 +77,30 @@ export const REPORT_STATUSES = labelled({
   dismissed: "Respinta",
 });
 
+/**
+ * The rule a suspended listing breaks, named in the statement of reasons its owner receives (EU
+ * Digital Services Act art. 17: the ground, legal or contractual, of a restriction; decision 0087).
+ * Law references beside the labels, so the owner can read what was applied.
+ */
+export const SUSPENSION_RULES = labelled({
+  illegal_sale: "Vendita illegale (D.Lgs. 135/2022)",
+  missing_identification: "Codice identificativo mancante (D.Lgs. 135/2022, art. 11)",
+  underage: "Cessione prima dei 60 giorni di vita",
+  species_not_allowed: "Specie non ammessa (D.Lgs. 135/2022, art. 3)",
+  fraud: "Annuncio ingannevole o truffa",
+  animal_abuse: "Maltrattamento di animali",
+  inappropriate: "Contenuto inappropriato",
+  spam: "Spam",
+  other: "Altro",
+});
+
+/** Where an owner's appeal against a suspension stands (decision 0087). */
+export const APPEAL_STATUSES = labelled({
+  pending: "In attesa di decisione",
+  upheld: "Sospensione confermata",
+  reversed: "Annuncio riattivato",
+});
+
 export const CONTEST_STATUSES = labelled({
   draft: "Bozza",
   active: "Attivo",

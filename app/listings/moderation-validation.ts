@@ -2,10 +2,12 @@
 // moderation and of the reports' handling, shared by the pages and the server (client-safe: no
 // server code here).
 import { z } from "zod";
-import { LISTING_STATUSES, REPORT_STATUSES } from "~/lib/enums";
+import { APPEAL_STATUSES, LISTING_STATUSES, REPORT_STATUSES, SUSPENSION_RULES } from "~/lib/enums";
 import type { ListingStatus } from "./visibility";
 
 export type ReportStatus = (typeof REPORT_STATUSES.values)[number];
+export type SuspensionRule = (typeof SUSPENSION_RULES.values)[number];
+export type AppealStatus = (typeof APPEAL_STATUSES.values)[number];
 
 /** Rows per page of both lists. */
 export const MODERATION_PAGE_SIZE = 20;
@@ -32,6 +34,8 @@ export const LISTING_MODERATION_MESSAGES = {
   reactivated: "Annuncio riattivato: è di nuovo visibile sul sito",
   deleted: "Annuncio eliminato",
   reasonTooLong: "Il motivo può contenere al massimo 1.000 caratteri",
+  ruleRequired: "Scegli la regola violata dall'annuncio",
+  reasonRequired: "Con la regola «Altro» scrivi il motivo della sospensione",
   empty: "Nessun annuncio trovato",
 } as const;
 
@@ -67,11 +71,13 @@ export const listingModerationQuerySchema = z.object({
     .catch("")
     .transform((q) => q.trim().slice(0, MODERATION_SEARCH_MAX_LENGTH)),
   status: z.enum(LISTING_STATUSES.values).optional().catch(undefined),
+  /** "Contestazioni": only the listings whose owner's appeal waits for a decision */
+  appeals: z.literal("pending").optional().catch(undefined),
   page: z.coerce.number().int().min(1).catch(1),
 });
 export type ListingModerationQuery = z.infer<typeof listingModerationQuerySchema>;
 
-export const LISTING_MODERATION_INTENTS = ["suspend", "reactivate", "delete"] as const;
+export const LISTING_MODERATION_INTENTS = ["suspend", "reactivate", "delete", "decide-appeal"] as const;
 
 export const suspensionReasonSchema = z
   .string()
@@ -79,6 +85,65 @@ export const suspensionReasonSchema = z
   .transform((value) => (value ?? "").trim())
   .pipe(z.string().max(SUSPENSION_REASON_MAX_LENGTH, LISTING_MODERATION_MESSAGES.reasonTooLong))
   .transform((value) => value || null);
+
+/**
+ * A suspension's statement of reasons (decision 0087): the rule broken, required, and the admin's
+ * words, optional except with "Altro", where the rule alone would tell the owner nothing.
+ */
+export const suspensionSchema = z
+  .object({
+    rule: z.enum(SUSPENSION_RULES.values, { error: LISTING_MODERATION_MESSAGES.ruleRequired }),
+    reason: suspensionReasonSchema,
+  })
+  .refine(({ rule, reason }) => rule !== "other" || reason !== null, { message: LISTING_MODERATION_MESSAGES.reasonRequired, path: ["reason"] });
+export type SuspensionInput = { rule?: string | null; reason?: string | null };
+
+// --- Appeals (decision 0087) ----------------------------------------------------------------------
+
+export const APPEAL_TEXT_MAX_LENGTH = 2_000;
+export const APPEAL_NOTE_MAX_LENGTH = 2_000;
+
+export const APPEAL_MESSAGES = {
+  textRequired: "Scrivi perché contesti la decisione",
+  textTooLong: "Il testo può contenere al massimo 2.000 caratteri",
+  noteTooLong: "La nota può contenere al massimo 2.000 caratteri",
+  notFound: "Annuncio non trovato",
+  forbidden: "Puoi contestare solo la sospensione dei tuoi annunci",
+  notSuspended: "Puoi contestare la decisione solo mentre l'annuncio è sospeso",
+  alreadyAppealed: "Hai già contestato questa sospensione: la redazione ti risponderà per e-mail",
+  sent: "Contestazione inviata: la redazione la esaminerà e ti risponderà per e-mail",
+  saveError: "Errore durante l'invio della contestazione",
+  appealNotFound: "Contestazione non trovata",
+  decisionInvalid: "Scegli una decisione: riattivare l'annuncio o confermare la sospensione",
+  reversed: "Contestazione accolta: l'annuncio è di nuovo visibile",
+  upheld: "Contestazione respinta: la sospensione è confermata",
+  decideError: "Errore durante la decisione sulla contestazione",
+} as const;
+
+/** An appeal already decided (a second admin, a stale page), with what was decided. */
+export function alreadyDecided(status: AppealStatus): string {
+  return `Questa contestazione è già stata decisa: ${APPEAL_STATUSES.labels[status].toLowerCase()}.`;
+}
+
+/** The owner's text: required, at most 2,000 characters once trimmed. */
+export const appealTextSchema = z
+  .string({ error: APPEAL_MESSAGES.textRequired })
+  .transform((value) => value.trim())
+  .pipe(z.string().min(1, APPEAL_MESSAGES.textRequired).max(APPEAL_TEXT_MAX_LENGTH, APPEAL_MESSAGES.textTooLong));
+
+/** What an admin decides: reverse (the listing is active again) or uphold, with an optional note to the owner. */
+export const APPEAL_DECISIONS = ["reverse", "uphold"] as const;
+export type AppealDecision = (typeof APPEAL_DECISIONS)[number];
+export const appealDecisionSchema = z.object({
+  decision: z.enum(APPEAL_DECISIONS, { error: APPEAL_MESSAGES.decisionInvalid }),
+  note: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").trim())
+    .pipe(z.string().max(APPEAL_NOTE_MAX_LENGTH, APPEAL_MESSAGES.noteTooLong))
+    .transform((value) => value || null),
+});
+export type AppealDecisionInput = { decision?: string | null; note?: string | null };
 
 /** The filter buttons of /admin/reports: every status, or "all" (no parameter). */
 export const reportListQuerySchema = z.object({

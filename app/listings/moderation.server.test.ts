@@ -60,7 +60,7 @@ describe("every function is for administrators only", () => {
     ] as const) {
       const refused = { ok: false, status, error };
       expect(await listListingsForModeration(actor)).toEqual(refused);
-      expect(await suspendListing(actor, listing.id, "motivo")).toEqual(refused);
+      expect(await suspendListing(actor, listing.id, { rule: "spam", reason: "motivo" })).toEqual(refused);
       expect(await reactivateListing(actor, listing.id)).toEqual(refused);
       expect(await deleteListing(actor, listing.id)).toEqual(refused);
     }
@@ -104,6 +104,8 @@ describe("listListingsForModeration", () => {
       status: "suspended",
       statusLabel: "Sospeso",
       createdAt: at(2),
+      suspension: { rule: null, ruleLabel: "Non indicata", reason: null, suspendedAt: null },
+      appeal: null,
     });
     expect(result.listings[1]).toMatchObject({ title: "Chiuso", statusLabel: "Chiuso" });
   });
@@ -172,9 +174,9 @@ describe("suspendListing and reactivateListing", () => {
     const listing = await createListingRow(owner.id, { title: "Micio <b>rosso</b>\nBcc: altro@example.it" });
     const before = await outboxFiles();
     const reason = "Foto non pertinenti.\nBcc: spia@example.it\n\nRicaricale e scrivici.";
-    expect(await suspendListing(ADMIN, listing.id, `  ${reason}  `)).toEqual({ ok: true, status: "suspended", message: M.suspended });
+    expect(await suspendListing(ADMIN, listing.id, { rule: "inappropriate", reason: `  ${reason}  ` })).toEqual({ ok: true, status: "suspended", message: M.suspended });
     expect(await statusOf(listing.id)).toBe("suspended");
-    expect(await suspendListing(ADMIN, listing.id, "di nuovo")).toEqual({ ok: false, status: 409, error: suspendConflict("suspended") });
+    expect(await suspendListing(ADMIN, listing.id, { rule: "spam", reason: "di nuovo" })).toEqual({ ok: false, status: 409, error: suspendConflict("suspended") });
     expect(suspendConflict("suspended")).toBe("Errore durante l'aggiornamento dell'annuncio: solo un annuncio attivo può essere sospeso (ora è sospeso).");
 
     const [mail, ...others] = await mailsSince(before);
@@ -196,16 +198,17 @@ describe("suspendListing and reactivateListing", () => {
     expect(reactivated[0]!.body).toContain(`/pet-listing/${listing.id}`);
   });
 
-  itDb("without a reason, the mail says none; closed listings have no action", async () => {
+  itDb("without a reason, the mail names the rule only; closed listings have no action", async () => {
     const owner = await createAccount();
     const listing = await createListingRow(owner.id);
     const closed = await createListingRow(owner.id, { status: "closed" });
     const before = await outboxFiles();
-    expect((await suspendListing(ADMIN, listing.id)).ok).toBe(true);
+    expect((await suspendListing(ADMIN, listing.id, { rule: "spam" })).ok).toBe(true);
     const [mail] = await mailsSince(before);
     expect(mail!.body).not.toContain("Motivo");
+    expect(mail!.lines).toContain("Regola violata: Spam");
     const afterFirst = await outboxFiles();
-    expect(await suspendListing(ADMIN, closed.id)).toEqual({ ok: false, status: 409, error: suspendConflict("closed") });
+    expect(await suspendListing(ADMIN, closed.id, { rule: "spam" })).toEqual({ ok: false, status: 409, error: suspendConflict("closed") });
     expect(await reactivateListing(ADMIN, closed.id)).toEqual({ ok: false, status: 409, error: reactivateConflict("closed") });
     expect(await statusOf(closed.id)).toBe("closed");
     expect(await mailsSince(afterFirst)).toEqual([]);
@@ -214,10 +217,10 @@ describe("suspendListing and reactivateListing", () => {
   itDb("refuses an unknown listing, a malformed id and a reason too long, changing nothing", async () => {
     const owner = await createAccount();
     const listing = await createListingRow(owner.id);
-    expect(await suspendListing(ADMIN, UNKNOWN)).toEqual({ ok: false, status: 404, error: M.notFound });
-    expect(await suspendListing(ADMIN, "non-un-id")).toEqual({ ok: false, status: 404, error: M.notFound });
+    expect(await suspendListing(ADMIN, UNKNOWN, { rule: "spam" })).toEqual({ ok: false, status: 404, error: M.notFound });
+    expect(await suspendListing(ADMIN, "non-un-id", { rule: "spam" })).toEqual({ ok: false, status: 404, error: M.notFound });
     expect(await reactivateListing(ADMIN, UNKNOWN)).toEqual({ ok: false, status: 404, error: M.notFound });
-    expect(await suspendListing(ADMIN, listing.id, "x".repeat(1_001))).toEqual({ ok: false, status: 400, error: M.reasonTooLong });
+    expect(await suspendListing(ADMIN, listing.id, { rule: "spam", reason: "x".repeat(1_001) })).toEqual({ ok: false, status: 400, error: M.reasonTooLong });
     expect(await statusOf(listing.id)).toBe("active");
   });
 });
@@ -253,7 +256,7 @@ describe("a suspended listing leaves every public page at once, and comes back w
     setCacheEnabled(true);
     try {
       expect(await publicView(listing.id, owner)).toEqual(visible);
-      expect((await suspendListing(ADMIN, listing.id, "Verifica in corso")).ok).toBe(true);
+      expect((await suspendListing(ADMIN, listing.id, { rule: "fraud", reason: "Verifica in corso" })).ok).toBe(true);
       expect(await publicView(listing.id, owner)).toEqual(hidden);
       expect((await reactivateListing(ADMIN, listing.id)).ok).toBe(true);
       expect(await publicView(listing.id, owner)).toEqual(visible);
@@ -303,7 +306,7 @@ describe("the moderation list's kept count", () => {
       return result.matching;
     };
     const before = await suspendedCount();
-    expect((await suspendListing(ADMIN, listing.id, null)).ok).toBe(true);
+    expect((await suspendListing(ADMIN, listing.id, { rule: "spam" })).ok).toBe(true);
     expect(await suspendedCount()).toBe(before + 1);
     expect((await reactivateListing(ADMIN, listing.id)).ok).toBe(true);
     expect(await suspendedCount()).toBe(before);

@@ -4,16 +4,20 @@
 // admins) as soon as the write commits: the list reads the database (decision 0082), and the caches
 // are dropped with the `listings` tag here and in every other process.
 // Each change is one conditional UPDATE, so two admins (or two clicks) change a listing once and
-// its owner gets one e-mail (decision 0050).
-import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+// its owner gets one e-mail (decision 0050). A suspension carries its statement of reasons (the
+// rule broken and the admin's words), which the owner reads in the mail, on the dashboard and on
+// the listing's page, and may contest once (appeals.server.ts); the senders of the listing's open
+// reports are told it was suspended (decision 0087).
+import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { FULL_NAME_MAX_LENGTH } from "~/accounts/messages";
 import type { CurrentUser } from "~/accounts/session.server";
 import { refuseNonAdmin } from "~/admin/access.server";
 import { CACHE_TAGS, invalidate, memoize } from "~/cache/cache.server";
 import { config } from "~/config.server";
-import { db } from "~/db/client.server";
-import { petListings, profiles } from "~/db/schema";
-import { LISTING_STATUSES, LISTING_TYPES, PET_TYPES } from "~/lib/enums";
+import { db, transaction } from "~/db/client.server";
+import { listingAppeals, listingReports, petListings, profiles } from "~/db/schema";
+import { APPEAL_STATUSES, LISTING_STATUSES, LISTING_TYPES, PET_TYPES, SUSPENSION_RULES } from "~/lib/enums";
+import { formatDateLong } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
 import { containsPattern } from "~/lib/like-pattern";
 import { logger } from "~/lib/logger.server";
@@ -29,8 +33,12 @@ import {
   MODERATION_SEARCH_MAX_LENGTH,
   reactivateConflict,
   suspendConflict,
-  suspensionReasonSchema,
+  suspensionSchema,
+  type AppealStatus,
+  type SuspensionInput,
+  type SuspensionRule,
 } from "./moderation-validation";
+import { REPORT_LIMITS } from "./validation";
 import type { ListingStatus } from "./visibility";
 
 // --- The list ------------------------------------------------------------------------------------
@@ -49,6 +57,41 @@ export interface ModerationListing {
   status: ListingStatus;
   statusLabel: string;
   createdAt: Date;
+  /** the statement of reasons while suspended, else null */
+  suspension: Suspension | null;
+  /** the owner's appeal against the current suspension, else null */
+  appeal: ModerationAppeal | null;
+}
+
+/** A suspension's statement of reasons, as the owner and the admins read it (decision 0087). */
+export interface Suspension {
+  rule: SuspensionRule | null;
+  ruleLabel: string;
+  reason: string | null;
+  suspendedAt: Date | null;
+}
+
+export interface ModerationAppeal {
+  id: string;
+  text: string;
+  createdAt: Date;
+  status: AppealStatus;
+  statusLabel: string;
+  adminNote: string | null;
+  decidedAt: Date | null;
+}
+
+/** Shown for a suspension with no rule recorded (suspended by other code than suspendListing). */
+const NO_RULE = "Non indicata";
+
+export function suspensionOf(row: { status: ListingStatus; suspensionRule: SuspensionRule | null; suspensionReason: string | null; suspendedAt: Date | null }): Suspension | null {
+  if (row.status !== "suspended") return null;
+  return {
+    rule: row.suspensionRule,
+    ruleLabel: row.suspensionRule ? SUSPENSION_RULES.labels[row.suspensionRule] : NO_RULE,
+    reason: row.suspensionReason,
+    suspendedAt: row.suspendedAt,
+  };
 }
 
 export interface ModerationListingPage {
@@ -62,6 +105,10 @@ export interface ModerationListingPage {
   /** the filters as applied */
   q: string;
   status: ListingStatus | null;
+  /** only listings with an appeal waiting ("Contestazioni") */
+  appeals: boolean;
+  /** appeals waiting for a decision, site-wide (the filter's badge) */
+  pendingAppeals: number;
 }
 
 /**
@@ -76,31 +123,48 @@ function searchCondition(q: string): SQL {
 /**
  * A page of listings in every status (or one), newest first, 20 a page, searched in SQL. The count
  * stops at LISTING_COUNT_CAP: past it the list offers the first 50 pages and says "oltre 1.000".
+ * With `appeals: "pending"`, only the listings whose owner contests the suspension and waits for a
+ * decision ("Contestazioni"); each row carries its statement of reasons and its appeal.
  */
 export async function listListingsForModeration(
   actor: CurrentUser | null,
-  { q = "", status, page = 1 }: { q?: string; status?: string | null; page?: number } = {},
+  { q = "", status, appeals, page = 1 }: { q?: string; status?: string | null; appeals?: string | null; page?: number } = {},
 ): Promise<Result<ModerationListingPage>> {
   const refused = refuseNonAdmin(actor);
   if (refused) return refused;
   const search = q.trim().slice(0, MODERATION_SEARCH_MAX_LENGTH);
   const statusFilter = (LISTING_STATUSES.values as readonly string[]).includes(status ?? "") ? (status as ListingStatus) : null;
+  const appealsOnly = appeals === "pending";
   const current = Number.isInteger(page) && page > 0 ? page : 1;
-  const where = and(statusFilter ? eq(petListings.status, statusFilter) : undefined, search ? searchCondition(search) : undefined);
+  const where = and(
+    statusFilter ? eq(petListings.status, statusFilter) : undefined,
+    search ? searchCondition(search) : undefined,
+    appealsOnly ? eq(listingAppeals.status, "pending") : undefined,
+  );
+  // The appeal of the current suspension: one at most (unique on listing and suspension).
+  const appealJoin = and(eq(listingAppeals.listingId, petListings.id), eq(listingAppeals.suspendedAt, petListings.suspendedAt));
 
   // The capped count is the costly part (a status or a common word re-checks every candidate row):
-  // kept until a listing changes.
-  const counting = memoize(
-    `admin:listings:count:${statusFilter ?? ""}:${search}`,
-    [CACHE_TAGS.listings],
-    async () => {
-      const matchingRows = db().select({ one: sql`1` }).from(petListings).where(where).limit(LISTING_COUNT_CAP + 1).as("matching");
-      const [row] = await db().select({ n: count() }).from(matchingRows);
-      return row?.n ?? 0;
-    },
-    { search: search !== "" },
-  );
-  const [n, rows] = await Promise.all([
+  // kept until a listing changes. Pending appeals are few (a partial index): counted each time, as
+  // an appeal is not a listing change.
+  const counting = appealsOnly
+    ? db()
+        .select({ n: count() })
+        .from(petListings)
+        .innerJoin(listingAppeals, appealJoin)
+        .where(where)
+        .then(([row]) => row?.n ?? 0)
+    : memoize(
+        `admin:listings:count:${statusFilter ?? ""}:${search}`,
+        [CACHE_TAGS.listings],
+        async () => {
+          const matchingRows = db().select({ one: sql`1` }).from(petListings).where(where).limit(LISTING_COUNT_CAP + 1).as("matching");
+          const [row] = await db().select({ n: count() }).from(matchingRows);
+          return row?.n ?? 0;
+        },
+        { search: search !== "" },
+      );
+  const [n, rows, [pending]] = await Promise.all([
     counting,
     db()
       .select({
@@ -114,23 +178,47 @@ export async function listListingsForModeration(
         contactEmail: petListings.contactEmail,
         status: petListings.status,
         createdAt: petListings.createdAt,
+        suspensionRule: petListings.suspensionRule,
+        suspensionReason: petListings.suspensionReason,
+        suspendedAt: petListings.suspendedAt,
+        appealId: listingAppeals.id,
+        appealText: listingAppeals.text,
+        appealCreatedAt: listingAppeals.createdAt,
+        appealStatus: listingAppeals.status,
+        appealNote: listingAppeals.adminNote,
+        appealDecidedAt: listingAppeals.decidedAt,
       })
       .from(petListings)
+      .leftJoin(listingAppeals, appealJoin)
       .where(where)
       // Plain DESC (NULLS FIRST), as the listings' indexes are declared (schema.ts).
       .orderBy(desc(petListings.createdAt), desc(petListings.id))
       .limit(MODERATION_PAGE_SIZE)
       .offset((current - 1) * MODERATION_PAGE_SIZE),
+    db().select({ n: count() }).from(listingAppeals).where(eq(listingAppeals.status, "pending")),
   ]);
   const capped = n > LISTING_COUNT_CAP;
   const matching = Math.min(n, LISTING_COUNT_CAP);
   return {
     ok: true,
-    listings: rows.map((row) => ({
+    listings: rows.map(({ suspensionRule, suspensionReason, suspendedAt, appealId, appealText, appealCreatedAt, appealStatus, appealNote, appealDecidedAt, ...row }) => ({
       ...row,
       petTypeLabel: PET_TYPES.labels[row.petType],
       listingTypeLabel: LISTING_TYPES.labels[row.listingType],
       statusLabel: LISTING_STATUSES.labels[row.status],
+      suspension: suspensionOf({ status: row.status, suspensionRule, suspensionReason, suspendedAt }),
+      appeal:
+        appealId && appealText !== null && appealCreatedAt && appealStatus
+          ? {
+              id: appealId,
+              text: appealText,
+              createdAt: appealCreatedAt,
+              status: appealStatus,
+              statusLabel: APPEAL_STATUSES.labels[appealStatus],
+              adminNote: appealNote,
+              decidedAt: appealDecidedAt,
+            }
+          : null,
     })),
     matching,
     capped,
@@ -138,6 +226,8 @@ export async function listListingsForModeration(
     pageCount: Math.max(1, Math.ceil(matching / MODERATION_PAGE_SIZE)),
     q: search,
     status: statusFilter,
+    appeals: appealsOnly,
+    pendingAppeals: pending?.n ?? 0,
   };
 }
 
@@ -151,24 +241,38 @@ interface Changed {
   userId: string;
 }
 
+type ListingChanges = Partial<Pick<typeof petListings.$inferInsert, "suspensionRule" | "suspensionReason">> & { suspendedAt?: SQL | null };
+
 /**
- * Moves a listing from `from` to `to` in one conditional UPDATE. When nothing matched, the listing
- * is missing (404) or in another status (409, with what it is now).
+ * Moves a listing from `from` to `to` in one conditional UPDATE, with the other columns `set`
+ * gives. When nothing matched, the listing is missing (404) or in another status (409, with what
+ * it is now).
  */
-async function transition(id: string, from: ListingStatus, to: ListingStatus, conflict: (now: ListingStatus) => string): Promise<Result<{ changed: Changed }>> {
+async function transition(
+  id: string,
+  from: ListingStatus,
+  to: ListingStatus,
+  conflict: (now: ListingStatus) => string,
+  set: ListingChanges = {},
+): Promise<Result<{ changed: Changed }>> {
   if (!isUuid(id)) return fail(404, M.notFound);
+  const [changed] = await db()
+    .update(petListings)
+    .set({ ...set, status: to, updatedAt: sql`now()` })
+    .where(and(eq(petListings.id, id), eq(petListings.status, from)))
+    .returning({ id: petListings.id, title: petListings.title, userId: petListings.userId });
+  if (!changed) {
+    const [row] = await db().select({ status: petListings.status }).from(petListings).where(eq(petListings.id, id)).limit(1);
+    return row ? fail(409, conflict(row.status)) : fail(404, M.notFound);
+  }
+  await invalidate(CACHE_TAGS.listings);
+  return { ok: true, changed };
+}
+
+/** Runs a change in one transaction; a database error is logged and answered 500. */
+async function guarded<T extends object>(id: string, to: ListingStatus, change: () => Promise<Result<T>>): Promise<Result<T>> {
   try {
-    const [changed] = await db()
-      .update(petListings)
-      .set({ status: to, updatedAt: sql`now()` })
-      .where(and(eq(petListings.id, id), eq(petListings.status, from)))
-      .returning({ id: petListings.id, title: petListings.title, userId: petListings.userId });
-    if (!changed) {
-      const [row] = await db().select({ status: petListings.status }).from(petListings).where(eq(petListings.id, id)).limit(1);
-      return row ? fail(409, conflict(row.status)) : fail(404, M.notFound);
-    }
-    await invalidate(CACHE_TAGS.listings);
-    return { ok: true, changed };
+    return await transaction(change);
   } catch (error) {
     logger.error({ err: error, id, to }, "moderazione: aggiornamento dell'annuncio non riuscito");
     return fail(500, M.updateError);
@@ -176,40 +280,114 @@ async function transition(id: string, from: ListingStatus, to: ListingStatus, co
 }
 
 /**
- * Suspends an active listing: it leaves every public page at once. Its owner is e-mailed, with the
- * admin's reason when one is given. A suspended or closed listing is refused (409).
+ * The instant a suspension is recorded, which also names it for its appeal (unique per listing and
+ * instant): the clock's, not the transaction's start, so two suspensions in one transaction differ;
+ * whole milliseconds, so the value read into a JavaScript Date compares equal to the stored one.
  */
-export async function suspendListing(actor: CurrentUser | null, id: string, reason?: string | null): Promise<ModerationChange> {
+export const SUSPENSION_INSTANT = sql`date_trunc('milliseconds', clock_timestamp())`;
+
+/** A reporter whose open report the suspension answers (decision 0087). */
+interface Reporter {
+  name: string;
+  email: string;
+  reportedAt: Date;
+}
+
+/**
+ * Suspends an active listing: it leaves every public page at once. The statement of reasons (the
+ * rule broken, required, and the admin's words) is recorded with it and e-mailed to the owner,
+ * with how to contest it. The listing's open reports (pending or reviewed) are what led to it:
+ * they become resolved in the same transaction and each reporter is told, once per address. A
+ * suspended or closed listing is refused (409).
+ */
+export async function suspendListing(actor: CurrentUser | null, id: string, input: SuspensionInput = {}): Promise<ModerationChange> {
   const refused = refuseNonAdmin(actor);
   if (refused) return refused;
-  const parsed = suspensionReasonSchema.safeParse(reason ?? undefined);
-  if (!parsed.success) return fail(400, M.reasonTooLong);
-  const result = await transition(id, "active", "suspended", suspendConflict);
+  const parsed = suspensionSchema.safeParse({ rule: input.rule || undefined, reason: input.reason ?? undefined });
+  if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? M.updateError);
+  const { rule, reason } = parsed.data;
+  const result = await guarded(id, "suspended", async () => {
+    const moved = await transition(id, "active", "suspended", suspendConflict, { suspensionRule: rule, suspensionReason: reason, suspendedAt: SUSPENSION_INSTANT });
+    if (!moved.ok) return moved;
+    const reporters = await resolveOpenReports(id);
+    return { ...moved, reporters };
+  });
   if (!result.ok) return result;
-  await notifyOwner(result.changed, { suspended: true, reason: parsed.data });
+  await notifyOwner(result.changed, { suspended: true, rule, reason });
+  for (const reporter of result.reporters) await notifyReporter(result.changed, reporter, rule);
   return { ok: true, status: "suspended", message: M.suspended };
 }
 
-/** Reactivates a suspended listing: public again at once; its owner is e-mailed. Else 409. */
+/** Marks the listing's open reports resolved; their reporters, one per address (a person who reported twice gets one mail). */
+async function resolveOpenReports(listingId: string): Promise<Reporter[]> {
+  const rows = await db()
+    .update(listingReports)
+    .set({ status: "resolved", updatedAt: sql`now()` })
+    .where(and(eq(listingReports.listingId, listingId), inArray(listingReports.status, ["pending", "reviewed"])))
+    .returning({ name: listingReports.reporterName, email: listingReports.reporterEmail, reportedAt: listingReports.createdAt });
+  if (rows.length) await invalidate(CACHE_TAGS.reports);
+  const byAddress = new Map<string, Reporter>();
+  for (const row of rows.sort((a, b) => a.reportedAt.getTime() - b.reportedAt.getTime())) {
+    const key = row.email.trim().toLowerCase();
+    if (key && !byAddress.has(key)) byAddress.set(key, row);
+  }
+  return [...byAddress.values()];
+}
+
+/**
+ * Reactivates a suspended listing: public again at once, its statement of reasons cleared; an
+ * appeal still waiting is thereby granted (reversed, by this admin, with no note). Its owner is
+ * e-mailed. Else 409.
+ */
 export async function reactivateListing(actor: CurrentUser | null, id: string): Promise<ModerationChange> {
   const refused = refuseNonAdmin(actor);
   if (refused) return refused;
-  const result = await transition(id, "suspended", "active", reactivateConflict);
+  const result = await guarded(id, "active", async () => {
+    const moved = await transition(id, "suspended", "active", reactivateConflict, { suspensionRule: null, suspensionReason: null, suspendedAt: null });
+    if (!moved.ok) return moved;
+    await db()
+      .update(listingAppeals)
+      .set({ status: "reversed", decidedBy: actor!.id, decidedAt: sql`now()` })
+      .where(and(eq(listingAppeals.listingId, id), eq(listingAppeals.status, "pending")));
+    return moved;
+  });
   if (!result.ok) return result;
-  await notifyOwner(result.changed, { suspended: false, reason: null });
+  await notifyOwner(result.changed, { suspended: false, rule: null, reason: null });
   return { ok: true, status: "active", message: M.reactivated };
 }
 
-async function notifyOwner(listing: Changed, { suspended, reason }: { suspended: boolean; reason: string | null }): Promise<void> {
+/** The lines of a suspension's statement of reasons, as mailed (the admin's words as a quoted block). */
+export function statementLines(rule: SuspensionRule | null, reason: string | null): string {
+  return `Regola violata: ${rule ? SUSPENSION_RULES.labels[rule] : NO_RULE}\n` + (reason ? `Motivo della sospensione:\n${quotedBlock(reason)}\n` : "");
+}
+
+/** How an owner contests a suspension, as mailed: DSA arts. 17(3)(f), 20 and 21 (decision 0087). */
+export function howToContest(base: string): string {
+  return (
+    `Puoi contestare la decisione una sola volta dalla pagina dei tuoi annunci, con il pulsante «Contesta la decisione»: ` +
+    `la redazione esaminerà la contestazione e ti risponderà per e-mail.\n` +
+    `I tuoi annunci: ${base}/dashboard/pet-listings\n\n` +
+    `La decisione è stata presa da una persona della redazione, senza mezzi automatici. Puoi anche rivolgerti a un ` +
+    `organismo di risoluzione extragiudiziale delle controversie certificato o all'autorità giudiziaria.\n`
+  );
+}
+
+async function ownerOf(userId: string): Promise<{ email: string; greeting: string } | null> {
+  const [owner] = await db().select({ email: profiles.email, fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, userId)).limit(1);
+  if (!owner) return null;
+  const name = oneLine(owner.fullName ?? "", FULL_NAME_MAX_LENGTH);
+  return { email: owner.email, greeting: name ? `Ciao ${name},` : "Ciao," };
+}
+
+async function notifyOwner(listing: Changed, { suspended, rule, reason }: { suspended: boolean; rule: SuspensionRule | null; reason: string | null }): Promise<void> {
   try {
-    const [owner] = await db().select({ email: profiles.email, fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, listing.userId)).limit(1);
+    const owner = await ownerOf(listing.userId);
     if (!owner) return;
     const base = config().publicUrl;
     // The title and the owner's name on one line each, the admin's reason as a quoted block: no
     // text typed by a person can add a line of its own to the mail.
     const title = oneLine(listing.title);
-    const name = oneLine(owner.fullName ?? "", FULL_NAME_MAX_LENGTH);
-    const greeting = name ? `Ciao ${name},` : "Ciao,";
+    const { greeting } = owner;
     await sendMail(
       suspended
         ? {
@@ -218,9 +396,8 @@ async function notifyOwner(listing: Changed, { suspended, reason }: { suspended:
             text:
               `${greeting}\n\nil tuo annuncio «${title}» è stato sospeso dalla redazione di Zampa: ` +
               `non è più visibile sul sito, ma lo trovi ancora tra i tuoi annunci.\n\n` +
-              (reason ? `Motivo della sospensione:\n${quotedBlock(reason)}\n\n` : "") +
-              `I tuoi annunci: ${base}/dashboard/pet-listings\n` +
-              `Se pensi che si tratti di un errore, scrivici: ${base}/contact\n\nLa redazione di Zampa`,
+              `${statementLines(rule, reason)}\n` +
+              `${howToContest(base)}\nLa redazione di Zampa`,
           }
         : {
             to: owner.email,
@@ -233,6 +410,29 @@ async function notifyOwner(listing: Changed, { suspended, reason }: { suspended:
   } catch (error) {
     // The change is saved: a mail that fails is only logged.
     logger.error({ err: error, id: listing.id }, "moderazione: e-mail al proprietario dell'annuncio non inviata");
+  }
+}
+
+/**
+ * Tells a reporter that the listing they reported was suspended, and under which rule: nothing of
+ * its owner (name, contacts) nor the admin's own words, which may speak of the owner.
+ */
+async function notifyReporter(listing: Changed, reporter: Reporter, rule: SuspensionRule): Promise<void> {
+  try {
+    const name = oneLine(reporter.name, REPORT_LIMITS.name);
+    await sendMail({
+      to: reporter.email,
+      subject: "L'annuncio che hai segnalato è stato sospeso",
+      text:
+        `${name ? `Ciao ${name},` : "Ciao,"}\n\ngrazie per la segnalazione sull'annuncio «${oneLine(listing.title)}» ` +
+        `che ci hai inviato il ${formatDateLong(reporter.reportedAt)}.\n\n` +
+        `La redazione l'ha esaminata e ha sospeso l'annuncio, che non è più visibile sul sito ` +
+        `(regola violata: ${SUSPENSION_RULES.labels[rule]}).\n\n` +
+        `Grazie per aiutarci a tenere Zampa un posto sicuro per gli animali.\n${config().publicUrl}\n\nLa redazione di Zampa`,
+    });
+  } catch (error) {
+    // The suspension is saved: a mail that fails is only logged.
+    logger.error({ err: error, id: listing.id }, "moderazione: e-mail a chi ha segnalato l'annuncio sospeso non inviata");
   }
 }
 

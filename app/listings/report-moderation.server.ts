@@ -1,7 +1,8 @@
 // Listing reports in the back office (/admin/reports): admins only, every function starts with
 // refuseNonAdmin. A report outlives its listing (listing_id is set null when the listing is
 // deleted): it is then shown as "Annuncio eliminato". The reporter is e-mailed when a report
-// becomes resolved or dismissed, once per such change (decision 0050).
+// becomes resolved or dismissed, once per such change (decision 0050). Suspending the listing
+// resolves its open reports itself and tells their senders (moderation.server.ts, decision 0087).
 import { CACHE_TAGS, invalidate, memoize } from "~/cache/cache.server";
 import { eq, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";

@@ -1,4 +1,4 @@
-// /admin/pet-listings: an admin finds a listing, suspends it (with a reason), and it is gone at once
+// /admin/pet-listings: an admin finds a listing, suspends it (with the rule and a reason), and it is gone at once
 // from the public list, the map, the sitemap and its detail page for a visitor; reactivated, it is
 // back; then it is deleted with the confirmation. A stale page that suspends a listing already
 // suspended shows the server's message. This file deletes every listing it publishes.
@@ -47,7 +47,8 @@ describe("/admin/pet-listings", () => {
 
     await row.getByRole("button", { name: /^Sospendi/ }).click();
     const dialog = page.getByRole("dialog", { name: "Sospendi annuncio" });
-    await dialog.getByLabel("Motivo (facoltativo)").fill("Le foto non mostrano l'animale.");
+    await dialog.getByLabel("Regola violata").selectOption("inappropriate");
+    await dialog.getByLabel(/^Motivo/).fill("Le foto non mostrano l'animale.");
     await dialog.getByRole("button", { name: "Sospendi annuncio" }).click();
     await page.getByText("Annuncio sospeso: non è più visibile sul sito").waitFor();
     await row.getByText("Sospeso", { exact: true }).waitFor();
@@ -91,9 +92,11 @@ describe("/admin/pet-listings", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
       // Another admin suspends it meanwhile.
-      expect(await adminPost(context, "/admin/pet-listings", { intent: "suspend", listingId: id })).toBe(200);
+      expect(await adminPost(context, "/admin/pet-listings", { intent: "suspend", listingId: id, rule: "spam" })).toBe(200);
       await card.getByRole("button", { name: /^Sospendi/ }).click();
-      await page.getByRole("dialog", { name: "Sospendi annuncio" }).getByRole("button", { name: "Sospendi annuncio" }).click();
+      const dialog = page.getByRole("dialog", { name: "Sospendi annuncio" });
+      await dialog.getByLabel("Regola violata").selectOption("spam");
+      await dialog.getByRole("button", { name: "Sospendi annuncio" }).click();
       await page.getByText("Errore durante l'aggiornamento dell'annuncio: solo un annuncio attivo può essere sospeso (ora è sospeso).").waitFor();
       // The page has caught up with the listing's status.
       await card.getByRole("button", { name: /^Riattiva/ }).waitFor();

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { db } from "~/db/client.server";
-import { petListings } from "~/db/schema";
-import { suspendConflict } from "~/listings/moderation-validation";
+import { listingAppeals, petListings } from "~/db/schema";
+import { createAppeal } from "~/listings/appeals.server";
+import { suspendListing } from "~/listings/moderation.server";
+import { alreadyDecided, APPEAL_MESSAGES as A, suspendConflict } from "~/listings/moderation-validation";
 import AdminPetListings, { action, loader } from "~/routes/admin/pet-listings";
 import { createAccount, requestAs } from "../../../tests/accounts";
 import { expectAdminOnly, outcomeOf, throughAdminGate } from "../../../tests/admin-access";
@@ -17,6 +19,18 @@ const FORM = { "content-type": "application/x-www-form-urlencoded" };
 const MARKUP = "<img src=x onerror=alert(1)>";
 
 const stateOf = (id: string) => async () => db().select().from(petListings).where(eq(petListings.id, id));
+const appealState = (listingId: string) => async () => [await stateOf(listingId)(), await db().select().from(listingAppeals).where(eq(listingAppeals.listingId, listingId))];
+
+/** A suspended listing whose owner contests it. */
+async function appealed() {
+  const admin = await createAccount({ role: "admin" });
+  const owner = await createAccount();
+  const listing = await createListingRow(owner.id, { title: "Pitone reale" });
+  expect((await suspendListing({ id: admin.id, email: admin.email, fullName: "A", role: "admin" }, listing.id, { rule: "species_not_allowed" })).ok).toBe(true);
+  const created = await createAppeal({ id: owner.id, email: owner.email, fullName: "O", role: "user" }, listing.id, "È un animale ammesso.");
+  if (!created.ok) throw new Error(created.error);
+  return { admin, owner, listing, appealId: created.appeal.id };
+}
 
 describe("/admin/pet-listings is for administrators only", () => {
   itDb("the page, plain and searched", async () => {
@@ -35,10 +49,44 @@ describe("/admin/pet-listings is for administrators only", () => {
       ["delete", suspended],
     ] as const) {
       await expectAdminOnly(
-        { call: callAction, url: URL_LISTINGS, body: () => new URLSearchParams({ intent, listingId: listing.id, reason: "no" }), headers: FORM, state: stateOf(listing.id) },
+        { call: callAction, url: URL_LISTINGS, body: () => new URLSearchParams({ intent, listingId: listing.id, rule: "spam", reason: "no" }), headers: FORM, state: stateOf(listing.id) },
         owner,
       );
     }
+  });
+});
+
+describe("/admin/pet-listings: the appeals", () => {
+  itDb("the decision is for administrators only; nothing changes", async () => {
+    const { owner, listing, appealId } = await appealed();
+    await expectAdminOnly({ call: callLoader, url: `${URL_LISTINGS}?appeals=pending` });
+    for (const decision of ["reverse", "uphold"]) {
+      await expectAdminOnly(
+        { call: callAction, url: URL_LISTINGS, body: () => new URLSearchParams({ intent: "decide-appeal", appealId, decision }), headers: FORM, state: appealState(listing.id) },
+        owner,
+      );
+    }
+  });
+
+  itDb("«Contestazioni» lists the appeal with its listing; the admin reverses it once, a second decision is told (409)", async () => {
+    const { admin, listing, appealId } = await appealed();
+    const loaded = await outcomeOf(() => callLoader(requestAs(admin, `${URL_LISTINGS}?appeals=pending`)));
+    expect(loaded.status).toBe(200);
+    expect(loaded.data).toMatchObject({ appeals: true, listings: [{ id: listing.id, appeal: { id: appealId, status: "pending" } }] });
+    const html = renderPage(AdminPetListings, loaded.data, "/admin/pet-listings?appeals=pending");
+    expect(html).toContain("È un animale ammesso.");
+    expect(html).toContain("Specie non ammessa (D.Lgs. 135/2022, art. 3)");
+    expect(html).toContain("Riattiva l&#x27;annuncio");
+    expect(html).toContain("Conferma la sospensione");
+
+    const post = (fields: Record<string, string>) =>
+      outcomeOf(() => callAction(requestAs(admin, URL_LISTINGS, { method: "POST", body: new URLSearchParams(fields), headers: FORM })));
+    expect(await post({ intent: "decide-appeal", appealId, decision: "maybe" })).toMatchObject({ status: 400, data: { ok: false, error: A.decisionInvalid } });
+    expect(await post({ intent: "decide-appeal", appealId, decision: "reverse", note: "Verificato" })).toMatchObject({ status: 200, data: { ok: true, message: A.reversed } });
+    expect(await post({ intent: "decide-appeal", appealId, decision: "uphold" })).toMatchObject({ status: 409, data: { ok: false, error: alreadyDecided("reversed") } });
+    expect((await stateOf(listing.id)())[0]!.status).toBe("active");
+    const after = await outcomeOf(() => callLoader(requestAs(admin, `${URL_LISTINGS}?appeals=pending`)));
+    expect(after.data).toMatchObject({ listings: [] });
   });
 });
 
@@ -49,8 +97,8 @@ describe("/admin/pet-listings for an administrator", () => {
     const listing = await createListingRow(owner.id);
     const post = (fields: Record<string, string>) =>
       outcomeOf(() => callAction(requestAs(admin, URL_LISTINGS, { method: "POST", body: new URLSearchParams(fields), headers: FORM })));
-    expect(await post({ intent: "suspend", listingId: listing.id, reason: "Prezzo non consentito" })).toMatchObject({ status: 200, data: { ok: true } });
-    expect(await post({ intent: "suspend", listingId: listing.id })).toMatchObject({ status: 409, data: { ok: false, error: suspendConflict("suspended") } });
+    expect(await post({ intent: "suspend", listingId: listing.id, rule: "illegal_sale", reason: "Prezzo non consentito" })).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await post({ intent: "suspend", listingId: listing.id, rule: "spam" })).toMatchObject({ status: 409, data: { ok: false, error: suspendConflict("suspended") } });
     expect(await post({ intent: "reactivate", listingId: listing.id })).toMatchObject({ status: 200, data: { ok: true } });
     expect(await post({ intent: "explode", listingId: listing.id })).toMatchObject({ status: 400 });
     expect(await post({ intent: "delete", listingId: listing.id })).toMatchObject({ status: 200, data: { ok: true } });

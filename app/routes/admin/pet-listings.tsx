@@ -11,15 +11,24 @@ import { Pagination } from "~/components/pagination";
 import { PlainLink } from "~/components/plain-link";
 import { LISTING_STATUSES } from "~/lib/enums";
 import { readQuery } from "~/lib/form.server";
-import { formatDateLong, formatNumber } from "~/lib/format";
+import { formatDateLong, formatDateTimeLong, formatNumber } from "~/lib/format";
 import { redirectPastLastPage } from "~/lib/paging";
+import { decideAppeal } from "~/listings/appeals.server";
 import { deleteListing, listListingsForModeration, reactivateListing, suspendListing, type ModerationListing } from "~/listings/moderation.server";
-import { LISTING_COUNT_CAP, LISTING_MODERATION_MESSAGES as M, listingModerationQuerySchema, MODERATION_SEARCH_MAX_LENGTH } from "~/listings/moderation-validation";
+import {
+  APPEAL_NOTE_MAX_LENGTH,
+  LISTING_COUNT_CAP,
+  LISTING_MODERATION_MESSAGES as M,
+  listingModerationQuerySchema,
+  MODERATION_SEARCH_MAX_LENGTH,
+} from "~/listings/moderation-validation";
 import type { ListingStatus } from "~/listings/visibility";
 import { readAdminForm } from "~/admin/admin-form.server";
 
 // /admin/pet-listings — every listing, searched and filtered in SQL, 20 a page; suspend an active
-// one (with an optional reason for its owner), reactivate a suspended one, delete any (decision 0050).
+// one (with the rule broken and a reason for its owner), reactivate a suspended one, delete any
+// (decision 0050). A suspended listing shows its statement of reasons and its owner's appeal, which
+// an admin decides here; "Contestazioni" lists the appeals waiting (decision 0087).
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const admin = adminActor(context);
   const query = listingModerationQuerySchema.parse(Object.fromEntries(readQuery(request)));
@@ -34,23 +43,25 @@ export async function action(args: Route.ActionArgs) {
   const read = await readAdminForm(args);
   if (!read.ok) return read.refusal;
   const { actor, fields } = read;
-  const { intent, listingId = "", reason } = fields;
+  const { intent, listingId = "", rule, reason, appealId = "", decision, note } = fields;
   const result =
     intent === "suspend"
-      ? await suspendListing(actor, listingId, reason)
+      ? await suspendListing(actor, listingId, { rule, reason })
       : intent === "reactivate"
         ? await reactivateListing(actor, listingId)
         : intent === "delete"
           ? await deleteListing(actor, listingId)
-          : null;
+          : intent === "decide-appeal"
+            ? await decideAppeal(actor, appealId, { decision, note })
+            : null;
   if (!result) return data({ ok: false as const, error: M.invalidAction }, { status: 400 });
   if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status });
   return { ok: true as const, message: result.message };
 }
 
 /**
- * A refused suspend or reactivate (409: another admin, or the owner, changed the listing since the
- * page was read) reloads the list too, so that the row shows the listing's status and actions as
+ * A refused suspend, reactivate or appeal decision (409: another admin, or the owner, changed the
+ * listing since the page was read) reloads the list too, so that the row shows the listing's status and actions as
  * they now are; other refusals leave the page as it is, React Router's default.
  */
 export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -69,8 +80,65 @@ const STATUS_COLOURS: Record<ListingStatus, string> = {
 const cell = "block px-3 py-1 md:table-cell md:py-3 md:align-top";
 const cellLabel = "mr-1 font-medium text-stone-600 md:hidden";
 
+/** A suspended listing's statement of reasons and its owner's appeal, decided here once. */
+function SuspensionDetails({ listing, fetcher, busy }: { listing: ModerationListing; fetcher: ReturnType<typeof useFetcher<typeof action>>; busy: boolean }) {
+  const { suspension, appeal } = listing;
+  if (!suspension) return null;
+  const noteId = `appeal-note-${listing.id}`;
+  const term = "font-medium text-stone-700";
+  return (
+    <section aria-label={`Sospensione di «${listing.title}»`} className="text-sm">
+      <dl className="grid gap-x-3 gap-y-1 sm:grid-cols-[auto_1fr]">
+        <dt className={term}>Regola violata</dt>
+        <dd>{suspension.ruleLabel}</dd>
+        <dt className={term}>Motivo</dt>
+        <dd className="break-words whitespace-pre-line">{suspension.reason ?? <span className="text-stone-600">Nessun motivo scritto</span>}</dd>
+        {suspension.suspendedAt ? (
+          <>
+            <dt className={term}>Sospeso il</dt>
+            <dd>{formatDateTimeLong(suspension.suspendedAt)}</dd>
+          </>
+        ) : null}
+        <dt className={term}>Contestazione</dt>
+        <dd>
+          {appeal ? (
+            <>
+              <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${appeal.status === "pending" ? "bg-amber-100 text-amber-900" : "bg-stone-200 text-stone-900"}`}>
+                {appeal.statusLabel}
+              </span>{" "}
+              <span className="text-stone-600">del {formatDateTimeLong(appeal.createdAt)}</span>
+              <blockquote className="mt-1 border-l-4 border-stone-300 pl-3 break-words whitespace-pre-line text-stone-900">{appeal.text}</blockquote>
+              {appeal.adminNote ? <p className="mt-1 break-words whitespace-pre-line text-stone-700">Nota: {appeal.adminNote}</p> : null}
+            </>
+          ) : (
+            <span className="text-stone-600">Nessuna contestazione</span>
+          )}
+        </dd>
+      </dl>
+      {appeal?.status === "pending" ? (
+        <fetcher.Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="decide-appeal" />
+          <input type="hidden" name="appealId" value={appeal.id} />
+          <label htmlFor={noteId} className="field-label">
+            Nota per il proprietario (facoltativa)
+          </label>
+          <textarea id={noteId} name="note" rows={3} maxLength={APPEAL_NOTE_MAX_LENGTH} className="field-input" />
+          <div className="mt-2 flex flex-wrap gap-2">
+            <button type="submit" name="decision" value="reverse" className="btn-primary" disabled={busy}>
+              Riattiva l'annuncio
+            </button>
+            <button type="submit" name="decision" value="uphold" className="btn-secondary text-red-800" disabled={busy}>
+              Conferma la sospensione
+            </button>
+          </div>
+        </fetcher.Form>
+      ) : null}
+    </section>
+  );
+}
+
 export default function AdminPetListings({ loaderData }: Route.ComponentProps) {
-  const { listings, matching, capped, page, pageCount, q, status } = loaderData;
+  const { listings, matching, capped, page, pageCount, q, status, appeals, pendingAppeals } = loaderData;
   const fetcher = useFetcher<typeof action>();
   const hydrated = useHydrated();
   const [suspending, setSuspending] = useState<ModerationListing | null>(null);
@@ -79,7 +147,8 @@ export default function AdminPetListings({ loaderData }: Route.ComponentProps) {
   const search = new URLSearchParams();
   if (q) search.set("q", q);
   if (status) search.set("status", status);
-  const filtered = q !== "" || status !== null;
+  if (appeals) search.set("appeals", "pending");
+  const filtered = q !== "" || status !== null || appeals;
   const count = capped ? `oltre ${formatNumber(LISTING_COUNT_CAP)} annunci` : matching === 1 ? "1 annuncio" : `${formatNumber(matching)} annunci`;
 
   return (
@@ -102,10 +171,25 @@ export default function AdminPetListings({ loaderData }: Route.ComponentProps) {
             <EnumOptions values={LISTING_STATUSES.values} labels={LISTING_STATUSES.labels} />
           </select>
         </div>
+        {appeals ? <input type="hidden" name="appeals" value="pending" /> : null}
         <button type="submit" className="btn-secondary">
           <Icon node={Search} aria-hidden size={18} /> Cerca
         </button>
       </Form>
+
+      <nav aria-label="Contestazioni" className="mt-4 flex flex-wrap gap-2">
+        <PlainLink
+          to={appeals ? "/admin/pet-listings" : "/admin/pet-listings?appeals=pending"}
+          aria-current={appeals ? "page" : undefined}
+          className={`rounded-full border px-4 py-2 text-sm font-medium ${appeals ? "border-brand-700 bg-brand-700 text-white" : "border-stone-300 bg-white text-stone-800 hover:bg-stone-50"}`}
+        >
+          Contestazioni{" "}
+          <span className={`ml-1 inline-block rounded-full px-2 text-xs font-semibold ${pendingAppeals > 0 ? "bg-amber-100 text-amber-900" : "bg-stone-200 text-stone-900"}`}>
+            {formatNumber(pendingAppeals)}
+            <span className="sr-only"> in attesa di decisione</span>
+          </span>
+        </PlainLink>
+      </nav>
 
       <p aria-live="polite" className="mt-4 min-h-5 text-sm">
         {fetcher.data && !busy ? <span className={fetcher.data.ok ? "text-green-800" : "font-medium text-red-800"}>{fetcher.data.ok ? fetcher.data.message : fetcher.data.error}</span> : null}
@@ -141,7 +225,7 @@ export default function AdminPetListings({ loaderData }: Route.ComponentProps) {
             </tr>
           </thead>
           <tbody className="block space-y-3 md:table-row-group md:space-y-0">
-            {listings.map((row) => (
+            {listings.map((row) => [
               <tr key={row.id} className="block rounded-2xl border border-stone-200 bg-white py-2 md:table-row md:rounded-none md:border-0 md:border-b md:py-0">
                 <td className={cell}>
                   <a href={`/pet-listing/${row.id}`} target="_blank" rel="noopener" className="font-semibold break-words text-brand-800 underline">
@@ -192,8 +276,15 @@ export default function AdminPetListings({ loaderData }: Route.ComponentProps) {
                     </button>
                   </div>
                 </td>
-              </tr>
-            ))}
+              </tr>,
+              row.suspension ? (
+                <tr key={`${row.id}-reasons`} className="-mt-3 block rounded-b-2xl border border-t-0 border-stone-200 bg-stone-50 md:table-row md:rounded-none md:border-0 md:border-b">
+                  <td colSpan={7} className="block px-3 py-3 md:table-cell">
+                    <SuspensionDetails listing={row} fetcher={fetcher} busy={busy} />
+                  </td>
+                </tr>
+              ) : null,
+            ])}
           </tbody>
         </table>
       )}

@@ -43,7 +43,7 @@ describe("/admin/reports is for administrators only", () => {
     for (const fields of <Record<string, string>[]>[
       { intent: "update", id: report.id, status: "resolved", adminNotes: "note" },
       { intent: "delete", id: report.id },
-      { intent: "suspend", listingId: listing.id, reason: "motivo" },
+      { intent: "suspend", listingId: listing.id, rule: "spam", reason: "motivo" },
     ]) {
       await expectAdminOnly({ call: callAction, url: URL_REPORTS, body: () => new URLSearchParams(fields), headers: FORM, state: both }, owner);
     }
@@ -58,7 +58,7 @@ describe("/admin/reports for an administrator", () => {
       outcomeOf(() => callAction(requestAs(admin, URL_REPORTS, { method: "POST", body: new URLSearchParams(fields), headers: FORM })));
     expect(await post({ intent: "update", id: report.id, status: "reviewed", adminNotes: "Controllo" })).toMatchObject({ status: 200, data: { ok: true, message: M.updated } });
     expect(await post({ intent: "update", id: report.id, status: "pending" })).toMatchObject({ status: 400, data: { error: M.statusInvalid } });
-    expect(await post({ intent: "suspend", listingId: listing.id })).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await post({ intent: "suspend", listingId: listing.id, rule: "fraud" })).toMatchObject({ status: 200, data: { ok: true } });
     const [suspended] = await db().select().from(petListings).where(eq(petListings.id, listing.id));
     expect(suspended!.status).toBe("suspended");
     expect(await post({ intent: "explode", id: report.id })).toMatchObject({ status: 400, data: { error: M.invalidAction } });

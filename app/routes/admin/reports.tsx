@@ -41,14 +41,14 @@ export async function action(args: Route.ActionArgs) {
   const read = await readAdminForm(args);
   if (!read.ok) return read.refusal;
   const { actor, fields } = read;
-  const { intent, id = "", status = "", adminNotes, listingId = "", reason } = fields;
+  const { intent, id = "", status = "", adminNotes, listingId = "", rule, reason } = fields;
   const result =
     intent === "update"
       ? await updateReport(actor, id, { status: status as never, adminNotes })
       : intent === "delete"
         ? await deleteReport(actor, id)
         : intent === "suspend"
-          ? await suspendListing(actor, listingId, reason)
+          ? await suspendListing(actor, listingId, { rule, reason })
           : null;
   if (!result) return data({ ok: false as const, error: M.invalidAction }, { status: 400 });
   if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status });

@@ -2,16 +2,19 @@ import { Eye, Plus, Trash2 } from "lucide";
 import { isPublicListing } from "~/listings/visibility";
 import { Icon } from "~/components/icon";
 import { useEffect, useRef, useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { data, Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/pet-listings";
 import { requireUser } from "~/accounts/session.server";
 import { ListingTypeBadge } from "~/components/listings/listing-type-badge";
 import { deleteListing, ownListingsPage, setAvailability } from "~/listings/listings.server";
+import { createAppeal, currentAppeals } from "~/listings/appeals.server";
+import { suspensionOf } from "~/listings/moderation.server";
+import { APPEAL_TEXT_MAX_LENGTH } from "~/listings/moderation-validation";
 import { Pagination } from "~/components/pagination";
 import { pageParam, redirectPastLastPage } from "~/lib/paging";
 import { LISTING_MESSAGES as M } from "~/listings/validation";
 import { LISTING_AVAILABILITY, LISTING_STATUSES, PET_TYPES } from "~/lib/enums";
-import { formatDateLong, formatEuro } from "~/lib/format";
+import { formatDateLong, formatDateTimeLong, formatEuro, formatNumber } from "~/lib/format";
 import { thumbnailUrl } from "~/lib/images";
 import { readForm, readQuery } from "~/lib/form.server";
 import { EnumOptions } from "~/components/enum-options";
@@ -22,6 +25,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { listings: rows, page, pageCount } = await ownListingsPage(user.id, pageParam(readQuery(request)));
   redirectPastLastPage(url, page, pageCount);
+  const appeals = await currentAppeals(rows.filter((r) => r.status === "suspended"));
   return {
     page,
     pageCount,
@@ -37,6 +41,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       status: r.status,
       availability: r.availability,
       createdAt: r.createdAt,
+      // The statement of reasons and the appeal (decision 0087): the owner's own, shown only here.
+      suspension: suspensionOf(r),
+      appeal: r.status === "suspended" ? (appeals.get(r.id) ?? null) : null,
     })),
   };
 }
@@ -50,6 +57,11 @@ export async function action({ request }: Route.ActionArgs) {
     const result = await deleteListing(user, id);
     if (!result.ok) return data({ ok: false as const, id, error: result.status === 404 || result.status === 403 ? result.error : M.deleteError }, { status: result.status });
     return { ok: true as const, id, message: M.deleted };
+  }
+  if (intent === "appeal") {
+    const result = await createAppeal(user, id, read.fields.text);
+    if (!result.ok) return data({ ok: false as const, id, error: result.error, text: read.fields.text ?? "" }, { status: result.status });
+    return { ok: true as const, id, message: result.message };
   }
   if (intent === "availability") {
     const result = await setAvailability(user, id, availability);
@@ -144,6 +156,93 @@ function AvailabilityForm({ listing }: { listing: OwnListing }) {
   );
 }
 
+/**
+ * A suspended listing's statement of reasons (the rule, the admin's words, the date) and the way to
+ * contest it once: a plain form, so it works before JavaScript loads; its answer comes back as the
+ * action's data, shown on this card.
+ */
+function Suspension({ listing }: { listing: OwnListing }) {
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { suspension, appeal } = listing;
+  if (!suspension) return null;
+  const mine = answer && answer.id === listing.id ? answer : null;
+  const error = mine && !mine.ok ? mine.error : null;
+  const sending = navigation.state === "submitting" && navigation.formData?.get("id") === listing.id;
+  const ids = { title: `suspension-${listing.id}`, text: `appeal-text-${listing.id}`, hint: `appeal-hint-${listing.id}`, error: `appeal-error-${listing.id}` };
+  return (
+    <section aria-labelledby={ids.title} className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-stone-900">
+      <h3 id={ids.title} className="font-bold text-red-900">
+        Annuncio sospeso dalla redazione
+      </h3>
+      <dl className="mt-2 grid gap-x-3 gap-y-1 sm:grid-cols-[auto_1fr]">
+        <dt className="font-medium text-stone-700">Regola violata</dt>
+        <dd>{suspension.ruleLabel}</dd>
+        {suspension.reason ? (
+          <>
+            <dt className="font-medium text-stone-700">Motivo</dt>
+            <dd className="break-words whitespace-pre-line">{suspension.reason}</dd>
+          </>
+        ) : null}
+        {suspension.suspendedAt ? (
+          <>
+            <dt className="font-medium text-stone-700">Sospeso il</dt>
+            <dd>{formatDateTimeLong(suspension.suspendedAt)}</dd>
+          </>
+        ) : null}
+      </dl>
+      {mine?.ok ? (
+        <p role="status" className="mt-3 font-medium text-green-800">
+          {mine.message}
+        </p>
+      ) : null}
+      {appeal ? (
+        <div className="mt-3">
+          <p>
+            Hai contestato la decisione il {formatDateTimeLong(appeal.createdAt)}: <strong>{appeal.statusLabel}</strong>
+            {appeal.status === "pending" ? ". La redazione ti risponderà per e-mail." : "."}
+          </p>
+          {appeal.adminNote ? <p className="mt-1 break-words whitespace-pre-line">Nota della redazione: {appeal.adminNote}</p> : null}
+        </div>
+      ) : (
+        <details className="mt-3" open={error !== null}>
+          <summary className="btn-secondary cursor-pointer">Contesta la decisione</summary>
+          <Form method="post" preventScrollReset className="mt-3">
+            <input type="hidden" name="intent" value="appeal" />
+            <input type="hidden" name="id" value={listing.id} />
+            <label htmlFor={ids.text} className="field-label">
+              Perché contesti la decisione?
+            </label>
+            <textarea
+              id={ids.text}
+              name="text"
+              rows={5}
+              required
+              maxLength={APPEAL_TEXT_MAX_LENGTH}
+              defaultValue={mine && "text" in mine ? String(mine.text) : ""}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${ids.error} ${ids.hint}` : ids.hint}
+              className="field-input"
+            />
+            <p id={ids.hint} className="mt-1 text-stone-700">
+              Al massimo {formatNumber(APPEAL_TEXT_MAX_LENGTH)} caratteri. Puoi contestare una sola volta: la redazione esaminerà la contestazione e ti
+              risponderà per e-mail.
+            </p>
+            {error ? (
+              <p id={ids.error} role="alert" className="mt-2 font-medium text-red-800">
+                {error}
+              </p>
+            ) : null}
+            <button type="submit" className="btn-primary mt-3" disabled={sending}>
+              {sending ? "Invio..." : "Invia la contestazione"}
+            </button>
+          </Form>
+        </details>
+      )}
+    </section>
+  );
+}
+
 export default function MyListings({ loaderData }: Route.ComponentProps) {
   const { listings, page, pageCount } = loaderData;
   return (
@@ -190,6 +289,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                   {PET_TYPES.labels[listing.petType]} · {listing.city}, {listing.region} · pubblicato il {formatDateLong(listing.createdAt)}
                   {listing.listingType === "sale" && listing.price > 0 ? ` · ${formatEuro(listing.price)}` : ""}
                 </p>
+                <Suspension listing={listing} />
                 <AvailabilityForm listing={listing} />
                 <div className="mt-auto flex flex-wrap gap-3">
                   <Link to={`/pet-listing/${listing.id}`} className="btn-secondary">

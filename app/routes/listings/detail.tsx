@@ -13,6 +13,7 @@ import { MapView } from "~/components/map/map";
 import { DETAIL_MAP_DELTA } from "~/components/map/map-types";
 import { config } from "~/config.server";
 import { getListing } from "~/listings/listings.server";
+import { suspensionOf } from "~/listings/moderation.server";
 import { LISTING_MESSAGES } from "~/listings/validation";
 import { GENDERS, LISTING_AVAILABILITY, LISTING_STATUSES, PET_TYPES } from "~/lib/enums";
 import { formatDateLong, formatEuro, isoDate } from "~/lib/format";
@@ -45,6 +46,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     availability: row.availability,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    // Only a suspended listing has one, and only its owner and the admins see a suspended listing.
+    suspension: suspensionOf(row),
+    ownedByViewer: viewer?.id === row.userId,
   };
   const { mapTilesUrl, mapTilesAttribution } = config();
   return { listing, tiles: { url: mapTilesUrl, attribution: mapTilesAttribution } };
@@ -109,6 +113,24 @@ export default function PetListing({ loaderData }: Route.ComponentProps) {
         <p role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
           Questo annuncio è «{LISTING_STATUSES.labels[listing.status]}»: lo vedi perché è tuo o sei un amministratore, il pubblico non lo vede.
         </p>
+      ) : null}
+      {listing.suspension ? (
+        <section aria-labelledby="suspension-title" className="mt-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-stone-900">
+          <h2 id="suspension-title" className="font-bold text-red-900">
+            Perché è stato sospeso
+          </h2>
+          <p className="mt-1">Regola violata: {listing.suspension.ruleLabel}</p>
+          {listing.suspension.reason ? <p className="mt-1 break-words whitespace-pre-line">Motivo: {listing.suspension.reason}</p> : null}
+          {listing.ownedByViewer ? (
+            <p className="mt-2">
+              Puoi contestare la decisione una sola volta dai{" "}
+              <Link to="/dashboard/pet-listings" className="font-medium text-brand-800 underline">
+                tuoi annunci
+              </Link>
+              , con «Contesta la decisione».
+            </p>
+          ) : null}
+        </section>
       ) : null}
 
       <div className="mt-6 grid gap-10 lg:grid-cols-[3fr_2fr]">

@@ -3,7 +3,9 @@
 import { hashPassword } from "better-auth/crypto";
 import { count, inArray, sql } from "drizzle-orm";
 import { ADVISORY_LOCKS, db, transaction } from "~/db/client.server";
+import { perceptualHash, type PhotoHashes } from "~/images/perceptual-hash.server";
 import { loadSharp } from "~/images/process-image.server";
+import { recordPhotoHashes } from "~/listings/photo-duplicates.server";
 import {
   accounts,
   allowedBreeds,
@@ -55,8 +57,10 @@ async function isEmpty(): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-async function renderIllustrations(): Promise<void> {
+/** Stores the illustrations as uploads are stored, and answers each one's perceptual hash (decision 0086). */
+async function renderIllustrations(): Promise<Map<Illustration, PhotoHashes | null>> {
   const sharp = await loadSharp();
+  const hashes = new Map<Illustration, PhotoHashes | null>();
   for (const name of ILLUSTRATIONS) {
     const svg = svgSources[`./images/${name}.svg`];
     if (!svg) throw new Error(`illustrazione mancante: ${name}.svg`);
@@ -67,7 +71,9 @@ async function renderIllustrations(): Promise<void> {
     ]);
     await putFile(`demo/${name}.webp`, full);
     await putFile(`demo/${name}.thumb.webp`, thumb);
+    hashes.set(name, await perceptualHash(full));
   }
+  return hashes;
 }
 
 function partnerLogo(name: string, color: string): Buffer {
@@ -89,7 +95,7 @@ const PET_TYPE_BY_LABEL = Object.fromEntries(
 ) as Record<SeedContestEntry["petType"], (typeof CONTEST_PET_TYPES)[number]>;
 
 export async function seedDemoContent(): Promise<void> {
-  await renderIllustrations();
+  const photoHashes = await renderIllustrations();
   const logos = await Promise.all(
     demoPartners.map((p, i) => putFile(`demo/partner-${i + 1}.svg`, partnerLogo(p.name, p.color))),
   );
@@ -172,7 +178,7 @@ export async function seedDemoContent(): Promise<void> {
 
     await tx.insert(allowedBreeds).values(demoBreeds.map((b) => ({ ...b })));
 
-    await tx.insert(petListings).values(
+    const listingRows = await tx.insert(petListings).values(
       demoListings.map((l) => {
         const createdAt = new Date(now - l.daysAgo * DAY - 3_600_000);
         return {
@@ -199,7 +205,13 @@ export async function seedDemoContent(): Promise<void> {
           updatedAt: createdAt,
         };
       }),
-    );
+    ).returning({ id: petListings.id, userId: petListings.userId });
+    // The demo photos are hashed like any listing's, so a copy of one is caught; no report is filed
+    // among the demo listings themselves, which share some illustrations.
+    for (const [i, row] of listingRows.entries()) {
+      const images = demoListings[i]?.images ?? [];
+      await recordPhotoHashes(row, images.map((name) => ({ url: illustrationUrl(name), hashes: photoHashes.get(name) ?? null })));
+    }
 
     for (const c of demoContests) {
       const [contest] = await tx

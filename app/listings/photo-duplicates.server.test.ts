@@ -153,6 +153,7 @@ describe("photos stored before the hashes existed", () => {
     expect(rows.map((r) => r.photoUrl)).toEqual([url]);
     expect(await db().select().from(listingPhotoHashes).where(eq(listingPhotoHashes.listingId, empty.id))).toHaveLength(0);
     expect(await backfillPhotoHashes()).toBe(0);
+    expect(await backfillPhotoHashes({ shouldStop: () => true })).toBe(0);
     expect(await automaticReports()).toHaveLength(0);
 
     const copy = await publish(copier, photo);

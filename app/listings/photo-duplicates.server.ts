@@ -4,7 +4,7 @@
 // automatic `fraud` report per other listing. The listing is published all the same: the check
 // helps the moderators and never stops, slows down by much, or fails a publication.
 import { and, asc, inArray, ne, or, sql, type SQL } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { ADVISORY_LOCKS, db, queryRows, transaction } from "~/db/client.server";
 import { listingPhotoHashes, petListings } from "~/db/schema";
 import { bandNeighbours, hashBands } from "~/images/dhash";
 import { DUPLICATE_PHOTO_DISTANCE, hammingDistance, perceptualHashOrNull, type PhotoHashes } from "~/images/perceptual-hash.server";
@@ -156,38 +156,69 @@ export async function matchingPhotoPairs(listingId: string, otherListingId: stri
 
 /**
  * Hashes the stored photos of listings that have none yet (listings published before the hashes
- * existed, the demo content), `batch` listings at a time, oldest first; returns how many listings it
- * hashed. No report is filed: old listings are not re-judged, new ones are checked against them.
- * A photo that cannot be read (an external URL, a missing file) is skipped. Run it again at will:
- * a listing with hashes is not read again.
+ * existed), `batch` listings at a time, oldest first; returns how many listings it hashed. No report
+ * is filed: old listings are not re-judged, new ones are checked against them. A photo that cannot
+ * be read (an external URL, a missing file) is skipped. Each batch is a transaction holding an
+ * advisory lock: when another process is at it, this one stops. Run it again at will: a listing
+ * with hashes is not read again.
  */
-export async function backfillPhotoHashes({ batch = 100 }: { batch?: number } = {}): Promise<number> {
+export async function backfillPhotoHashes({ batch = 100, shouldStop = () => false }: { batch?: number; shouldStop?: () => boolean } = {}): Promise<number> {
   let done = 0;
-  let after: { createdAt: Date; id: string } | null = null;
-  for (;;) {
-    const listings = await db()
-      .select({ id: petListings.id, userId: petListings.userId, images: petListings.images, createdAt: petListings.createdAt })
-      .from(petListings)
-      .where(
-        and(
-          sql`cardinality(${petListings.images}) > 0`,
-          sql`not exists (select 1 from ${listingPhotoHashes} where ${listingPhotoHashes.listingId} = ${petListings.id})`,
-          // Onwards from the last batch: a listing whose photos cannot be hashed is not read again.
-          after ? sql`(${petListings.createdAt}, ${petListings.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
-        ),
-      )
-      .orderBy(asc(petListings.createdAt), asc(petListings.id))
-      .limit(batch);
-    for (const listing of listings) {
-      const photos: ListingPhoto[] = [];
-      for (const url of listing.images) photos.push({ url, hashes: await hashStoredPhoto(url) });
-      await recordPhotoHashes(listing, photos);
-      if (photos.some((p) => p.hashes)) done++;
-    }
-    const last = listings.at(-1);
-    if (!last || listings.length < batch) return done;
-    after = { createdAt: last.createdAt, id: last.id };
+  type Cursor = { createdAt: Date; id: string };
+  let after: Cursor | null = null;
+  while (!shouldStop()) {
+    const cursor: Cursor | null = after;
+    const outcome = await transaction(async (): Promise<{ hashed: number; last: Cursor | undefined; full: boolean } | null> => {
+      const [lock] = await queryRows<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.photoHashes}) as locked`);
+      if (!lock?.locked) return null;
+      const listings = await db()
+        .select({ id: petListings.id, userId: petListings.userId, images: petListings.images, createdAt: petListings.createdAt })
+        .from(petListings)
+        .where(
+          and(
+            sql`cardinality(${petListings.images}) > 0`,
+            sql`not exists (select 1 from ${listingPhotoHashes} where ${listingPhotoHashes.listingId} = ${petListings.id})`,
+            // Onwards from the last batch: a listing whose photos cannot be hashed is not read again.
+            cursor ? sql`(${petListings.createdAt}, ${petListings.id}) > (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)` : undefined,
+          ),
+        )
+        .orderBy(asc(petListings.createdAt), asc(petListings.id))
+        .limit(batch);
+      let hashed = 0;
+      for (const listing of listings) {
+        const photos: ListingPhoto[] = [];
+        for (const url of listing.images) photos.push({ url, hashes: await hashStoredPhoto(url) });
+        await recordPhotoHashes(listing, photos);
+        if (photos.some((p) => p.hashes)) hashed++;
+      }
+      return { hashed, last: listings.at(-1), full: listings.length === batch };
+    });
+    if (!outcome) break;
+    done += outcome.hashed;
+    if (!outcome.last || !outcome.full) break;
+    after = { createdAt: outcome.last.createdAt, id: outcome.last.id };
   }
+  return done;
+}
+
+/**
+ * The backfill in the background, started with the server: small batches, so that a batch holds a
+ * connection for a few seconds at most while the listings' own photos keep their image slots.
+ * `stop` lets the batch in progress finish (before the database closes).
+ */
+export function startPhotoHashBackfill(): { stop: () => Promise<void> } {
+  let stopped = false;
+  const running = backfillPhotoHashes({ batch: 20, shouldStop: () => stopped })
+    .then((hashed) => {
+      if (hashed > 0) logger.info({ listings: hashed }, "foto: impronte degli annunci precedenti calcolate");
+    })
+    .catch((error: unknown) => logger.error({ err: error }, "foto: impronte degli annunci precedenti non calcolate"));
+  return {
+    stop: async () => {
+      stopped = true;
+      await running;
+    },
+  };
 }
 
 /** The hashes of a photo kept by the storage service, or null when it is not there or has none. */

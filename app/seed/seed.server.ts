@@ -178,7 +178,7 @@ export async function seedDemoContent(): Promise<void> {
 
     await tx.insert(allowedBreeds).values(demoBreeds.map((b) => ({ ...b })));
 
-    const listingRows = await tx.insert(petListings).values(
+    await tx.insert(petListings).values(
       demoListings.map((l) => {
         const createdAt = new Date(now - l.daysAgo * DAY - 3_600_000);
         return {
@@ -205,12 +205,12 @@ export async function seedDemoContent(): Promise<void> {
           updatedAt: createdAt,
         };
       }),
-    ).returning({ id: petListings.id, userId: petListings.userId });
+    );
     // The demo photos are hashed like any listing's, so a copy of one is caught; no report is filed
     // among the demo listings themselves, which share some illustrations.
-    for (const [i, row] of listingRows.entries()) {
-      const images = demoListings[i]?.images ?? [];
-      await recordPhotoHashes(row, images.map((name) => ({ url: illustrationUrl(name), hashes: photoHashes.get(name) ?? null })));
+    const hashOfUrl = new Map([...photoHashes].map(([name, hashes]) => [illustrationUrl(name), hashes]));
+    for (const listing of await tx.select({ id: petListings.id, userId: petListings.userId, images: petListings.images }).from(petListings)) {
+      await recordPhotoHashes(listing, listing.images.map((url) => ({ url, hashes: hashOfUrl.get(url) ?? null })));
     }
 
     for (const c of demoContests) {

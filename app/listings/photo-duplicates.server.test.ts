@@ -11,7 +11,7 @@ import { createListingRow, VALID_LISTING_FIELDS } from "../../tests/factories";
 import { generatedPhoto } from "../../tests/photos";
 import { AUTOMATIC_REPORTER, fileAutomaticReport, MIN_REPORT_DESCRIPTION } from "./automatic-reports.server";
 import { createListing, deleteListing } from "./listings.server";
-import { backfillPhotoHashes, checkListingPhotos, hashStoredPhoto, matchingPhotoPairs } from "./photo-duplicates.server";
+import { backfillPhotoHashes, checkListingPhotos, hashStoredPhoto, matchingPhotoPairs, MAX_REPORTS_PER_LISTING } from "./photo-duplicates.server";
 
 const asUser = (account: TestAccount): CurrentUser => ({ id: account.id, email: account.email, fullName: "Utente Prova", role: "user" });
 
@@ -158,5 +158,17 @@ describe("photos stored before the hashes existed", () => {
 
     const copy = await publish(copier, photo);
     expect((await automaticReports()).map((r) => [r.listingId, r.relatedListingId])).toEqual([[copy, old.id]]);
+  });
+});
+
+describe("a photo found in many listings", () => {
+  itDb(`files at most ${MAX_REPORTS_PER_LISTING} reports, and says how many more there are`, async () => {
+    const copier = await createAccount();
+    for (let i = 0; i < MAX_REPORTS_PER_LISTING + 2; i++) await publish(await createAccount(), photo);
+    const copy = await publish(copier, photo);
+    // (Each of the others was flagged against the earlier ones too.)
+    const reports = (await automaticReports()).filter((r) => r.listingId === copy);
+    expect(reports).toHaveLength(MAX_REPORTS_PER_LISTING);
+    expect(reports.every((r) => r.description.endsWith("Le foto compaiono anche in altri 2 annunci di altri account, non segnalati."))).toBe(true);
   });
 });

@@ -33,6 +33,9 @@ export interface PhotoMatch {
   mirrored: boolean;
 }
 
+/** A new listing files at most this many reports, for the other listings closest to its photos. */
+export const MAX_REPORTS_PER_LISTING = 5;
+
 const BAND_COLUMNS = [listingPhotoHashes.band0, listingPhotoHashes.band1, listingPhotoHashes.band2, listingPhotoHashes.band3] as const;
 
 /** Stores the hashes of a listing's photos (those that have one); a photo already stored is kept. */
@@ -114,17 +117,22 @@ export async function checkListingPhotos(listing: ListingRef, stored: { urls: st
     await recordPhotoHashes(listing, photos);
     const matches = await findCopiedPhotos(listing, photos);
     if (matches.length === 0) return 0;
+    // Closest first (matches are sorted): a stock photo found in dozens of listings files a few reports.
+    const ids = [...new Set(matches.map((m) => m.otherListingId))];
+    const reported = ids.slice(0, MAX_REPORTS_PER_LISTING);
     const others = await db()
       .select({ id: petListings.id, title: petListings.title, images: petListings.images })
       .from(petListings)
-      .where(inArray(petListings.id, [...new Set(matches.map((m) => m.otherListingId))]));
+      .where(inArray(petListings.id, reported));
+    const more = ids.length - reported.length;
     let filed = 0;
     for (const other of others) {
       const found = matches.filter((m) => m.otherListingId === other.id);
       const description =
         `Controllo automatico delle foto: ${found.length === 1 ? "una foto" : `${found.length} foto`} di questo annuncio ` +
         `${found.length === 1 ? "compare" : "compaiono"} già nell'annuncio «${other.title}» di un altro account: ` +
-        `${found.map((m) => describe(stored.urls, other.images, m)).join("; ")}. Può essere una copia usata per una truffa.`;
+        `${found.map((m) => describe(stored.urls, other.images, m)).join("; ")}. Può essere una copia usata per una truffa.` +
+        (more > 0 ? ` Le foto compaiono anche in altri ${more} annunci di altri account, non segnalati.` : "");
       if (await fileAutomaticReport({ check: "duplicate_photo", listingId: listing.id, relatedListingId: other.id, reason: "fraud", description })) filed++;
     }
     return filed;

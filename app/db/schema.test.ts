@@ -22,6 +22,7 @@ const EXPECTED_TABLES = [
   "contests",
   "email_changes",
   "jwks",
+  "listing_photo_hashes",
   "listing_reports",
   "pacing",
   "partners",

@@ -1,6 +1,7 @@
 // Everything the server does once before it answers: open and migrate the database, prepare
 // accounts, bootstrap the administrator, load the demo content on an empty database, keep the
-// embedded database's planner statistics fresh.
+// embedded database's planner statistics fresh; then, in the background, hash the photos of listings
+// published before their hashes existed.
 import { ensureAdmin } from "~/accounts/accounts.server";
 import { serveBackups } from "~/backup/socket.server";
 import { listenForInvalidations } from "~/cache/cache.server";
@@ -11,6 +12,7 @@ import { keepStatisticsFresh } from "~/db/statistics.server";
 import { startScheduler, type Scheduler } from "~/jobs/scheduler.server";
 import { logger } from "~/lib/logger.server";
 import { keepNewFilesPrivate } from "~/lib/private-files.server";
+import { startPhotoHashBackfill } from "~/listings/photo-duplicates.server";
 import { DEMO_ADMIN, seedDemoContent, shouldSeed } from "~/seed/seed.server";
 import { checkStorage, StorageCheckError } from "~/storage/storage.server";
 
@@ -46,6 +48,7 @@ let stopListening: (() => Promise<void>) | undefined;
 let stopBackups: (() => Promise<void>) | undefined;
 let stopStatistics: (() => void) | undefined;
 let scheduler: Scheduler | undefined;
+let photoBackfill: { stop: () => Promise<void> } | undefined;
 
 /** Closes what start() opened (the embedded database must be closed to flush its files). */
 export async function shutdown(): Promise<void> {
@@ -54,6 +57,8 @@ export async function shutdown(): Promise<void> {
   // A publishing run in progress finishes before the database closes under it.
   await scheduler?.stop();
   scheduler = undefined;
+  await photoBackfill?.stop();
+  photoBackfill = undefined;
   await stopListening?.();
   await stopBackups?.();
   stopBackups = undefined;
@@ -121,4 +126,6 @@ async function start(): Promise<void> {
   stopStatistics = await keepStatisticsFresh();
   // Scheduled articles that came due while no server ran are published now, then every minute.
   if (cfg.scheduler) scheduler = startScheduler();
+  // Photos of listings published before their hashes existed, hashed while the server answers.
+  photoBackfill = startPhotoHashBackfill();
 }

@@ -50,6 +50,8 @@ export const ADVISORY_LOCKS = {
   migrations: 727_001,
   /** the demo content, loaded once on an empty database */
   seed: 727_002,
+  /** the background hashing of listing photos stored before their hashes (decision 0086), one process at a time */
+  photoHashes: 727_004,
   /** the start-up's accounts and content, prepared by one process at a time */
   startup: 727_003,
 } as const;

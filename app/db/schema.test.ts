@@ -23,6 +23,7 @@ const EXPECTED_TABLES = [
   "email_changes",
   "jwks",
   "listing_appeals",
+  "listing_photo_hashes",
   "listing_reports",
   "pacing",
   "partners",

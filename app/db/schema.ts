@@ -13,6 +13,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -26,6 +27,7 @@ import {
   AI_REQUEST_TYPES,
   AI_USAGE_STATUSES,
   APPEAL_STATUSES,
+  AUTOMATIC_CHECKS,
   ARTICLE_STATUSES,
   CONTACT_STATUSES,
   CONTEST_PET_TYPES,
@@ -537,10 +539,23 @@ export const listingReports = pgTable(
     description: text("description").notNull(),
     status: text("status", { enum: REPORT_STATUSES.values }).notNull().default("pending"),
     adminNotes: text("admin_notes"),
+    /** The check that filed the report (AUTOMATIC_CHECKS); null for a report by a person. */
+    automaticCheck: text("automatic_check", { enum: AUTOMATIC_CHECKS.values }),
+    /** The other listing an automatic check found (the one whose photo was copied); null once deleted. */
+    relatedListingId: uuid("related_listing_id").references(() => petListings.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
     check("listing_reports_reason_check", oneOf(t.reason, REPORT_REASONS.values)),
+    check("listing_reports_automatic_check_check", oneOf(t.automaticCheck, AUTOMATIC_CHECKS.values)),
+    // A check flags a pair of listings once, whichever of the two it was looking at and however many
+    // requests find it at once (decision 0086): the insert does nothing on this conflict. A report
+    // leaves the index when one of its listings is deleted (set null), so that deletion can never
+    // collide with another report (least() would skip the null).
+    uniqueIndex("listing_reports_automatic_pair_idx")
+      .on(t.automaticCheck, sql`least(${t.listingId}, ${t.relatedListingId})`, sql`greatest(${t.listingId}, ${t.relatedListingId})`)
+      .where(sql`${t.automaticCheck} is not null and ${t.listingId} is not null and ${t.relatedListingId} is not null`),
+    index("listing_reports_related_idx").on(t.relatedListingId),
     check("listing_reports_status_check", oneOf(t.status, REPORT_STATUSES.values)),
     check("listing_reports_description_check", sql`char_length(${t.description}) >= 50`),
     index("listing_reports_status_idx").on(t.status, t.createdAt.desc()),
@@ -583,6 +598,45 @@ export const listingAppeals = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
     index("listing_appeals_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * The perceptual hash of every listing photo (decision 0086), for "has this photo been used by
+ * another account?". The hash is split into four 16-bit bands, each with its own btree index: two
+ * hashes within 7 bits have a band equal or one bit apart (pigeonhole), so a lookup asks the four
+ * indexes for 17 values each, then measures the few candidates exactly; it stays an index lookup at
+ * a million photos. Only the photo's own hash is indexed: a lookup asks for the new photo's hash
+ * and for its mirror's, which finds mirrored copies with half the indexes.
+ */
+export const listingPhotoHashes = pgTable(
+  "listing_photo_hashes",
+  {
+    id: id(),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => petListings.id, { onDelete: "cascade" }),
+    /** The listing's owner, copied so "another account" needs no join. */
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    /** The photo as pet_listings.images holds it. */
+    photoUrl: text("photo_url").notNull(),
+    hash: bigint("hash", { mode: "bigint" }).notNull(),
+    /** The hash of the photo's mirror image: not indexed, read to show a pair in the back office. */
+    mirroredHash: bigint("mirrored_hash", { mode: "bigint" }).notNull(),
+    band0: smallint("band0").notNull(),
+    band1: smallint("band1").notNull(),
+    band2: smallint("band2").notNull(),
+    band3: smallint("band3").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("listing_photo_hashes_photo_idx").on(t.listingId, t.photoUrl),
+    index("listing_photo_hashes_band0_idx").on(t.band0),
+    index("listing_photo_hashes_band1_idx").on(t.band1),
+    index("listing_photo_hashes_band2_idx").on(t.band2),
+    index("listing_photo_hashes_band3_idx").on(t.band3),
   ],
 );
 

@@ -5,6 +5,7 @@
 // write leaves no file behind.
 import { randomUUID } from "node:crypto";
 import { deleteFile, isSafeKey, keyFromPublicUrl, publicUrl, putFile } from "~/storage/storage.server";
+import { perceptualHashOrNull, type PhotoHashes } from "./perceptual-hash.server";
 import { ARTICLE_IMAGE_POLICY, PHOTO_POLICY, processImage, type ImagePolicy, type ProcessedImage } from "./process-image.server";
 import { takeUploadQuota, type Uploader } from "./upload-quota.server";
 
@@ -38,6 +39,12 @@ export interface UploadedFile {
 export interface StoredImages {
   /** Public URLs of the main images, in the order of the files. */
   urls: string[];
+  /**
+   * Listing photos only (empty for the other folders): each main image's perceptual hash, in the
+   * order of `urls`, null where there is none (decision 0086). Taken from the stored image, as a
+   * backfill of stored photos would take it.
+   */
+  hashes: (PhotoHashes | null)[];
   /** Deletes every file written (for when saving the listing or the entry fails afterwards). */
   remove: () => Promise<void>;
 }
@@ -93,8 +100,11 @@ async function processAndStore(prefix: ImagePrefix, userId: string, files: Uploa
     await deleteAll(written).catch(() => {});
     throw failed.reason;
   }
+  const hashes: (PhotoHashes | null)[] = [];
+  if (prefix === LISTING_IMAGES_PREFIX) for (const { image } of entries) hashes.push(await perceptualHashOrNull(image.main));
   return {
     urls: entries.map(({ key }) => publicUrl(key)),
+    hashes,
     remove: async () => {
       await deleteAll(written);
       await giveBack();

@@ -70,6 +70,14 @@ export const REPORT_REASONS = labelled({
   other: "Altro",
 });
 
+/**
+ * The checks Zampa runs itself and that file a report when they find something
+ * (listings/automatic-reports.server.ts); a report by a person has none.
+ */
+export const AUTOMATIC_CHECKS = labelled({
+  duplicate_photo: "Foto già usata in un annuncio di un altro account",
+});
+
 export const REPORT_STATUSES = labelled({
   pending: "In attesa",
   reviewed: "Revisionata",

@@ -8,6 +8,7 @@ import { db } from "~/db/client.server";
 import { listingAppeals, listingReports, petListings, profiles } from "~/db/schema";
 import { SUSPENSION_RULES } from "~/lib/enums";
 import { mailsSince, outboxFiles } from "~/mail/outbox.testing";
+import { fileAutomaticReport } from "./automatic-reports.server";
 import { createAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { createListingRow, createUserRow } from "../../tests/factories";
@@ -124,6 +125,27 @@ describe("the reporters are told when their report leads to a suspension", () =>
     for (const mail of toReporters) {
       for (const secret of ["Giulia", "Verdi", "giulia.verdi@example.it", "347", ownerAccount.email, "anticipo"]) expect(mail.body).not.toContain(secret);
     }
+  });
+
+  itDb("an automatic check's open report is resolved too, and its no-reply reporter gets no mail", async () => {
+    const { admin, listing, ownerAccount } = await setting();
+    const other = await createListingRow((await createUserRow()).id);
+    expect(
+      await fileAutomaticReport({
+        check: "duplicate_photo",
+        listingId: listing.id,
+        relatedListingId: other.id,
+        reason: "fraud",
+        description: "La foto di questo annuncio compare anche in un annuncio di un altro account.",
+      }),
+    ).toBe(true);
+    const [automatic] = await db().select().from(listingReports).where(eq(listingReports.listingId, listing.id));
+    const before = await outboxFiles();
+    expect((await suspendListing(admin, listing.id, { rule: "fraud" })).ok).toBe(true);
+    expect(await reportStatus(automatic!.id)).toBe("resolved");
+    const mails = await mailsSince(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.headers).toContain(ownerAccount.email);
   });
 
   itDb("no open report: only the owner is mailed", async () => {

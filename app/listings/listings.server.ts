@@ -15,6 +15,7 @@ import { logger } from "~/lib/logger.server";
 import { hit } from "~/lib/rate-limit.server";
 import { isUuid } from "~/lib/ids";
 import type { PetType } from "./cards.server";
+import { checkListingPhotos } from "./photo-duplicates.server";
 import { isPublicListing } from "./visibility";
 import { availabilitySchema, listingSchema, LISTING_MESSAGES as M } from "./validation";
 import { fail, type Result } from "~/lib/result";
@@ -169,6 +170,8 @@ export async function createListing(
     logger.error({ err: error }, "annuncio: inserimento non riuscito");
     return fail(500, M.createError);
   }
+  // Published whatever it finds: a photo of another account's listing files a report (decision 0086).
+  await checkListingPhotos({ id, userId: user.id }, stored);
   await invalidate(CACHE_TAGS.listings);
   return { ok: true, id };
 }

@@ -324,10 +324,12 @@ async function resolveOpenReports(listingId: string): Promise<Reporter[]> {
     .update(listingReports)
     .set({ status: "resolved", updatedAt: sql`now()` })
     .where(and(eq(listingReports.listingId, listingId), inArray(listingReports.status, ["pending", "reviewed"])))
-    .returning({ name: listingReports.reporterName, email: listingReports.reporterEmail, reportedAt: listingReports.createdAt });
+    .returning({ name: listingReports.reporterName, email: listingReports.reporterEmail, reportedAt: listingReports.createdAt, automatic: listingReports.automaticCheck });
   if (rows.length) await invalidate(CACHE_TAGS.reports);
   const byAddress = new Map<string, Reporter>();
-  for (const row of rows.sort((a, b) => a.reportedAt.getTime() - b.reportedAt.getTime())) {
+  // An automatic check's report is resolved too, but its reporter is Zampa's no-reply address.
+  const people = rows.filter((row) => row.automatic === null);
+  for (const { automatic: _automatic, ...row } of people.sort((a, b) => a.reportedAt.getTime() - b.reportedAt.getTime())) {
     const key = row.email.trim().toLowerCase();
     if (key && !byAddress.has(key)) byAddress.set(key, row);
   }

@@ -10,8 +10,8 @@ import { refuseNonAdmin } from "~/admin/access.server";
 import { config } from "~/config.server";
 import { newestFirst } from "~/db/order";
 import { db, transaction } from "~/db/client.server";
-import { listingReports, petListings } from "~/db/schema";
-import { LISTING_STATUSES, REPORT_REASONS, REPORT_STATUSES } from "~/lib/enums";
+import { listingReports, petListings, profiles } from "~/db/schema";
+import { AUTOMATIC_CHECKS, LISTING_STATUSES, REPORT_REASONS, REPORT_STATUSES } from "~/lib/enums";
 import { formatDateLong } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
@@ -26,6 +26,8 @@ import {
   type ReportStatus,
   type ReportUpdate,
 } from "./moderation-validation";
+import { AUTOMATIC_REPORTER, type AutomaticCheck } from "./automatic-reports.server";
+import { matchingPhotoPairs } from "./photo-duplicates.server";
 import { REPORT_LIMITS } from "./validation";
 import type { ListingStatus } from "./visibility";
 
@@ -225,7 +227,8 @@ export async function deleteReport(actor: CurrentUser | null, id: string): Promi
  * not sent; the listing's title and the reporter's name go in on one line each.
  */
 async function notifyReporter(report: ReportDetail, status: Extract<AdminReportStatus, "resolved" | "dismissed">): Promise<void> {
-  if (!report.reporterEmail) return;
+  // Zampa's own checks file under the no-reply address: nobody to tell.
+  if (!report.reporterEmail || report.reporterEmail === AUTOMATIC_REPORTER.email) return;
   try {
     const name = oneLine(report.reporterName, REPORT_LIMITS.name);
     const greeting = name ? `Ciao ${name},` : "Ciao,";
@@ -246,4 +249,85 @@ async function notifyReporter(report: ReportDetail, status: Extract<AdminReportS
     // The change is saved: a mail that fails is only logged.
     logger.error({ err: error, id: report.id }, "segnalazioni: e-mail a chi ha segnalato non inviata");
   }
+}
+
+// --- Automatic reports: the two listings side by side (decision 0086) ---------------------------
+
+/** One of the two listings an automatic report is about, as the back office compares them. */
+export interface ComparedListing {
+  id: string;
+  title: string;
+  status: ListingStatus;
+  statusLabel: string;
+  ownerName: string;
+  ownerEmail: string;
+  images: string[];
+}
+
+/** A photo of the reported listing and the matching photo of the other one. */
+export interface ComparedPhotoPair {
+  /** Positions in each listing's photos, from 1. */
+  photoNumber: number;
+  photoUrl: string;
+  otherPhotoNumber: number;
+  otherPhotoUrl: string;
+  /** Bits that differ out of 64. */
+  distance: number;
+  mirrored: boolean;
+}
+
+export interface ReportComparison {
+  check: AutomaticCheck;
+  checkLabel: string;
+  /** null once deleted */
+  listing: ComparedListing | null;
+  related: ComparedListing | null;
+  /** For a duplicate photo: the matching photos, closest first ([] once a listing is deleted). */
+  photoPairs: ComparedPhotoPair[];
+}
+
+async function comparedListing(id: string | null): Promise<ComparedListing | null> {
+  if (!id) return null;
+  const [row] = await db()
+    .select({
+      id: petListings.id,
+      title: petListings.title,
+      status: petListings.status,
+      images: petListings.images,
+      ownerName: profiles.fullName,
+      ownerEmail: profiles.email,
+    })
+    .from(petListings)
+    .innerJoin(profiles, eq(profiles.id, petListings.userId))
+    .where(eq(petListings.id, id))
+    .limit(1);
+  return row ? { ...row, statusLabel: LISTING_STATUSES.labels[row.status] } : null;
+}
+
+/**
+ * For a report filed by one of Zampa's checks: both listings with their owners and, for a duplicate
+ * photo, the photos that match; null for a report by a person (or an unknown id).
+ */
+export async function getReportComparison(actor: CurrentUser | null, id: string): Promise<Result<{ comparison: ReportComparison | null }>> {
+  const refused = refuseNonAdmin(actor);
+  if (refused) return refused;
+  if (!isUuid(id)) return fail(404, M.notFound);
+  const [row] = await db()
+    .select({ check: listingReports.automaticCheck, listingId: listingReports.listingId, relatedListingId: listingReports.relatedListingId })
+    .from(listingReports)
+    .where(eq(listingReports.id, id))
+    .limit(1);
+  if (!row) return fail(404, M.notFound);
+  if (!row.check) return { ok: true, comparison: null };
+  const [listing, related] = await Promise.all([comparedListing(row.listingId), comparedListing(row.relatedListingId)]);
+  const photoPairs: ComparedPhotoPair[] = [];
+  if (row.check === "duplicate_photo" && listing && related) {
+    for (const pair of await matchingPhotoPairs(listing.id, related.id)) {
+      const photoNumber = listing.images.indexOf(pair.photoUrl) + 1;
+      const otherPhotoNumber = related.images.indexOf(pair.otherPhotoUrl) + 1;
+      // A photo no longer among the listing's images (a hash left behind) is not shown.
+      if (photoNumber > 0 && otherPhotoNumber > 0) photoPairs.push({ ...pair, photoNumber, otherPhotoNumber });
+    }
+  }
+  return { ok: true, comparison: { check: row.check, checkLabel: AUTOMATIC_CHECKS.labels[row.check], listing, related, photoPairs } };
 }

@@ -14,7 +14,9 @@ export interface Mail {
   replyTo?: string;
 }
 
-export const MAIL_FROM = '"Zampa" <noreply@zampa.it>';
+/** The address Zampa writes from, which reads nothing (also the reporter of its automatic reports). */
+export const NO_REPLY_ADDRESS = "noreply@zampa.it";
+export const MAIL_FROM = `"Zampa" <${NO_REPLY_ADDRESS}>`;
 
 let transport: Transporter | undefined;
 let transportKey: string | undefined;

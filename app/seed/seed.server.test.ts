@@ -4,7 +4,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { config } from "~/config.server";
 import { db, queryRows } from "~/db/client.server";
-import { allowedBreeds, articles, categories, contestSubmissions, contests, partners, petListings, profiles } from "~/db/schema";
+import { allowedBreeds, articles, categories, contestSubmissions, contests, listingPhotoHashes, listingReports, partners, petListings, profiles } from "~/db/schema";
 import { PET_TYPES } from "~/lib/enums";
 import { itDb } from "../../tests/db";
 import { DEMO_ADMIN, seedDemoContent, shouldSeed } from "./seed.server";
@@ -54,6 +54,10 @@ describe("demo content", () => {
         expect(l.locationLng).toBeGreaterThan(6.6);
         expect(l.locationLng).toBeLessThan(18.6);
       }
+      // Every demo photo is hashed for the duplicate check (decision 0086), and none is reported.
+      const hashed = await db().select({ listingId: listingPhotoHashes.listingId, url: listingPhotoHashes.photoUrl }).from(listingPhotoHashes);
+      expect(hashed.map((h) => `${h.listingId} ${h.url}`).sort()).toEqual(listings.flatMap((l) => l.images.map((url) => `${l.id} ${url}`)).sort());
+      expect(await db().select().from(listingReports)).toHaveLength(0);
 
       const all = await db().select().from(contests);
       const now = Date.now();

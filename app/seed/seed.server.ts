@@ -3,7 +3,9 @@
 import { hashPassword } from "better-auth/crypto";
 import { count, inArray, sql } from "drizzle-orm";
 import { ADVISORY_LOCKS, db, transaction } from "~/db/client.server";
+import { perceptualHash, type PhotoHashes } from "~/images/perceptual-hash.server";
 import { loadSharp } from "~/images/process-image.server";
+import { recordPhotoHashes } from "~/listings/photo-duplicates.server";
 import {
   accounts,
   allowedBreeds,
@@ -55,8 +57,10 @@ async function isEmpty(): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-async function renderIllustrations(): Promise<void> {
+/** Stores the illustrations as uploads are stored, and answers each one's perceptual hash (decision 0086). */
+async function renderIllustrations(): Promise<Map<Illustration, PhotoHashes | null>> {
   const sharp = await loadSharp();
+  const hashes = new Map<Illustration, PhotoHashes | null>();
   for (const name of ILLUSTRATIONS) {
     const svg = svgSources[`./images/${name}.svg`];
     if (!svg) throw new Error(`illustrazione mancante: ${name}.svg`);
@@ -67,7 +71,9 @@ async function renderIllustrations(): Promise<void> {
     ]);
     await putFile(`demo/${name}.webp`, full);
     await putFile(`demo/${name}.thumb.webp`, thumb);
+    hashes.set(name, await perceptualHash(full));
   }
+  return hashes;
 }
 
 function partnerLogo(name: string, color: string): Buffer {
@@ -89,7 +95,7 @@ const PET_TYPE_BY_LABEL = Object.fromEntries(
 ) as Record<SeedContestEntry["petType"], (typeof CONTEST_PET_TYPES)[number]>;
 
 export async function seedDemoContent(): Promise<void> {
-  await renderIllustrations();
+  const photoHashes = await renderIllustrations();
   const logos = await Promise.all(
     demoPartners.map((p, i) => putFile(`demo/partner-${i + 1}.svg`, partnerLogo(p.name, p.color))),
   );
@@ -200,6 +206,12 @@ export async function seedDemoContent(): Promise<void> {
         };
       }),
     );
+    // The demo photos are hashed like any listing's, so a copy of one is caught; no report is filed
+    // among the demo listings themselves, which share some illustrations.
+    const hashOfUrl = new Map([...photoHashes].map(([name, hashes]) => [illustrationUrl(name), hashes]));
+    for (const listing of await tx.select({ id: petListings.id, userId: petListings.userId, images: petListings.images }).from(petListings)) {
+      await recordPhotoHashes(listing, listing.images.map((url) => ({ url, hashes: hashOfUrl.get(url) ?? null })));
+    }
 
     for (const c of demoContests) {
       const [contest] = await tx

@@ -4,8 +4,8 @@ import type { BrowserContext } from "playwright-core";
 import { expect } from "vitest";
 import { baseUrl } from "./browser";
 
-/** Publishes a listing as the signed-in user of `context`; returns its id. */
-export async function publishListing(context: BrowserContext, title: string): Promise<string> {
+/** Publishes a listing as the signed-in user of `context`, with one photo if given; returns its id. */
+export async function publishListing(context: BrowserContext, title: string, photo?: Buffer): Promise<string> {
   const response = await context.request.post(`${baseUrl()}/api/pet-listings`, {
     headers: { origin: baseUrl() },
     multipart: {
@@ -26,6 +26,7 @@ export async function publishListing(context: BrowserContext, title: string): Pr
       contactEmail: "elena@example.it",
       acceptPrivacy: "on",
       acceptTerms: "on",
+      ...(photo ? { images: { name: "foto.jpg", mimeType: "image/jpeg", buffer: photo } } : {}),
     },
   });
   expect(response.status()).toBe(201);

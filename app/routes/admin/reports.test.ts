@@ -8,7 +8,11 @@ import { createAccount, requestAs } from "../../../tests/accounts";
 import { expectAdminOnly, outcomeOf, throughAdminGate } from "../../../tests/admin-access";
 import { itDb } from "../../../tests/db";
 import { renderPage } from "../../../tests/render-page";
-import { createListingRow } from "../../../tests/factories";
+import { createListingRow, VALID_LISTING_FIELDS } from "../../../tests/factories";
+import { generatedPhoto } from "../../../tests/photos";
+import sharp from "sharp";
+import { createListing } from "~/listings/listings.server";
+import { getReportComparison, updateReport } from "~/listings/report-moderation.server";
 
 const URL_REPORTS = "http://localhost:3000/admin/reports";
 const callLoader = (request: Request) => throughAdminGate(loader, { request, url: new URL(request.url), params: {} });
@@ -86,5 +90,58 @@ describe("/admin/reports for an administrator", () => {
     // The modal, with the description and the notes, is in the page as sent.
     expect(html).toContain("chiede un anticipo con bonifico");
     expect(html).toContain("Note precedenti");
+  });
+});
+
+describe("/admin/reports for an automatic photo report", () => {
+  itDb("shows both listings, their owners and the matching photos side by side; a person's report has no comparison", async () => {
+    const admin = await createAccount({ role: "admin" });
+    const owner = await createAccount();
+    const copier = await createAccount();
+    const photo = await generatedPhoto(31, 480, 360);
+    const publish = async (account: typeof owner, title: string, data: Buffer) => {
+      const user = { id: account.id, email: account.email, fullName: "Utente Prova", role: "user" as const };
+      const result = await createListing(user, { ...VALID_LISTING_FIELDS, title }, [{ name: "foto.jpg", data }]);
+      if (!result.ok) throw new Error(result.error);
+      return result.id;
+    };
+    const original = await publish(owner, "Cucciolo di labrador originale", photo);
+    const copy = await publish(copier, "Cucciolo copiato da un truffatore", await sharp(photo).flop().jpeg({ quality: 60 }).toBuffer());
+    const [report] = await db().select().from(listingReports).where(eq(listingReports.listingId, copy));
+    expect(report).toMatchObject({ relatedListingId: original, reason: "fraud" });
+
+    const loaded = await outcomeOf(() => callLoader(requestAs(admin, `${URL_REPORTS}?id=${report!.id}`)));
+    expect(loaded).toMatchObject({
+      status: 200,
+      data: {
+        comparison: {
+          check: "duplicate_photo",
+          listing: { id: copy, ownerEmail: copier.email },
+          related: { id: original, ownerEmail: owner.email },
+          photoPairs: [{ photoNumber: 1, otherPhotoNumber: 1, mirrored: true }],
+        },
+      },
+    });
+    const html = renderPage(AdminReports, loaded.data, `/admin/reports?id=${report!.id}`);
+    expect(html).toContain("Annuncio segnalato");
+    expect(html).toContain("Annuncio trovato");
+    expect(html).toContain(`href="/pet-listing/${original}"`);
+    expect(html).toContain(copier.email);
+    expect(html).toContain("Foto 1 dell&#x27;annuncio «Cucciolo di labrador originale»");
+    expect(html).toContain("Foto 1 dell&#x27;annuncio «Cucciolo copiato da un truffatore»");
+    expect(html).toContain("immagine speculare");
+    expect(html).toContain("Zampa (controllo automatico)");
+
+    const { report: personal } = await newReport();
+    const other = await outcomeOf(() => callLoader(requestAs(admin, `${URL_REPORTS}?id=${personal.id}`)));
+    expect(other).toMatchObject({ status: 200, data: { comparison: null } });
+    // Resolving an automatic report mails nobody (its reporter is the no-reply address).
+    expect(await updateReport({ id: admin.id, email: admin.email, fullName: "Admin", role: "admin" }, report!.id, { status: "resolved" })).toMatchObject({ ok: true });
+  });
+
+  itDb("the comparison is for administrators only", async () => {
+    const { report, owner } = await newReport();
+    expect(await getReportComparison(null, report.id)).toMatchObject({ ok: false, status: 401 });
+    expect(await getReportComparison({ id: owner.id, email: owner.email, fullName: "", role: "user" }, report.id)).toMatchObject({ ok: false, status: 403 });
   });
 });

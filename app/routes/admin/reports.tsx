@@ -14,7 +14,8 @@ import { formatDateTimeLong, formatNumber } from "~/lib/format";
 import { redirectPastLastPage } from "~/lib/paging";
 import { suspendListing } from "~/listings/moderation.server";
 import { ADMIN_NOTES_MAX_LENGTH, REPORT_MODERATION_MESSAGES as M, reportListQuerySchema, type ReportStatus } from "~/listings/moderation-validation";
-import { deleteReport, getReport, listReports, updateReport, type ReportDetail } from "~/listings/report-moderation.server";
+import { deleteReport, getReport, getReportComparison, listReports, updateReport, type ReportComparison, type ReportDetail } from "~/listings/report-moderation.server";
+import { ReportComparisonView } from "~/components/admin/report-comparison";
 import { readAdminForm } from "~/admin/admin-form.server";
 
 // /admin/reports — the listings' reports: counters, filter by status, 20 a page, newest first; the
@@ -27,10 +28,12 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   if (!result.ok) throw data({ error: result.error }, { status: result.status });
   redirectPastLastPage(url, result.page, result.pageCount);
   const opened = query.id !== undefined ? await getReport(admin, query.id) : null;
+  const compared = opened?.ok ? await getReportComparison(admin, opened.report.id) : null;
   const { ok: _ok, ...page } = result;
   const loaded = {
     ...page,
     selected: opened?.ok ? opened.report : null,
+    comparison: compared?.ok ? compared.comparison : null,
     notFound: opened !== null && !opened.ok,
     deleted: readQuery(request).has("deleted"),
   };
@@ -96,7 +99,7 @@ function ListingLink({ listing }: { listing: ReportDetail["listing"] }) {
   );
 }
 
-function ReportModal({ report, listHref }: { report: ReportDetail; listHref: string }) {
+function ReportModal({ report, comparison, listHref }: { report: ReportDetail; comparison: ReportComparison | null; listHref: string }) {
   const navigate = useNavigate();
   const fetcher = useFetcher<typeof action>();
   const hydrated = useHydrated();
@@ -134,6 +137,7 @@ function ReportModal({ report, listHref }: { report: ReportDetail; listHref: str
           <dt className={term}>Note precedenti</dt>
           <dd className="break-words whitespace-pre-line text-stone-900">{report.adminNotes ?? <span className="text-stone-600">Nessuna nota</span>}</dd>
         </dl>
+        {comparison ? <ReportComparisonView comparison={comparison} /> : null}
         <fetcher.Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="id" value={report.id} />
@@ -188,7 +192,7 @@ function ReportModal({ report, listHref }: { report: ReportDetail; listHref: str
 }
 
 export default function AdminReports({ loaderData }: Route.ComponentProps) {
-  const { reports, counters, status, page, pageCount, selected, notFound, deleted } = loaderData;
+  const { reports, counters, status, page, pageCount, selected, comparison, notFound, deleted } = loaderData;
   const search = new URLSearchParams();
   if (status) search.set("status", status);
   const listSearch = new URLSearchParams(search);
@@ -290,7 +294,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
 
       <Pagination page={page} pageCount={pageCount} search={search} label="Pagine delle segnalazioni" />
 
-      {selected ? <ReportModal key={selected.id} report={selected} listHref={listHref} /> : null}
+      {selected ? <ReportModal key={selected.id} report={selected} comparison={comparison} listHref={listHref} /> : null}
       {notFound ? (
         <div role="alert" className="mt-6 rounded-2xl border border-stone-200 bg-white p-5">
           <h2 className="text-xl font-bold text-stone-900">{M.notFound}</h2>

@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 // The static pages: about, privacy, terms, legal pets guide, and the contact details.
 import { describe, expect, it } from "vitest";
+import { LEGAL_PETS_INFO_SECTIONS, legalPetsInfoHref } from "~/routes/pages/legal-pets-info-sections";
 import { startBrowser, withConsent } from "./browser";
 
 const browser = startBrowser();
@@ -62,6 +65,39 @@ describe("static pages", () => {
     expect(text).toContain("1,5 metri");
     expect(text).toContain("fino a 6 mesi di arresto");
     expect(text).toContain("150.000 euro");
+  });
+
+  it("/legal-pets-info: each section the listing form links to opens at its heading, below the header, at 360 px", async () => {
+    const { context, page } = await browser.context({ width: 360, height: 740 });
+    await withConsent(context);
+    const sections = ["identificationCode", "minimumAge", "sellers", "exoticSpecies", "reportsAndAppeals"] as const;
+    for (const section of sections) {
+      // A full load each time: between two fragments of one page the browser would only scroll.
+      await page.goto("/about");
+      const response = await page.goto(legalPetsInfoHref(section));
+      expect(response?.status()).toBe(200);
+      const heading = page.locator(`#${LEGAL_PETS_INFO_SECTIONS[section]}`);
+      expect(await heading.evaluate((h) => h.tagName), section).toMatch(/^H[23]$/);
+      // The sticky header must not cover the heading the link points at.
+      const headerBottom = await page.locator("header").first().evaluate((h) => h.getBoundingClientRect().bottom);
+      await expect.poll(() => heading.evaluate((h) => h.getBoundingClientRect().top), { timeout: 5_000 }).toBeGreaterThanOrEqual(headerBottom);
+      expect(await heading.evaluate((h) => h.getBoundingClientRect().top), section).toBeLessThan(740);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
+  it("/legal-pets-info has no accessibility violation that axe-core finds", async () => {
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    await open(page, "/legal-pets-info");
+    // axe-core comes with Lighthouse; evaluated through the DevTools protocol, the page's CSP does not apply.
+    await page.evaluate(readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8"));
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
+      const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] } });
+      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
+    });
+    expect(violations).toEqual([]);
   });
 
   it("/contact shows the address, the e-mail and the hours with the 24–48 hours promise", async () => {

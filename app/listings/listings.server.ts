@@ -17,10 +17,18 @@ import { isUuid } from "~/lib/ids";
 import type { PetType } from "./cards.server";
 import { isPublicListing } from "./visibility";
 import { availabilitySchema, listingSchema, LISTING_MESSAGES as M } from "./validation";
-import { fail, type Result } from "~/lib/result";
+import { fail, type Failure, type Result } from "~/lib/result";
+import { fieldErrorsOf, type FieldErrors } from "~/lib/field-errors";
 
 export type { ListingCard, ListingMarker, ListingType, PetType } from "./cards.server";
 export type Availability = (typeof LISTING_AVAILABILITY.values)[number];
+
+/** A refused listing: the message, and each field's own beside it. */
+export type ListingFailure = Failure & { fieldErrors?: FieldErrors };
+
+function invalid(status: number, fieldErrors: FieldErrors): ListingFailure {
+  return { ...fail(status, Object.values(fieldErrors)[0] ?? M.createError), fieldErrors };
+}
 
 /** Generous for a person, a wall for a script: publishing is counted per account. */
 export const CREATE_LIMIT = { max: 20, windowSeconds: 60 * 60 };
@@ -76,6 +84,19 @@ export async function ownListingsPage(userId: string, page: number): Promise<{ l
   return { listings, page, pageCount: Math.max(1, Math.ceil(total / OWN_LISTINGS_PAGE_SIZE)), total };
 }
 
+/** What the catalogue asks of a breed beyond being legal: a microchip, a CITES certificate. */
+export function breedRules(petType: PetType, breed: string | null): Promise<{ requiresMicrochip: boolean; requiresCites: boolean } | null> {
+  if (!breed) return Promise.resolve(null);
+  return memoize(`breeds:rules:${petType}:${breed}`, [CACHE_TAGS.breeds], async () => {
+    const [row] = await db()
+      .select({ requiresMicrochip: allowedBreeds.requiresMicrochip, requiresCites: allowedBreeds.requiresCites })
+      .from(allowedBreeds)
+      .where(and(eq(allowedBreeds.petType, petType), eq(allowedBreeds.breedName, breed)))
+      .limit(1);
+    return row ?? null;
+  });
+}
+
 /** The form's breed list: legal breeds of that pet type, by name (spec section 5). */
 export function legalBreeds(petType: PetType): Promise<string[]> {
   return memoize(`breeds:legal:${petType}`, [CACHE_TAGS.breeds], async () => {
@@ -99,17 +120,24 @@ export async function createListing(
   user: CurrentUser | null,
   fields: Record<string, unknown>,
   files: UploadedFile[],
-): Promise<Result<{ id: string }>> {
+): Promise<Result<{ id: string }> | ListingFailure> {
   if (!user) return fail(401, M.mustSignIn);
   const parsed = listingSchema.safeParse(fields);
-  if (!parsed.success) return fail(400, firstError(parsed.error));
+  if (!parsed.success) return { ...fail(400, firstError(parsed.error)), fieldErrors: fieldErrorsOf(parsed.error) };
   const input = parsed.data;
 
   const breeds = await legalBreeds(input.petType);
   if (breeds.length > 0) {
-    if (!input.breed) return fail(400, M.breedRequired);
-    if (!breeds.includes(input.breed)) return fail(400, M.breedNotInList);
+    if (!input.breed) return invalid(400, { breed: M.breedRequired });
+    if (!breeds.includes(input.breed)) return invalid(400, { breed: M.breedNotInList });
   }
+  // The catalogue's rules for the breed (decision 0085): a microchip in any listing (D.Lgs. 135/2022
+  // art. 11 for dogs and cats, the catalogue for the rest), a CITES certificate to sell.
+  const rules = await breedRules(input.petType, input.breed);
+  if (rules?.requiresMicrochip && !input.identificationCode) {
+    return invalid(400, { identificationCode: input.litter ? M.codeRequiredLitter : M.codeRequired });
+  }
+  if (rules?.requiresCites && input.listingType === "sale" && !input.citesNumber) return invalid(400, { citesNumber: M.citesRequired });
   const images = files.filter((f) => f.data.length > 0 || f.name !== "");
   if (images.length > MAX_LISTING_IMAGES) return fail(400, IMAGE_MESSAGES.tooMany);
 
@@ -155,6 +183,20 @@ export async function createListing(
         contactPhone: input.contactPhone,
         contactEmail: input.contactEmail,
         images: stored.urls,
+        identificationCode: input.identificationCode,
+        identificationIsMother: input.identificationIsMother,
+        codeOnRequest: input.codeOnRequest,
+        birthDate: input.birthDate,
+        birthMonthOnly: input.birthMonthOnly,
+        healthCertificate: input.healthCertificate,
+        sellerType: input.sellerType,
+        sellerName: input.sellerName,
+        vatNumber: input.vatNumber,
+        breederCode: input.breederCode,
+        fiscalCode: input.fiscalCode,
+        pedigree: input.pedigree,
+        citesNumber: rules?.requiresCites ? input.citesNumber : null,
+        legalCompletedAt: sql`now()`,
       })
       .onConflictDoNothing({ target: petListings.id })
       .returning({ id: petListings.id, userId: petListings.userId });

@@ -286,7 +286,7 @@ export function legalIssues(value: LegalForm, today?: string): [keyof LegalForm,
     if (!value.vatNumber) issues.push(["vatNumber", M.vatRequired]);
     else if (!isVatNumber(value.vatNumber)) issues.push(["vatNumber", M.vatInvalid]);
     if (!value.breederCode) issues.push(["breederCode", M.breederCodeRequired]);
-    else if (!/^[\p{L}\d][\p{L}\d .\/-]{2,}$/u.test(value.breederCode)) issues.push(["breederCode", M.breederCodeInvalid]);
+    else if (!/^[\p{L}\d][\p{L}\d ./-]{2,}$/u.test(value.breederCode)) issues.push(["breederCode", M.breederCodeInvalid]);
   } else if (value.sellerType === "association") {
     if (!value.sellerName) issues.push(["sellerName", M.associationNameRequired]);
     if (!value.fiscalCode) issues.push(["fiscalCode", M.fiscalCodeRequired]);

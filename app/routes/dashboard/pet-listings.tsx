@@ -6,6 +6,7 @@ import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/pet-listings";
 import { requireUser } from "~/accounts/session.server";
 import { ListingTypeBadge } from "~/components/listings/listing-type-badge";
+import { LegalIncompleteNotice } from "~/components/listings/legal-incomplete-notice";
 import { deleteListing, ownListingsPage, setAvailability } from "~/listings/listings.server";
 import { Pagination } from "~/components/pagination";
 import { pageParam, redirectPastLastPage } from "~/lib/paging";
@@ -37,6 +38,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       status: r.status,
       availability: r.availability,
       createdAt: r.createdAt,
+      legalIncomplete: r.legalCompletedAt === null,
     })),
   };
 }
@@ -190,6 +192,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                   {PET_TYPES.labels[listing.petType]} · {listing.city}, {listing.region} · pubblicato il {formatDateLong(listing.createdAt)}
                   {listing.listingType === "sale" && listing.price > 0 ? ` · ${formatEuro(listing.price)}` : ""}
                 </p>
+                {listing.legalIncomplete ? <LegalIncompleteNotice /> : null}
                 <AvailabilityForm listing={listing} />
                 <div className="mt-auto flex flex-wrap gap-3">
                   <Link to={`/pet-listing/${listing.id}`} className="btn-secondary">

@@ -26,6 +26,9 @@ export async function publishListing(context: BrowserContext, title: string): Pr
       contactEmail: "elena@example.it",
       acceptPrivacy: "on",
       acceptTerms: "on",
+      // What the law asks of every listing (decision 0085).
+      healthCertificate: "on",
+      sellerType: "private",
     },
   });
   expect(response.status()).toBe(201);

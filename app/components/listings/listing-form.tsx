@@ -257,7 +257,8 @@ export function ListingForm({ submissionId, tiles, contact, serverError, serverF
               <EnumOptions values={LISTING_TYPES.values} labels={LISTING_TYPES.labels} />
             </select>
           </div>
-          {listingType === "sale" ? (
+          {/* Without JavaScript the price is always there (the server keeps it for a sale only). */}
+          {!hydrated || listingType === "sale" ? (
             <div>
               <label htmlFor="listing-price" className="field-label">
                 Prezzo (€) *
@@ -613,7 +614,8 @@ export function ListingForm({ submissionId, tiles, contact, serverError, serverF
           </div>
         </div>
       ) : null}
-      <button type="submit" className="btn-primary" disabled={!acceptPrivacy || !acceptTerms || sending}>
+      {/* Without JavaScript the boxes cannot enable it: the server checks them instead. */}
+      <button type="submit" className="btn-primary" disabled={(hydrated && (!acceptPrivacy || !acceptTerms)) || sending}>
         {sending ? "Pubblicazione in corso..." : "Pubblica Annuncio"}
       </button>
     </form>

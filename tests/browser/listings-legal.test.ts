@@ -89,12 +89,14 @@ describe("the listing form's legal fields", () => {
     await page.getByRole("link", { name: title }).click();
     await page.waitForURL(/\/pet-listing\/[0-9a-f-]{36}$/);
     const legal = page.getByRole("region", { name: "Dati di legge" });
+    await legal.waitFor();
     expect(await legal.getByText("Codice della madre").isVisible()).toBe(true);
     expect(await legal.getByText("380260000424242").isVisible()).toBe(true);
     expect(await legal.getByText("Allevamento", { exact: true }).isVisible()).toBe(true);
     expect(await legal.getByText("Allevamento della Collina").isVisible()).toBe(true);
     expect(await legal.getByText("P. IVA 00743110157").isVisible()).toBe(true);
-    expect(await page.getByText("Beagle, senza pedigree", { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText("Beagle", { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText("senza pedigree", { exact: true }).isVisible()).toBe(true);
   });
 
   it("shows each main refusal beside its field and keeps what was typed", async () => {

@@ -1,6 +1,7 @@
 import { Calendar, Flag, Mail, MapPin, Phone, User } from "lucide";
 import { isPublicListing } from "~/listings/visibility";
 import { Icon } from "~/components/icon";
+import type { ReactNode } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/detail";
 import { getCurrentUser } from "~/accounts/session.server";
@@ -105,9 +106,21 @@ export const meta: Route.MetaFunction = (args) => {
 export default function PetListing({ loaderData }: Route.ComponentProps) {
   const { listing, tiles } = loaderData;
   if (!listing || !tiles) return <ListingNotFound />;
-  const facts: [string, string][] = [
+  // A dog or cat sold as of a breed says whether it has a pedigree (D.Lgs. 529/1992, decision 0085).
+  const pedigree = listing.withoutPedigree ? "senza pedigree" : listing.withPedigree ? "con pedigree" : null;
+  const facts: [string, ReactNode][] = [
     ["Animale", PET_TYPES.labels[listing.petType]],
-    ["Razza", listing.breed ? `${listing.breed}${listing.withoutPedigree ? ", senza pedigree" : listing.withPedigree ? ", con pedigree" : ""}` : "—"],
+    [
+      "Razza",
+      listing.breed ? (
+        <>
+          <span>{listing.breed}</span>
+          {pedigree ? <span className="block text-sm font-medium text-stone-700">{pedigree}</span> : null}
+        </>
+      ) : (
+        "—"
+      ),
+    ],
     ["Età", listing.age ?? "—"],
     ["Sesso", GENDERS.labels[listing.gender]],
     ["Disponibilità", LISTING_AVAILABILITY.labels[listing.availability]],

@@ -12,8 +12,8 @@ import { allowedBreeds, petListings } from "~/db/schema";
 import { romeDate } from "~/lib/rome-time";
 import { createAccount, type TestAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
-import { VALID_LISTING_FIELDS } from "../../tests/factories";
-import { createListing } from "./listings.server";
+import { createListingRow, VALID_LISTING_FIELDS } from "../../tests/factories";
+import { completeLegalFields, createListing } from "./listings.server";
 import { LISTING_MESSAGES as M } from "./validation";
 
 const asUser = (account: TestAccount): CurrentUser => ({ id: account.id, email: account.email, fullName: "Utente Prova", role: "user" });
@@ -192,5 +192,58 @@ describe("the listing's legal fields", () => {
     const result = await createListing(asUser(user), { ...VALID_LISTING_FIELDS, petType: "rabbit", identificationCode: "", birthDate: "", age: "1 anno" }, []);
     if (!result.ok) throw new Error(result.error);
     expect(await stored(result.id)).toMatchObject({ age: "1 anno", identificationCode: null, birthDate: null });
+  });
+});
+
+describe("completing a listing published before the legal fields", () => {
+  const COMPLETION = { identificationCode: "380260000888999", birthDate: "2024-03-15", healthCertificate: "on", sellerType: "private" };
+
+  async function oldDog(ownerId: string) {
+    return createListingRow(ownerId, { petType: "dog", breed: null, age: "2 anni" });
+  }
+
+  itDb("lets its owner complete it once, with the same rules, and then it is complete", async () => {
+    const owner = await createAccount();
+    const listing = await oldDog(owner.id);
+    expect(listing.legalCompletedAt).toBeNull();
+
+    const refused = await completeLegalFields(asUser(owner), listing.id, { ...COMPLETION, birthDate: daysAgo(30) });
+    expect(refused).toMatchObject({ ok: false, status: 400, error: M.tooYoung, fieldErrors: { birthDate: M.tooYoung } });
+    expect((await stored(listing.id)).legalCompletedAt).toBeNull();
+    const badCode = await completeLegalFields(asUser(owner), listing.id, { ...COMPLETION, identificationCode: "" });
+    expect(badCode).toMatchObject({ ok: false, status: 400, fieldErrors: { identificationCode: M.codeRequired } });
+
+    expect(await completeLegalFields(asUser(owner), listing.id, COMPLETION)).toEqual({ ok: true });
+    const row = await stored(listing.id);
+    expect(row).toMatchObject({ identificationCode: "380260000888999", birthDate: "2024-03-15", sellerType: "private", healthCertificate: true, age: "2 anni" });
+    expect(row.legalCompletedAt).not.toBeNull();
+
+    // Sent again (a double submit, or later): refused, nothing changed.
+    expect(await completeLegalFields(asUser(owner), listing.id, { ...COMPLETION, identificationCode: "380260000000001" })).toEqual({
+      ok: false,
+      status: 409,
+      error: M.legalAlreadyComplete,
+    });
+    expect((await stored(listing.id)).identificationCode).toBe("380260000888999");
+  });
+
+  itDb("refuses a visitor, another user and an unknown listing, and changes nothing", async () => {
+    const owner = await createAccount();
+    const other = await createAccount();
+    const listing = await oldDog(owner.id);
+    expect(await completeLegalFields(null, listing.id, COMPLETION)).toMatchObject({ ok: false, status: 401 });
+    expect(await completeLegalFields(asUser(other), listing.id, COMPLETION)).toMatchObject({ ok: false, status: 403, error: M.forbidden });
+    expect(await completeLegalFields(asUser(owner), "00000000-0000-4000-8000-000000000000", COMPLETION)).toMatchObject({ ok: false, status: 404 });
+    expect(await completeLegalFields(asUser(owner), "non-un-id", COMPLETION)).toMatchObject({ ok: false, status: 404 });
+    const row = await stored(listing.id);
+    expect(row.legalCompletedAt).toBeNull();
+    expect(row.identificationCode).toBeNull();
+  });
+
+  itDb("lets an administrator complete it", async () => {
+    const owner = await createAccount();
+    const admin = await createAccount();
+    const listing = await oldDog(owner.id);
+    expect(await completeLegalFields({ ...asUser(admin), role: "admin" }, listing.id, COMPLETION)).toEqual({ ok: true });
   });
 });

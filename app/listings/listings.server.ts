@@ -16,7 +16,7 @@ import { hit } from "~/lib/rate-limit.server";
 import { isUuid } from "~/lib/ids";
 import type { PetType } from "./cards.server";
 import { isPublicListing } from "./visibility";
-import { availabilitySchema, listingSchema, LISTING_MESSAGES as M } from "./validation";
+import { availabilitySchema, legalCompletionSchema, listingSchema, LISTING_MESSAGES as M } from "./validation";
 import { fail, type Failure, type Result } from "~/lib/result";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/field-errors";
 
@@ -228,6 +228,41 @@ export async function deleteListing(actor: CurrentUser | null, id: string): Prom
   await invalidate(CACHE_TAGS.listings);
   // The row is gone: a file that fails to go is only logged (it is unreachable from the site).
   await deleteStoredImages(listing.images).catch((error: unknown) => logger.error({ err: error, id }, "annuncio: immagini non eliminate"));
+  return { ok: true };
+}
+
+/** A listing published before the legal fields, as its owner's completion form needs it (null: not theirs, or none). */
+export async function changeableListing(actor: CurrentUser, id: string): Promise<ListingRow | null> {
+  const listing = await findListing(id);
+  return listing && canChange(listing, actor) ? listing : null;
+}
+
+/**
+ * Completes a listing published before the legal fields were asked (decision 0085), with the same
+ * rules as a new one: only its owner or an admin, and only once (a complete listing is not changed
+ * here). Nothing is stored when a rule fails.
+ */
+export async function completeLegalFields(actor: CurrentUser | null, id: string, fields: Record<string, unknown>): Promise<Result | ListingFailure> {
+  if (!actor) return fail(401, M.mustSignIn);
+  const listing = await findListing(id);
+  if (!listing) return fail(404, M.notFound);
+  if (!canChange(listing, actor)) return fail(403, M.forbidden);
+  if (listing.legalCompletedAt) return fail(409, M.legalAlreadyComplete);
+  const parsed = legalCompletionSchema(listing).safeParse(fields);
+  if (!parsed.success) return { ...fail(400, firstError(parsed.error)), fieldErrors: fieldErrorsOf(parsed.error) };
+  const input = parsed.data;
+  const rules = await breedRules(listing.petType, listing.breed);
+  if (rules?.requiresMicrochip && !input.identificationCode) return invalid(400, { identificationCode: M.codeRequired });
+  if (rules?.requiresCites && listing.listingType === "sale" && !input.citesNumber) return invalid(400, { citesNumber: M.citesRequired });
+  const { age: _age, ...legal } = input;
+  const updated = await db()
+    .update(petListings)
+    .set({ ...legal, citesNumber: rules?.requiresCites ? input.citesNumber : null, legalCompletedAt: sql`now()`, updatedAt: sql`now()` })
+    // Twice at once: the second finds it complete.
+    .where(and(eq(petListings.id, listing.id), sql`${petListings.legalCompletedAt} is null`))
+    .returning({ id: petListings.id });
+  if (updated.length === 0) return fail(409, M.legalAlreadyComplete);
+  await invalidate(CACHE_TAGS.listings);
   return { ok: true };
 }
 

@@ -105,6 +105,8 @@ export const LISTING_MESSAGES = {
   citesTooLong: `Il numero del certificato CITES può contenere al massimo ${LISTING_LIMITS.citesNumber} caratteri`,
   legalIncomplete:
     "Questo annuncio è stato pubblicato prima che Zampa chiedesse i dati richiesti dalla legge (codice identificativo, data di nascita, certificato sanitario, chi vende): completali per tenerlo in regola.",
+  legalAlreadyComplete: "I dati di legge di questo annuncio sono già completi",
+  legalCompleted: "Dati di legge salvati: l'annuncio è in regola",
 } as const;
 
 /** What the listing page says of a cat without a code (the alternative D.Lgs. 135/2022 art. 11 accepts). */
@@ -179,6 +181,23 @@ function birthFrom(day: string, month: string): BirthDate | null | undefined {
   return undefined;
 }
 
+/** The fields the law asks for (decision 0085): in the listing form, and alone to complete an old listing. */
+const legalShape = {
+    identificationCode: looseText.transform(normalizeMicrochip),
+    litter: checkbox,
+    codeOnRequest: checkbox,
+    birthDate: looseText,
+    birthMonth: looseText,
+    healthCertificate: checkbox,
+    sellerType: z.enum(SELLER_TYPES.values, { error: M.sellerTypeRequired }),
+    sellerName: z.string().trim().max(LISTING_LIMITS.sellerName, M.fieldTooLong).optional().transform((value) => value ?? ""),
+    vatNumber: looseText.transform(normalizeVatNumber),
+    breederCode: z.string().trim().max(LISTING_LIMITS.breederCode, M.breederCodeInvalid).optional().transform((value) => value ?? ""),
+    fiscalCode: looseText.transform(normalizeFiscalCode),
+    pedigree: yesNo,
+    citesNumber: z.string().trim().max(LISTING_LIMITS.citesNumber, M.citesTooLong).optional().transform((value) => value ?? ""),
+};
+
 /**
  * The listing form's fields (the images travel separately). Breed rules depend on the breed
  * catalogue, so the server checks them after parsing (see listings.server.ts).
@@ -203,19 +222,7 @@ export const listingSchema = z
     contactEmail: emailSchema,
     acceptPrivacy: checkbox,
     acceptTerms: checkbox,
-    identificationCode: looseText.transform(normalizeMicrochip),
-    litter: checkbox,
-    codeOnRequest: checkbox,
-    birthDate: looseText,
-    birthMonth: looseText,
-    healthCertificate: checkbox,
-    sellerType: z.enum(SELLER_TYPES.values, { error: M.sellerTypeRequired }),
-    sellerName: z.string().trim().max(LISTING_LIMITS.sellerName, M.fieldTooLong).optional().transform((value) => value ?? ""),
-    vatNumber: looseText.transform(normalizeVatNumber),
-    breederCode: z.string().trim().max(LISTING_LIMITS.breederCode, M.breederCodeInvalid).optional().transform((value) => value ?? ""),
-    fiscalCode: looseText.transform(normalizeFiscalCode),
-    pedigree: yesNo,
-    citesNumber: z.string().trim().max(LISTING_LIMITS.citesNumber, M.citesTooLong).optional().transform((value) => value ?? ""),
+    ...legalShape,
   })
   .superRefine((value, ctx) => {
     legalIssues(value).forEach(([path, message]) => ctx.addIssue({ code: "custom", message, path: [path] }));
@@ -238,7 +245,7 @@ export const listingSchema = z
     ...legalFields(rest),
   }));
 
-type LegalForm = {
+export type LegalForm = {
   listingType: string;
   petType: string;
   breed: string | null;
@@ -301,7 +308,7 @@ export function legalIssues(value: LegalForm, today?: string): [keyof LegalForm,
  * What is stored of the law's fields once they passed: only what applies to this pet type, listing
  * type and seller (a field the form hid may still have arrived with text in it).
  */
-function legalFields(value: LegalForm) {
+export function legalFields(value: LegalForm) {
   const birth = hasBirthDate(value.petType) ? birthFrom(value.birthDate, value.birthMonth) : undefined;
   const code = value.identificationCode || null;
   const breeder = value.sellerType === "breeder";
@@ -324,6 +331,16 @@ function legalFields(value: LegalForm) {
     // Kept or dropped by the server, which knows whether the breed needs one.
     citesNumber: value.citesNumber || null,
   };
+}
+
+/** What an old listing lacks, sent alone: checked against the listing's own pet type, listing type and breed. */
+export function legalCompletionSchema(listing: Pick<LegalForm, "listingType" | "petType" | "breed" | "age">) {
+  return z
+    .object(legalShape)
+    .superRefine((value, ctx) => {
+      legalIssues({ ...listing, ...value }).forEach(([path, message]) => ctx.addIssue({ code: "custom", message, path: [path] }));
+    })
+    .transform((value) => legalFields({ ...listing, ...value }));
 }
 
 export type ListingInput = z.output<typeof listingSchema>;

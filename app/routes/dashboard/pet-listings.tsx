@@ -192,7 +192,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                   {PET_TYPES.labels[listing.petType]} · {listing.city}, {listing.region} · pubblicato il {formatDateLong(listing.createdAt)}
                   {listing.listingType === "sale" && listing.price > 0 ? ` · ${formatEuro(listing.price)}` : ""}
                 </p>
-                {listing.legalIncomplete ? <LegalIncompleteNotice /> : null}
+                {listing.legalIncomplete ? <LegalIncompleteNotice id={listing.id} /> : null}
                 <AvailabilityForm listing={listing} />
                 <div className="mt-auto flex flex-wrap gap-3">
                   <Link to={`/pet-listing/${listing.id}`} className="btn-secondary">

@@ -146,7 +146,7 @@ export default function PetListing({ loaderData }: Route.ComponentProps) {
           Questo annuncio è «{LISTING_STATUSES.labels[listing.status]}»: lo vedi perché è tuo o sei un amministratore, il pubblico non lo vede.
         </p>
       ) : null}
-      {listing.ownerMustComplete ? <LegalIncompleteNotice className="mt-4" /> : null}
+      {listing.ownerMustComplete ? <LegalIncompleteNotice id={listing.id} className="mt-4" /> : null}
 
       <div className="mt-6 grid gap-10 lg:grid-cols-[3fr_2fr]">
         <div>

@@ -5,7 +5,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { LISTING_MESSAGES as M } from "~/listings/validation";
 import { romeDate } from "~/lib/rome-time";
-import { signUpIn, startBrowser, withConsent } from "./browser";
+import { signIn, signUpIn, startBrowser, withConsent } from "./browser";
+import { FIXTURES } from "./fixtures";
 
 const browser = startBrowser();
 
@@ -171,5 +172,33 @@ describe("the listing form's legal fields", () => {
     expect(await page.getByLabel("Giorno, mese e anno").inputValue()).toBe(daysAgo(90));
     expect(await page.getByRole("radio", { name: "Allevamento" }).isChecked()).toBe(true);
     expect(await page.getByRole("radio", { name: "Sì" }).isChecked()).toBe(true);
+  });
+
+  it("asks the owner of an old listing to complete it, and completes it with the same rules", async () => {
+    const { context, page } = await browser.context({ width: 360, height: 780 });
+    await withConsent(context);
+    await signIn(context, FIXTURES.manyListings.email, FIXTURES.manyListings.password);
+    await page.goto("/dashboard/pet-listings");
+    const item = page.getByRole("listitem").filter({ hasText: `Annuncio chiuso ${FIXTURES.manyListings.count}` });
+    expect(await item.getByRole("note").textContent()).toContain(M.legalIncomplete);
+    await item.getByRole("link", { name: "Completa i dati" }).click();
+    await page.getByRole("heading", { name: "Completa i dati di legge" }).waitFor();
+
+    await page.getByLabel("Codice identificativo (microchip) *").fill("380260000999888");
+    await page.getByLabel("Giorno, mese e anno").fill(daysAgo(10));
+    await page.getByRole("radio", { name: "Privato" }).check();
+    await page.getByLabel(/Dichiaro che l'animale sarà consegnato con il certificato sanitario/).check();
+    await page.getByRole("button", { name: "Salva i dati" }).click();
+    await page.locator("#listing-birthDate-error").waitFor();
+    expect(await page.locator("#listing-birthDate-error").textContent()).toBe(M.tooYoung);
+    expect(await page.getByLabel("Codice identificativo (microchip) *").inputValue()).toBe("380260000999888");
+
+    await page.getByLabel("Giorno, mese e anno").fill(daysAgo(400));
+    await page.getByRole("button", { name: "Salva i dati" }).click();
+    await page.getByText(M.legalCompleted).waitFor();
+    await page.goto("/dashboard/pet-listings");
+    const done = page.getByRole("listitem").filter({ hasText: `Annuncio chiuso ${FIXTURES.manyListings.count}` });
+    await done.waitFor();
+    expect(await done.getByRole("note").count()).toBe(0);
   });
 });

@@ -84,6 +84,7 @@ describe("listListingsForModeration", () => {
       locationRegion: "Emilia-Romagna",
       contactName: "Anna Neri",
       contactEmail: "anna.neri@posta.example.it",
+      identificationCode: "380260000777111",
       status: "suspended",
       createdAt: at(2),
     });
@@ -95,6 +96,7 @@ describe("listListingsForModeration", () => {
       title: "Pastore tedesco",
       petType: "dog",
       petTypeLabel: "Cane",
+      identificationCode: "380260000777111",
       listingType: "sale",
       listingTypeLabel: "Vendita",
       city: "Forlì",

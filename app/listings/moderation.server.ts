@@ -41,6 +41,8 @@ export interface ModerationListing {
   title: string;
   petType: PetType;
   petTypeLabel: string;
+  /** the animal's (or its mother's) code, for the moderators to compare (decision 0085) */
+  identificationCode: string | null;
   listingType: ListingType;
   listingTypeLabel: string;
   city: string;
@@ -112,6 +114,7 @@ export async function listListingsForModeration(
         id: petListings.id,
         title: petListings.title,
         petType: petListings.petType,
+        identificationCode: petListings.identificationCode,
         listingType: petListings.listingType,
         city: petListings.locationCity,
         region: petListings.locationRegion,

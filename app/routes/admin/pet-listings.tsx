@@ -153,6 +153,7 @@ export default function AdminPetListings({ loaderData }: Route.ComponentProps) {
                 <td className={cell}>
                   <span className={cellLabel}>Animale e tipo:</span>
                   {row.petTypeLabel} · {row.listingTypeLabel}
+                  {row.identificationCode ? <span className="block break-all text-stone-600">Codice {row.identificationCode}</span> : null}
                 </td>
                 <td className={cell}>
                   <span className={cellLabel}>Località:</span>

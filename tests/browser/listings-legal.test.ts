@@ -181,6 +181,11 @@ describe("the listing form's legal fields", () => {
     await page.goto("/dashboard/pet-listings");
     const item = page.getByRole("listitem").filter({ hasText: `Annuncio chiuso ${FIXTURES.manyListings.count}` });
     expect(await item.getByRole("note").textContent()).toContain(M.legalIncomplete);
+    // The listing page says so too, to its owner.
+    const href = await item.getByRole("link", { name: "Vedi" }).getAttribute("href");
+    await page.goto(href!);
+    expect(await page.getByRole("note").filter({ hasText: M.legalIncomplete }).count()).toBe(1);
+    await page.goto("/dashboard/pet-listings");
     await item.getByRole("link", { name: "Completa i dati" }).click();
     await page.getByRole("heading", { name: "Completa i dati di legge" }).waitFor();
 

@@ -46,6 +46,7 @@ export default [
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/index.tsx"),
     route("pet-listings", "routes/dashboard/pet-listings.tsx"),
+    route("pet-listings/:id/legal", "routes/dashboard/pet-listing-legal.tsx"),
     route("contest-submissions", "routes/dashboard/contest-submissions.tsx"),
     route("profile", "routes/dashboard/profile.tsx"),
     route("data-export", "routes/dashboard/data-export.ts"),

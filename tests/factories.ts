@@ -129,4 +129,9 @@ export const VALID_LISTING_FIELDS = {
   contactEmail: "anna@example.it",
   acceptPrivacy: "on",
   acceptTerms: "on",
+  // What the law asks (decision 0085): the cat's code and birth date, the health certificate, the seller.
+  identificationCode: "380260000000123",
+  birthDate: "2025-05-10",
+  healthCertificate: "on",
+  sellerType: "private",
 };

@@ -44,6 +44,7 @@ import {
   REPORT_REASONS,
   REPORT_STATUSES,
   ROLES,
+  SELLER_TYPES,
   SUBMISSION_STATUSES,
   SUSPENSION_RULES,
 } from "../lib/enums";
@@ -490,6 +491,25 @@ export const petListings = pgTable(
     suspensionRule: text("suspension_rule", { enum: SUSPENSION_RULES.values }),
     suspensionReason: text("suspension_reason"),
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    // What D.Lgs. 135/2022 art. 11 and the rules around it ask of the ad (decision 0085). The code is
+    // 15 digits (the mother's for a litter); a cat may carry the declaration instead.
+    identificationCode: text("identification_code"),
+    identificationIsMother: boolean("identification_is_mother").notNull().default(false),
+    codeOnRequest: boolean("code_on_request").notNull().default(false),
+    // A month-only birth date is stored as the month's first day, with the flag.
+    birthDate: date("birth_date", { mode: "string" }),
+    birthMonthOnly: boolean("birth_month_only").notNull().default(false),
+    healthCertificate: boolean("health_certificate").notNull().default(false),
+    sellerType: text("seller_type", { enum: SELLER_TYPES.values }),
+    sellerName: text("seller_name"),
+    vatNumber: text("vat_number"),
+    breederCode: text("breeder_code"),
+    fiscalCode: text("fiscal_code"),
+    pedigree: boolean("pedigree"),
+    citesNumber: text("cites_number"),
+    // Set when the listing carries every legal field; null for listings published before they were
+    // asked, which stay visible while their owners are asked to complete them.
+    legalCompletedAt: timestamp("legal_completed_at", { withTimezone: true }),
     // The back office's search text (title, city, contact e-mail), folded once when the row is
     // written: a search re-checks trigram candidates against stored text instead of folding each
     // one again (decision 0049).
@@ -507,6 +527,26 @@ export const petListings = pgTable(
     check("pet_listings_suspension_rule_check", oneOf(t.suspensionRule, SUSPENSION_RULES.values)),
     check("pet_listings_price_check", sql`${t.price} >= 0 and (${t.listingType} = 'sale' or ${t.price} = 0)`),
     check("pet_listings_images_check", sql`cardinality(${t.images}) <= 5`),
+    check("pet_listings_identification_code_check", sql`${t.identificationCode} ~ '^[0-9]{15}$'`),
+    check("pet_listings_identification_mother_check", sql`not ${t.identificationIsMother} or ${t.identificationCode} is not null`),
+    check("pet_listings_code_on_request_check", sql`not ${t.codeOnRequest} or (${t.petType} = 'cat' and ${t.identificationCode} is null)`),
+    check("pet_listings_birth_month_check", sql`not ${t.birthMonthOnly} or extract(day from ${t.birthDate}) = 1`),
+    check("pet_listings_seller_type_check", oneOf(t.sellerType, SELLER_TYPES.values)),
+    check("pet_listings_vat_number_check", sql`${t.vatNumber} ~ '^[0-9]{11}$'`),
+    check("pet_listings_fiscal_code_check", sql`${t.fiscalCode} ~ '^([0-9]{11}|[A-Z0-9]{16})$'`),
+    // A complete listing carries what the law asks whatever its pet type; the checksums and the
+    // breed catalogue's rules are the application's (listings.server.ts).
+    check(
+      "pet_listings_legal_complete_check",
+      sql`${t.legalCompletedAt} is null or (
+        ${t.healthCertificate} and ${t.sellerType} is not null
+        and (${t.petType} <> 'dog' or ${t.identificationCode} is not null)
+        and (${t.petType} <> 'cat' or ${t.identificationCode} is not null or ${t.codeOnRequest})
+        and (${t.petType} not in ('dog', 'cat') or ${t.birthDate} is not null)
+        and (${t.sellerType} <> 'breeder' or (${t.sellerName} is not null and ${t.vatNumber} is not null and ${t.breederCode} is not null))
+        and (${t.sellerType} <> 'association' or (${t.sellerName} is not null and ${t.fiscalCode} is not null))
+      )`,
+    ),
     check("pet_listings_lat_check", sql`${t.locationLat} between -90 and 90 and ${t.locationLng} between -180 and 180`),
     // The list's order (newest first, id breaking ties) straight from the index: a page is read
     // without sorting the whole catalogue.
@@ -518,6 +558,11 @@ export const petListings = pgTable(
     index("pet_listings_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The back office's search: any part of the title, the city or the contact e-mail, accents and
     // case aside (zampa_fold, drizzle/0003), answered by trigrams instead of reading every row.
+    // One code on two listings is looked up (by the back office's search, and to flag it to the
+    // moderators); most rows of other pet types have none.
+    index("pet_listings_identification_code_idx")
+      .on(t.identificationCode)
+      .where(sql`${t.identificationCode} is not null`),
     index("pet_listings_admin_search_idx").using("gin", t.adminSearch.op("gin_trgm_ops")),
   ],
 );

@@ -32,6 +32,13 @@ export const LISTING_TYPES = labelled({
   free: "Regalo",
 });
 
+/** Who sells or gives the animal away (decision 0085): a private person, a breeder, an association. */
+export const SELLER_TYPES = labelled({
+  private: "Privato",
+  breeder: "Allevamento",
+  association: "Associazione / rifugio",
+});
+
 /** Moderation state of a listing (DESIGN [4]). */
 export const LISTING_STATUSES = labelled({
   active: "Attivo",

@@ -16,6 +16,9 @@ export interface ListingCard {
   listingType: ListingType;
   breed: string | null;
   age: string | null;
+  /** dogs and cats: the birth date the card's age is computed from (decision 0085) */
+  birthDate: string | null;
+  birthMonthOnly: boolean;
   city: string;
   region: string;
   price: number;
@@ -32,6 +35,8 @@ export const cardColumns = {
   listingType: petListings.listingType,
   breed: petListings.breed,
   age: petListings.age,
+  birthDate: petListings.birthDate,
+  birthMonthOnly: petListings.birthMonthOnly,
   city: petListings.locationCity,
   region: petListings.locationRegion,
   price: petListings.price,

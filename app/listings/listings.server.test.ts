@@ -134,7 +134,7 @@ describe("publishing a listing", () => {
     ];
     for (const [change, message] of cases) {
       const result = await createListing(asUser(user), { ...validFields, ...change }, []);
-      expect(result, JSON.stringify(change)).toEqual({ ok: false, status: 400, error: message });
+      expect(result, JSON.stringify(change)).toMatchObject({ ok: false, status: 400, error: message });
     }
     expect(await listingCount()).toBe(0);
   });

@@ -17,11 +17,19 @@ import { isUuid } from "~/lib/ids";
 import type { PetType } from "./cards.server";
 import { checkListingPhotos } from "./photo-duplicates.server";
 import { isPublicListing } from "./visibility";
-import { availabilitySchema, listingSchema, LISTING_MESSAGES as M } from "./validation";
-import { fail, type Result } from "~/lib/result";
+import { availabilitySchema, legalCompletionSchema, listingSchema, LISTING_MESSAGES as M } from "./validation";
+import { fail, type Failure, type Result } from "~/lib/result";
+import { fieldErrorsOf, type FieldErrors } from "~/lib/field-errors";
 
 export type { ListingCard, ListingMarker, ListingType, PetType } from "./cards.server";
 export type Availability = (typeof LISTING_AVAILABILITY.values)[number];
+
+/** A refused listing: the message, and each field's own beside it. */
+export type ListingFailure = Failure & { fieldErrors?: FieldErrors };
+
+function invalid(status: number, fieldErrors: FieldErrors): ListingFailure {
+  return { ...fail(status, Object.values(fieldErrors)[0] ?? M.createError), fieldErrors };
+}
 
 /** Generous for a person, a wall for a script: publishing is counted per account. */
 export const CREATE_LIMIT = { max: 20, windowSeconds: 60 * 60 };
@@ -77,6 +85,19 @@ export async function ownListingsPage(userId: string, page: number): Promise<{ l
   return { listings, page, pageCount: Math.max(1, Math.ceil(total / OWN_LISTINGS_PAGE_SIZE)), total };
 }
 
+/** What the catalogue asks of a breed beyond being legal: a microchip, a CITES certificate. */
+export function breedRules(petType: PetType, breed: string | null): Promise<{ requiresMicrochip: boolean; requiresCites: boolean } | null> {
+  if (!breed) return Promise.resolve(null);
+  return memoize(`breeds:rules:${petType}:${breed}`, [CACHE_TAGS.breeds], async () => {
+    const [row] = await db()
+      .select({ requiresMicrochip: allowedBreeds.requiresMicrochip, requiresCites: allowedBreeds.requiresCites })
+      .from(allowedBreeds)
+      .where(and(eq(allowedBreeds.petType, petType), eq(allowedBreeds.breedName, breed)))
+      .limit(1);
+    return row ?? null;
+  });
+}
+
 /** The form's breed list: legal breeds of that pet type, by name (spec section 5). */
 export function legalBreeds(petType: PetType): Promise<string[]> {
   return memoize(`breeds:legal:${petType}`, [CACHE_TAGS.breeds], async () => {
@@ -100,17 +121,24 @@ export async function createListing(
   user: CurrentUser | null,
   fields: Record<string, unknown>,
   files: UploadedFile[],
-): Promise<Result<{ id: string }>> {
+): Promise<Result<{ id: string }> | ListingFailure> {
   if (!user) return fail(401, M.mustSignIn);
   const parsed = listingSchema.safeParse(fields);
-  if (!parsed.success) return fail(400, firstError(parsed.error));
+  if (!parsed.success) return { ...fail(400, firstError(parsed.error)), fieldErrors: fieldErrorsOf(parsed.error) };
   const input = parsed.data;
 
   const breeds = await legalBreeds(input.petType);
   if (breeds.length > 0) {
-    if (!input.breed) return fail(400, M.breedRequired);
-    if (!breeds.includes(input.breed)) return fail(400, M.breedNotInList);
+    if (!input.breed) return invalid(400, { breed: M.breedRequired });
+    if (!breeds.includes(input.breed)) return invalid(400, { breed: M.breedNotInList });
   }
+  // The catalogue's rules for the breed (decision 0085): a microchip in any listing (D.Lgs. 135/2022
+  // art. 11 for dogs and cats, the catalogue for the rest), a CITES certificate to sell.
+  const rules = await breedRules(input.petType, input.breed);
+  if (rules?.requiresMicrochip && !input.identificationCode) {
+    return invalid(400, { identificationCode: input.litter ? M.codeRequiredLitter : M.codeRequired });
+  }
+  if (rules?.requiresCites && input.listingType === "sale" && !input.citesNumber) return invalid(400, { citesNumber: M.citesRequired });
   const images = files.filter((f) => f.data.length > 0 || f.name !== "");
   if (images.length > MAX_LISTING_IMAGES) return fail(400, IMAGE_MESSAGES.tooMany);
 
@@ -156,6 +184,20 @@ export async function createListing(
         contactPhone: input.contactPhone,
         contactEmail: input.contactEmail,
         images: stored.urls,
+        identificationCode: input.identificationCode,
+        identificationIsMother: input.identificationIsMother,
+        codeOnRequest: input.codeOnRequest,
+        birthDate: input.birthDate,
+        birthMonthOnly: input.birthMonthOnly,
+        healthCertificate: input.healthCertificate,
+        sellerType: input.sellerType,
+        sellerName: input.sellerName,
+        vatNumber: input.vatNumber,
+        breederCode: input.breederCode,
+        fiscalCode: input.fiscalCode,
+        pedigree: input.pedigree,
+        citesNumber: rules?.requiresCites ? input.citesNumber : null,
+        legalCompletedAt: sql`now()`,
       })
       .onConflictDoNothing({ target: petListings.id })
       .returning({ id: petListings.id, userId: petListings.userId });
@@ -189,6 +231,41 @@ export async function deleteListing(actor: CurrentUser | null, id: string): Prom
   await invalidate(CACHE_TAGS.listings);
   // The row is gone: a file that fails to go is only logged (it is unreachable from the site).
   await deleteStoredImages(listing.images).catch((error: unknown) => logger.error({ err: error, id }, "annuncio: immagini non eliminate"));
+  return { ok: true };
+}
+
+/** A listing published before the legal fields, as its owner's completion form needs it (null: not theirs, or none). */
+export async function changeableListing(actor: CurrentUser, id: string): Promise<ListingRow | null> {
+  const listing = await findListing(id);
+  return listing && canChange(listing, actor) ? listing : null;
+}
+
+/**
+ * Completes a listing published before the legal fields were asked (decision 0085), with the same
+ * rules as a new one: only its owner or an admin, and only once (a complete listing is not changed
+ * here). Nothing is stored when a rule fails.
+ */
+export async function completeLegalFields(actor: CurrentUser | null, id: string, fields: Record<string, unknown>): Promise<Result | ListingFailure> {
+  if (!actor) return fail(401, M.mustSignIn);
+  const listing = await findListing(id);
+  if (!listing) return fail(404, M.notFound);
+  if (!canChange(listing, actor)) return fail(403, M.forbidden);
+  if (listing.legalCompletedAt) return fail(409, M.legalAlreadyComplete);
+  const parsed = legalCompletionSchema(listing).safeParse(fields);
+  if (!parsed.success) return { ...fail(400, firstError(parsed.error)), fieldErrors: fieldErrorsOf(parsed.error) };
+  const input = parsed.data;
+  const rules = await breedRules(listing.petType, listing.breed);
+  if (rules?.requiresMicrochip && !input.identificationCode) return invalid(400, { identificationCode: M.codeRequired });
+  if (rules?.requiresCites && listing.listingType === "sale" && !input.citesNumber) return invalid(400, { citesNumber: M.citesRequired });
+  const { age: _age, ...legal } = input;
+  const updated = await db()
+    .update(petListings)
+    .set({ ...legal, citesNumber: rules?.requiresCites ? input.citesNumber : null, legalCompletedAt: sql`now()`, updatedAt: sql`now()` })
+    // Twice at once: the second finds it complete.
+    .where(and(eq(petListings.id, listing.id), sql`${petListings.legalCompletedAt} is null`))
+    .returning({ id: petListings.id });
+  if (updated.length === 0) return fail(409, M.legalAlreadyComplete);
+  await invalidate(CACHE_TAGS.listings);
   return { ok: true };
 }
 

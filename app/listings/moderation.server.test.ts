@@ -84,6 +84,7 @@ describe("listListingsForModeration", () => {
       locationRegion: "Emilia-Romagna",
       contactName: "Anna Neri",
       contactEmail: "anna.neri@posta.example.it",
+      identificationCode: "380260000777111",
       status: "suspended",
       createdAt: at(2),
     });
@@ -95,6 +96,7 @@ describe("listListingsForModeration", () => {
       title: "Pastore tedesco",
       petType: "dog",
       petTypeLabel: "Cane",
+      identificationCode: "380260000777111",
       listingType: "sale",
       listingTypeLabel: "Vendita",
       city: "Forlì",
@@ -130,6 +132,18 @@ describe("listListingsForModeration", () => {
     // An unknown status is no filter.
     expect(await ids("", "deleted")).toHaveLength(3);
     expect(await ids("'); drop table pet_listings; --")).toEqual([]);
+  });
+
+  itDb("finds the listings that carry an identification code, in any status, typed with spaces", async () => {
+    await noOtherListings();
+    const owner = await createAccount();
+    const other = await createAccount();
+    await createListingRow(owner.id, { title: "Beagle di Marta", petType: "dog", identificationCode: "380260000123456" });
+    await createListingRow(other.id, { title: "Beagle di Gino", petType: "dog", identificationCode: "380260000123456", status: "suspended" });
+    await createListingRow(other.id, { title: "Altro cane", petType: "dog", identificationCode: "380260000654321" });
+    expect((await ids("380260000123456")).sort()).toEqual(["Beagle di Gino", "Beagle di Marta"]);
+    expect(await ids("380 260 000 654 321")).toEqual(["Altro cane"]);
+    expect(await ids("380260000999999")).toEqual([]);
   });
 
   itDb("shows 20 listings a page, id breaking ties of the same instant", async () => {

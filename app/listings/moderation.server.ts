@@ -20,6 +20,7 @@ import { APPEAL_STATUSES, LISTING_STATUSES, LISTING_TYPES, PET_TYPES, SUSPENSION
 import { formatDateLong } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
 import { containsPattern } from "~/lib/like-pattern";
+import { isMicrochipCode, normalizeMicrochip } from "./legal-rules";
 import { logger } from "~/lib/logger.server";
 import { fail, type Result } from "~/lib/result";
 import { oneLine, quotedBlock } from "~/mail/mail-text";
@@ -48,6 +49,8 @@ export interface ModerationListing {
   title: string;
   petType: PetType;
   petTypeLabel: string;
+  /** the animal's (or its mother's) code, for the moderators to compare (decision 0085) */
+  identificationCode: string | null;
   listingType: ListingType;
   listingTypeLabel: string;
   city: string;
@@ -112,11 +115,15 @@ export interface ModerationListingPage {
 }
 
 /**
- * The admin search: any part of the title, the city or the contact e-mail, accents and case aside,
+ * The admin search: a whole identification code, or any part of the title, the city or the contact e-mail, accents and case aside,
  * over the stored folded text (admin_search, trigram-indexed); the typed text is folded like the
  * rows (zampa_fold).
  */
 function searchCondition(q: string): SQL {
+  // A whole identification code (spaces and dashes aside) finds the listings that carry it, through
+  // the code's own index: how a moderator checks a code seen elsewhere (decision 0085).
+  const code = normalizeMicrochip(q);
+  if (isMicrochipCode(code)) return sql`${petListings.identificationCode} = ${code}`;
   return sql`${petListings.adminSearch} like zampa_fold(${containsPattern(q)})`;
 }
 
@@ -171,6 +178,7 @@ export async function listListingsForModeration(
         id: petListings.id,
         title: petListings.title,
         petType: petListings.petType,
+        identificationCode: petListings.identificationCode,
         listingType: petListings.listingType,
         city: petListings.locationCity,
         region: petListings.locationRegion,

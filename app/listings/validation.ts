@@ -2,7 +2,22 @@
 // validates with these schemas and the forms show the same messages. No server code here.
 import { z } from "zod";
 import { checkbox, emailSchema } from "~/accounts/validation";
-import { LISTING_AVAILABILITY, LISTING_TYPES, PET_TYPES, GENDERS, REPORT_REASONS } from "~/lib/enums";
+import { LISTING_AVAILABILITY, LISTING_TYPES, PET_TYPES, GENDERS, REPORT_REASONS, SELLER_TYPES } from "~/lib/enums";
+import {
+  asksPedigree,
+  hasBirthDate,
+  isFiscalCode,
+  isMicrochipCode,
+  isOldEnoughToCede,
+  isPlausibleBirth,
+  isVatNumber,
+  normalizeFiscalCode,
+  normalizeMicrochip,
+  normalizeVatNumber,
+  parseBirthDay,
+  parseBirthMonth,
+  type BirthDate,
+} from "./legal-rules";
 
 export const LISTING_LIMITS = {
   title: 120,
@@ -15,6 +30,10 @@ export const LISTING_LIMITS = {
   contactName: 100,
   phone: 30,
   maxPrice: 99_999_999.99,
+  identificationCode: 40,
+  sellerName: 120,
+  breederCode: 40,
+  citesNumber: 40,
 } as const;
 
 export const REPORT_LIMITS = { name: 100, descriptionMin: 50, descriptionMax: 5_000 } as const;
@@ -62,7 +81,36 @@ export const LISTING_MESSAGES = {
   availabilityInvalid: "Scegli una disponibilità valida",
   deleted: "Annuncio eliminato",
   availabilitySaved: "Disponibilità aggiornata",
+  // What the law asks of the ad (decision 0085).
+  codeRequired: "Inserisci il codice identificativo (microchip) dell'animale",
+  codeRequiredLitter: "Inserisci il codice identificativo (microchip) della madre",
+  codeInvalid: "Il codice identificativo deve essere di 15 cifre",
+  codeOrDeclarationRequired: "Inserisci il codice identificativo del gatto oppure dichiara che lo fornirai alle autorità su richiesta",
+  birthDateRequired: "Indica la data di nascita, o almeno mese e anno",
+  birthDateInvalid: "Inserisci una data di nascita valida",
+  birthDateImplausible: "La data di nascita non può essere nel futuro né troppo lontana",
+  tooYoung: "Non è possibile cedere cani e gatti prima dei 60 giorni di vita",
+  healthCertificateRequired: "Conferma che l'animale sarà ceduto con il certificato sanitario del veterinario",
+  sellerTypeRequired: "Indica chi pubblica l'annuncio",
+  businessNameRequired: "Inserisci la ragione sociale dell'allevamento",
+  associationNameRequired: "Inserisci il nome dell'associazione o del rifugio",
+  vatRequired: "Inserisci la partita IVA dell'allevamento",
+  vatInvalid: "La partita IVA non è valida: controlla le 11 cifre",
+  breederCodeRequired: "Inserisci il codice di registrazione dell'allevamento",
+  breederCodeInvalid: "Il codice di registrazione dell'allevamento non è valido",
+  fiscalCodeRequired: "Inserisci il codice fiscale dell'associazione",
+  fiscalCodeInvalid: "Il codice fiscale non è valido: 11 cifre o 16 caratteri",
+  pedigreeRequired: "Indica se l'animale ha il pedigree (ENCI o ANFI)",
+  citesRequired: "Inserisci il numero del certificato CITES",
+  citesTooLong: `Il numero del certificato CITES può contenere al massimo ${LISTING_LIMITS.citesNumber} caratteri`,
+  legalIncomplete:
+    "Questo annuncio è stato pubblicato prima che Zampa chiedesse i dati richiesti dalla legge (codice identificativo, data di nascita, certificato sanitario, chi vende): completali per tenerlo in regola.",
+  legalAlreadyComplete: "I dati di legge di questo annuncio sono già completi",
+  legalCompleted: "Dati di legge salvati: l'annuncio è in regola",
 } as const;
+
+/** What the listing page says of a cat without a code (the alternative D.Lgs. 135/2022 art. 11 accepts). */
+export const CODE_ON_REQUEST_TEXT = "Il codice identificativo sarà fornito alle autorità su richiesta";
 
 export const REPORT_MESSAGES = {
   // Spec section 8, word for word.
@@ -109,6 +157,47 @@ export function parsePrice(text: string): number | null {
   return value <= LISTING_LIMITS.maxPrice ? value : null;
 }
 
+/** A text field the form may send empty or not at all: trimmed, "" when missing. */
+const looseText = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? "").trim());
+
+const yesNo = z
+  .enum(["yes", "no", ""])
+  .optional()
+  .transform((value) => (value === "yes" ? true : value === "no" ? false : null));
+
+/** The birth date from the two fields: a day wins over a month; undefined when neither was typed, null when unreadable. */
+function birthFrom(day: string, month: string): BirthDate | null | undefined {
+  if (day) {
+    const date = parseBirthDay(day);
+    return date ? { date, monthOnly: false } : null;
+  }
+  if (month) {
+    const date = parseBirthMonth(month);
+    return date ? { date, monthOnly: true } : null;
+  }
+  return undefined;
+}
+
+/** The fields the law asks for (decision 0085): in the listing form, and alone to complete an old listing. */
+const legalShape = {
+    identificationCode: looseText.transform(normalizeMicrochip),
+    litter: checkbox,
+    codeOnRequest: checkbox,
+    birthDate: looseText,
+    birthMonth: looseText,
+    healthCertificate: checkbox,
+    sellerType: z.enum(SELLER_TYPES.values, { error: M.sellerTypeRequired }),
+    sellerName: z.string().trim().max(LISTING_LIMITS.sellerName, M.fieldTooLong).optional().transform((value) => value ?? ""),
+    vatNumber: looseText.transform(normalizeVatNumber),
+    breederCode: z.string().trim().max(LISTING_LIMITS.breederCode, M.breederCodeInvalid).optional().transform((value) => value ?? ""),
+    fiscalCode: looseText.transform(normalizeFiscalCode),
+    pedigree: yesNo,
+    citesNumber: z.string().trim().max(LISTING_LIMITS.citesNumber, M.citesTooLong).optional().transform((value) => value ?? ""),
+};
+
 /**
  * The listing form's fields (the images travel separately). Breed rules depend on the breed
  * catalogue, so the server checks them after parsing (see listings.server.ts).
@@ -133,8 +222,10 @@ export const listingSchema = z
     contactEmail: emailSchema,
     acceptPrivacy: checkbox,
     acceptTerms: checkbox,
+    ...legalShape,
   })
   .superRefine((value, ctx) => {
+    legalIssues(value).forEach(([path, message]) => ctx.addIssue({ code: "custom", message, path: [path] }));
     if (value.listingType === "sale") {
       if (value.price === "") ctx.addIssue({ code: "custom", message: M.priceRequired, path: ["price"] });
       else if (parsePrice(value.price) === null) ctx.addIssue({ code: "custom", message: M.priceInvalid, path: ["price"] });
@@ -151,7 +242,106 @@ export const listingSchema = z
     price: rest.listingType === "sale" ? (parsePrice(price) ?? 0) : 0,
     lat: lat ?? 0,
     lng: lng ?? 0,
+    ...legalFields(rest),
   }));
+
+export type LegalForm = {
+  listingType: string;
+  petType: string;
+  breed: string | null;
+  age: string | null;
+  identificationCode: string;
+  litter: boolean;
+  codeOnRequest: boolean;
+  birthDate: string;
+  birthMonth: string;
+  healthCertificate: boolean;
+  sellerType: (typeof SELLER_TYPES.values)[number];
+  sellerName: string;
+  vatNumber: string;
+  breederCode: string;
+  fiscalCode: string;
+  pedigree: boolean | null;
+  citesNumber: string;
+};
+
+/**
+ * The law's fields that the form alone can check (the breed catalogue's microchip and CITES rules are
+ * the server's, listings.server.ts): each problem with the field it belongs to.
+ */
+export function legalIssues(value: LegalForm, today?: string): [keyof LegalForm, string][] {
+  const issues: [keyof LegalForm, string][] = [];
+  const code = value.identificationCode;
+  if (code && !isMicrochipCode(code)) issues.push(["identificationCode", M.codeInvalid]);
+  else if (!code && value.petType === "dog") issues.push(["identificationCode", value.litter ? M.codeRequiredLitter : M.codeRequired]);
+  else if (!code && value.petType === "cat" && value.litter) issues.push(["identificationCode", M.codeRequiredLitter]);
+  else if (!code && value.petType === "cat" && !value.codeOnRequest) issues.push(["identificationCode", M.codeOrDeclarationRequired]);
+
+  if (hasBirthDate(value.petType)) {
+    const birth = birthFrom(value.birthDate, value.birthMonth);
+    const field = value.birthDate || !value.birthMonth ? "birthDate" : "birthMonth";
+    if (birth === undefined) issues.push(["birthDate", M.birthDateRequired]);
+    else if (birth === null) issues.push([field, M.birthDateInvalid]);
+    else if (!isPlausibleBirth(birth, today)) issues.push([field, M.birthDateImplausible]);
+    else if (!isOldEnoughToCede(birth, today)) issues.push([field, M.tooYoung]);
+  }
+
+  if (!value.healthCertificate) issues.push(["healthCertificate", M.healthCertificateRequired]);
+
+  if (value.sellerType === "breeder") {
+    if (!value.sellerName) issues.push(["sellerName", M.businessNameRequired]);
+    if (!value.vatNumber) issues.push(["vatNumber", M.vatRequired]);
+    else if (!isVatNumber(value.vatNumber)) issues.push(["vatNumber", M.vatInvalid]);
+    if (!value.breederCode) issues.push(["breederCode", M.breederCodeRequired]);
+    else if (!/^[\p{L}\d][\p{L}\d ./-]{2,}$/u.test(value.breederCode)) issues.push(["breederCode", M.breederCodeInvalid]);
+  } else if (value.sellerType === "association") {
+    if (!value.sellerName) issues.push(["sellerName", M.associationNameRequired]);
+    if (!value.fiscalCode) issues.push(["fiscalCode", M.fiscalCodeRequired]);
+    else if (!isFiscalCode(value.fiscalCode)) issues.push(["fiscalCode", M.fiscalCodeInvalid]);
+  }
+
+  if (asksPedigree(value) && value.pedigree === null) issues.push(["pedigree", M.pedigreeRequired]);
+  return issues;
+}
+
+/**
+ * What is stored of the law's fields once they passed: only what applies to this pet type, listing
+ * type and seller (a field the form hid may still have arrived with text in it).
+ */
+export function legalFields(value: LegalForm) {
+  const birth = hasBirthDate(value.petType) ? birthFrom(value.birthDate, value.birthMonth) : undefined;
+  const code = value.identificationCode || null;
+  const breeder = value.sellerType === "breeder";
+  const association = value.sellerType === "association";
+  return {
+    // Dogs and cats carry a birth date; the free-text age stays for the other species.
+    age: hasBirthDate(value.petType) ? null : value.age,
+    identificationCode: code,
+    identificationIsMother: code !== null && value.litter,
+    codeOnRequest: code === null && value.petType === "cat" && value.codeOnRequest,
+    birthDate: birth ? birth.date : null,
+    birthMonthOnly: birth ? birth.monthOnly : false,
+    healthCertificate: value.healthCertificate,
+    sellerType: value.sellerType,
+    sellerName: breeder || association ? value.sellerName : null,
+    vatNumber: breeder ? value.vatNumber : null,
+    breederCode: breeder ? value.breederCode : null,
+    fiscalCode: association ? value.fiscalCode : null,
+    pedigree: asksPedigree(value) ? value.pedigree : null,
+    // Kept or dropped by the server, which knows whether the breed needs one.
+    citesNumber: value.citesNumber || null,
+  };
+}
+
+/** What an old listing lacks, sent alone: checked against the listing's own pet type, listing type and breed. */
+export function legalCompletionSchema(listing: Pick<LegalForm, "listingType" | "petType" | "breed" | "age">) {
+  return z
+    .object(legalShape)
+    .superRefine((value, ctx) => {
+      legalIssues({ ...listing, ...value }).forEach(([path, message]) => ctx.addIssue({ code: "custom", message, path: [path] }));
+    })
+    .transform((value) => legalFields({ ...listing, ...value }));
+}
 
 export type ListingInput = z.output<typeof listingSchema>;
 

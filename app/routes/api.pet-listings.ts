@@ -16,7 +16,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   if (!user) return data({ ok: false as const, error: LISTING_MESSAGES.mustSignIn }, { status: 401 });
   const result = await withListingForm(request, (fields, files) => createListing(user, fields, files));
-  if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status });
+  if (!result.ok) return data({ ok: false as const, error: result.error, fieldErrors: "fieldErrors" in result ? result.fieldErrors : undefined }, { status: result.status });
   return data({ ok: true as const, id: result.id, message: LISTING_MESSAGES.success }, { status: 201 });
 }
 

@@ -6,6 +6,7 @@ import { config } from "~/config.server";
 import { db, queryRows } from "~/db/client.server";
 import { allowedBreeds, articles, categories, contestSubmissions, contests, listingPhotoHashes, listingReports, partners, petListings, profiles } from "~/db/schema";
 import { PET_TYPES } from "~/lib/enums";
+import { birthOf, hasBirthDate, isMicrochipCode, isOldEnoughToCede } from "~/listings/legal-rules";
 import { itDb } from "../../tests/db";
 import { DEMO_ADMIN, seedDemoContent, shouldSeed } from "./seed.server";
 
@@ -53,6 +54,14 @@ describe("demo content", () => {
         expect(l.locationLat).toBeLessThan(47.1);
         expect(l.locationLng).toBeGreaterThan(6.6);
         expect(l.locationLng).toBeLessThan(18.6);
+        // Complete as the law asks (decision 0085): a code for dogs and cats, over 60 days old.
+        expect(l.legalCompletedAt).not.toBeNull();
+        expect(l.healthCertificate).toBe(true);
+        expect(l.sellerType).toBe("private");
+        if (hasBirthDate(l.petType)) {
+          expect(isMicrochipCode(l.identificationCode ?? "")).toBe(true);
+          expect(isOldEnoughToCede(birthOf(l)!)).toBe(true);
+        }
       }
       // Every demo photo is hashed for the duplicate check (decision 0086), and none is reported.
       const hashed = await db().select({ listingId: listingPhotoHashes.listingId, url: listingPhotoHashes.photoUrl }).from(listingPhotoHashes);

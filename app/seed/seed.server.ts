@@ -42,6 +42,13 @@ const DAY = 24 * 60 * 60 * 1000;
 
 const svgSources = import.meta.glob<string>("./images/*.svg", { query: "?raw", import: "default", eager: true });
 
+/** The first day of the month `months` before `now` (a month-only birth date, decision 0085). */
+function firstOfMonthBefore(now: number, months: number): string {
+  const date = new Date(now);
+  const first = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - months, 1));
+  return first.toISOString().slice(0, 10);
+}
+
 function illustrationUrl(name: Illustration): string {
   return `/uploads/demo/${name}.webp`;
 }
@@ -201,6 +208,13 @@ export async function seedDemoContent(): Promise<void> {
           contactEmail: l.contactEmail,
           images: l.images.map(illustrationUrl),
           availability: l.availability,
+          identificationCode: l.identificationCode,
+          birthDate: l.birthMonthsAgo === null ? null : firstOfMonthBefore(now, l.birthMonthsAgo),
+          birthMonthOnly: l.birthMonthsAgo !== null,
+          healthCertificate: true,
+          sellerType: "private" as const,
+          pedigree: l.pedigree,
+          legalCompletedAt: createdAt,
           createdAt,
           updatedAt: createdAt,
         };

@@ -106,6 +106,12 @@ export interface SeedListing {
   images: Illustration[];
   availability: "available" | "pending" | "adopted";
   daysAgo: number;
+  /** 15 digits beginning with 380: dogs, cats and breeds the catalogue marks for a microchip (decision 0085) */
+  identificationCode: string | null;
+  /** dogs and cats: born in the month this many months before the seeding day (month-only, over 60 days) */
+  birthMonthsAgo: number | null;
+  /** a dog or cat of a named breed for sale: whether it has a pedigree */
+  pedigree: boolean | null;
 }
 
 export interface SeedContestEntry {

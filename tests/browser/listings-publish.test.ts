@@ -31,9 +31,14 @@ async function fillAnimal(page: Page, title: string) {
   const options = await breed.locator("option").allTextContents();
   expect(options.length).toBeGreaterThan(5);
   await breed.selectOption({ label: "Labrador Retriever" });
-  await page.getByLabel("Età").fill("4 mesi");
   await page.getByLabel("Sesso *").selectOption("male");
   await page.getByLabel("Descrizione *").fill("Cucciolo vivace, vaccinato e con microchip. Abituato ai bambini e agli altri cani.");
+  // What the law asks of a dog's sale (decision 0085; its own tests are in listings-legal.test.ts).
+  await page.getByLabel("Codice identificativo (microchip) *").fill("380260000111222");
+  await page.getByLabel("Giorno, mese e anno").fill(new Date(Date.now() - 120 * 86_400_000).toISOString().slice(0, 10));
+  await page.getByRole("radio", { name: "Privato" }).check();
+  await page.getByRole("radio", { name: "Sì" }).check();
+  await page.getByLabel(/Dichiaro che l'animale sarà consegnato con il certificato sanitario/).check();
 }
 
 async function fillContactsAndAccept(page: Page) {

@@ -35,6 +35,9 @@ async function publish(context: BrowserContext, title: string): Promise<string> 
       contactEmail: "elena@example.it",
       acceptPrivacy: "on",
       acceptTerms: "on",
+      // What the law asks of every listing (decision 0085).
+      healthCertificate: "on",
+      sellerType: "private",
     },
   });
   expect(response.status()).toBe(201);

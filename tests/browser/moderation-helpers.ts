@@ -27,6 +27,9 @@ export async function publishListing(context: BrowserContext, title: string, pho
       acceptPrivacy: "on",
       acceptTerms: "on",
       ...(photo ? { images: { name: "foto.jpg", mimeType: "image/jpeg", buffer: photo } } : {}),
+      // What the law asks of every listing (decision 0085).
+      healthCertificate: "on",
+      sellerType: "private",
     },
   });
   expect(response.status()).toBe(201);

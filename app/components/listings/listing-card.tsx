@@ -6,11 +6,13 @@ import { formatEuro } from "~/lib/format";
 import { imageSources } from "~/lib/images";
 import { ListingTypeBadge } from "./listing-type-badge";
 import { PlainLink } from "~/components/plain-link";
+import { ageText, birthOf } from "~/listings/legal-rules";
 
 /** A listing in the grid: image, type badge, title (the link), description, breed, age, place, price. */
 export function ListingCard({ listing, eager = false }: { listing: Card; eager?: boolean }) {
   const image = listing.image ? imageSources(listing.image) : null;
-  const details = [listing.breed ?? PET_TYPES.labels[listing.petType], listing.age].filter(Boolean).join(" · ");
+  const birth = birthOf(listing);
+  const details = [listing.breed ?? PET_TYPES.labels[listing.petType], birth ? ageText(birth) : listing.age].filter(Boolean).join(" · ");
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md">
       {image ? (

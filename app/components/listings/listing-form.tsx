@@ -12,6 +12,9 @@ import { GENDERS, LISTING_TYPES, PET_TYPES } from "~/lib/enums";
 import { ITALIAN_REGIONS } from "~/lib/regions";
 import { EnumOptions } from "~/components/enum-options";
 import { Notice } from "~/components/notice";
+import { fieldErrorsOf, type FieldErrors } from "~/lib/field-errors";
+import { hasBirthDate } from "~/listings/legal-rules";
+import { FieldMessage, LegalBirthDate, LegalIdentification, LegalSeller, useHydrated } from "./legal-fields";
 
 /** After publishing, on to the list (spec section 9). */
 const REDIRECT_MS = 2_000;
@@ -24,10 +27,16 @@ interface Props {
   tiles: MapTiles;
   contact: { name: string; email: string };
   serverError: string | null;
+  /** each field's message from the server (the form sent without JavaScript) */
+  serverFieldErrors?: FieldErrors;
+  /** what was typed, when the server sent the form back without JavaScript */
+  values?: Record<string, string>;
 }
 
+type Answer = { ok: boolean; error?: string; fieldErrors?: FieldErrors };
+
 /** Sends the form with XMLHttpRequest: fetch cannot report upload progress. */
-function send(form: FormData, onProgress: (fraction: number) => void): Promise<{ status: number; body: { ok: boolean; error?: string } }> {
+function send(form: FormData, onProgress: (fraction: number) => void): Promise<{ status: number; body: Answer }> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open("POST", "/api/pet-listings");
@@ -35,7 +44,7 @@ function send(form: FormData, onProgress: (fraction: number) => void): Promise<{
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
-    request.onload = () => resolve({ status: request.status, body: (request.response as { ok: boolean; error?: string } | null) ?? { ok: false } });
+    request.onload = () => resolve({ status: request.status, body: (request.response as Answer | null) ?? { ok: false } });
     request.onerror = () => reject(new Error("network"));
     request.send(form);
   });
@@ -51,22 +60,29 @@ async function getJson<T>(url: string): Promise<{ ok: true; body: T } | { ok: fa
   }
 }
 
-export function ListingForm({ submissionId, tiles, contact, serverError }: Props) {
+export function ListingForm({ submissionId, tiles, contact, serverError, serverFieldErrors = {}, values = {} }: Props) {
   const navigate = useNavigate();
-  const [listingType, setListingType] = useState("");
-  const [petType, setPetType] = useState<PetType | "">("");
+  // Once the page's script runs, the legal fields that do not apply are hidden (without it, all show).
+  const hydrated = useHydrated();
+  const [listingType, setListingType] = useState(values.listingType ?? "");
+  const [petType, setPetType] = useState<PetType | "">((values.petType as PetType | undefined) ?? "");
   const [breeds, setBreeds] = useState<string[] | null>(null);
-  const [breed, setBreed] = useState("");
-  const [city, setCity] = useState("");
-  const [region, setRegion] = useState("");
-  const [address, setAddress] = useState("");
-  const [point, setPoint] = useState<LatLng | null>(null);
+  const [breed, setBreed] = useState(values.breed ?? "");
+  const [city, setCity] = useState(values.city ?? "");
+  const [region, setRegion] = useState(values.region ?? "");
+  const [address, setAddress] = useState(values.address ?? "");
+  const [point, setPoint] = useState<LatLng | null>(() => {
+    const lat = Number(values.lat);
+    const lng = Number(values.lng);
+    return values.lat && values.lng && Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
+  });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>(serverFieldErrors);
   const [geoMessage, setGeoMessage] = useState<string | null>(null);
   const [locating, setLocating] = useState(false);
   const [photos, setPhotos] = useState<{ file: File; preview: string }[]>([]);
   const [imageError, setImageError] = useState<string | null>(null);
-  const [acceptPrivacy, setAcceptPrivacy] = useState(false);
-  const [acceptTerms, setAcceptTerms] = useState(false);
+  const [acceptPrivacy, setAcceptPrivacy] = useState(values.acceptPrivacy === "on");
+  const [acceptTerms, setAcceptTerms] = useState(values.acceptTerms === "on");
   const [status, setStatus] = useState<Status>(serverError ? { kind: "error", message: serverError } : { kind: "idle" });
   const map = useRef<MapHandle | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -166,20 +182,26 @@ export function ListingForm({ submissionId, tiles, contact, serverError }: Props
     form.delete("images");
     const parsed = listingSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) {
+      setFieldErrors(fieldErrorsOf(parsed.error));
       setStatus({ kind: "error", message: firstError(parsed.error) });
       return;
     }
     if (breeds && breeds.length > 0 && !breed) {
+      setFieldErrors({ breed: M.breedRequired });
       setStatus({ kind: "error", message: M.breedRequired });
       return;
     }
+    setFieldErrors({});
     for (const { file } of photos) form.append("images", file, file.name);
     setStatus({ kind: "sending", progress: 0 });
     try {
       const { status: http, body } = await send(form, (progress) => setStatus({ kind: "sending", progress }));
       if (body.ok) setStatus({ kind: "success" });
       // The server's body limit answers 413 before the app reads the form (plain text, not JSON).
-      else setStatus({ kind: "error", message: body.error ?? (http === 413 ? IMAGE_MESSAGES.requestTooLarge : M.createError) });
+      else {
+        setFieldErrors(body.fieldErrors ?? {});
+        setStatus({ kind: "error", message: body.error ?? (http === 413 ? IMAGE_MESSAGES.requestTooLarge : M.createError) });
+      }
     } catch {
       setStatus({ kind: "error", message: M.createError });
     }
@@ -213,7 +235,15 @@ export function ListingForm({ submissionId, tiles, contact, serverError }: Props
           <label htmlFor="listing-title" className="field-label">
             Titolo *
           </label>
-          <input id="listing-title" name="title" required maxLength={LISTING_LIMITS.title} className="field-input" placeholder="Es. Luna, meticcia dolcissima cerca famiglia" />
+          <input
+            id="listing-title"
+            name="title"
+            required
+            maxLength={LISTING_LIMITS.title}
+            defaultValue={values.title}
+            className="field-input"
+            placeholder="Es. Luna, meticcia dolcissima cerca famiglia"
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
@@ -227,12 +257,23 @@ export function ListingForm({ submissionId, tiles, contact, serverError }: Props
               <EnumOptions values={LISTING_TYPES.values} labels={LISTING_TYPES.labels} />
             </select>
           </div>
-          {listingType === "sale" ? (
+          {/* Without JavaScript the price is always there (the server keeps it for a sale only). */}
+          {!hydrated || listingType === "sale" ? (
             <div>
               <label htmlFor="listing-price" className="field-label">
                 Prezzo (€) *
               </label>
-              <input id="listing-price" name="price" type="number" required min={0} step={0.01} inputMode="decimal" className="field-input" />
+              <input
+                id="listing-price"
+                name="price"
+                type="number"
+                required
+                min={0}
+                step={0.01}
+                inputMode="decimal"
+                defaultValue={values.price}
+                className="field-input"
+              />
             </div>
           ) : null}
         </div>
@@ -279,11 +320,12 @@ export function ListingForm({ submissionId, tiles, contact, serverError }: Props
                 value={breed}
                 onChange={(e) => setBreed(e.target.value)}
                 maxLength={LISTING_LIMITS.breed}
-                disabled={Boolean(petType) && breeds === null}
+                disabled={hydrated && Boolean(petType) && breeds === null}
                 className="field-input"
                 placeholder={petType ? "Es. Meticcio" : "Scegli prima il tipo di animale"}
               />
             )}
+            <FieldMessage field="breed" errors={fieldErrors} />
           </div>
         </div>
         {legalWarning ? (
@@ -300,18 +342,20 @@ export function ListingForm({ submissionId, tiles, contact, serverError }: Props
             </p>
           </div>
         ) : null}
+        <LegalIdentification petType={petType} hydrated={hydrated} errors={fieldErrors} values={values} />
+        <LegalBirthDate petType={petType} hydrated={hydrated} errors={fieldErrors} values={values} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
+          <div hidden={hydrated && hasBirthDate(petType)}>
             <label htmlFor="listing-age" className="field-label">
-              Età
+              Età{hydrated ? "" : " (altri animali)"}
             </label>
-            <input id="listing-age" name="age" maxLength={LISTING_LIMITS.age} className="field-input" placeholder="Es. 2 anni" />
+            <input id="listing-age" name="age" maxLength={LISTING_LIMITS.age} defaultValue={values.age} className="field-input" placeholder="Es. 2 anni" />
           </div>
           <div>
             <label htmlFor="listing-gender" className="field-label">
               Sesso *
             </label>
-            <select id="listing-gender" name="gender" required defaultValue="" className="field-input">
+            <select id="listing-gender" name="gender" required defaultValue={values.gender ?? ""} className="field-input">
               <option value="" disabled>
                 Scegli
               </option>
@@ -329,11 +373,14 @@ export function ListingForm({ submissionId, tiles, contact, serverError }: Props
             required
             rows={6}
             maxLength={LISTING_LIMITS.description}
+            defaultValue={values.description}
             className="field-input"
             placeholder="Carattere, salute, vaccinazioni, con chi va d'accordo…"
           />
         </div>
       </fieldset>
+
+      <LegalSeller petType={petType} listingType={listingType} breed={breed} hydrated={hydrated} errors={fieldErrors} values={values} />
 
       <fieldset className="space-y-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
         <legend className="px-1 text-lg font-bold text-stone-900">Dove si trova</legend>
@@ -474,7 +521,7 @@ export function ListingForm({ submissionId, tiles, contact, serverError }: Props
               required
               autoComplete="name"
               maxLength={LISTING_LIMITS.contactName}
-              defaultValue={contact.name}
+              defaultValue={values.contactName ?? contact.name}
               className="field-input"
             />
           </div>
@@ -489,6 +536,7 @@ export function ListingForm({ submissionId, tiles, contact, serverError }: Props
               required
               autoComplete="tel"
               maxLength={LISTING_LIMITS.phone}
+              defaultValue={values.contactPhone}
               className="field-input"
             />
           </div>
@@ -502,7 +550,7 @@ export function ListingForm({ submissionId, tiles, contact, serverError }: Props
               type="email"
               required
               autoComplete="email"
-              defaultValue={contact.email}
+              defaultValue={values.contactEmail ?? contact.email}
               className="field-input"
             />
           </div>
@@ -566,7 +614,8 @@ export function ListingForm({ submissionId, tiles, contact, serverError }: Props
           </div>
         </div>
       ) : null}
-      <button type="submit" className="btn-primary" disabled={!acceptPrivacy || !acceptTerms || sending}>
+      {/* Without JavaScript the boxes cannot enable it: the server checks them instead. */}
+      <button type="submit" className="btn-primary" disabled={(hydrated && (!acceptPrivacy || !acceptTerms)) || sending}>
         {sending ? "Pubblicazione in corso..." : "Pubblica Annuncio"}
       </button>
     </form>

@@ -158,7 +158,7 @@ export default function AdminPetListings({ loaderData }: Route.ComponentProps) {
       <Form method="get" role="search" aria-label="Cerca e filtra gli annunci" className="mt-6 grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
         <div>
           <label htmlFor="listings-q" className="field-label">
-            Cerca per titolo, città o email
+            Cerca per titolo, città, email o codice identificativo
           </label>
           <input id="listings-q" name="q" type="search" defaultValue={q} maxLength={MODERATION_SEARCH_MAX_LENGTH} className="field-input" />
         </div>
@@ -237,6 +237,7 @@ export default function AdminPetListings({ loaderData }: Route.ComponentProps) {
                 <td className={cell}>
                   <span className={cellLabel}>Animale e tipo:</span>
                   {row.petTypeLabel} · {row.listingTypeLabel}
+                  {row.identificationCode ? <span className="block break-all text-stone-600">Codice {row.identificationCode}</span> : null}
                 </td>
                 <td className={cell}>
                   <span className={cellLabel}>Località:</span>

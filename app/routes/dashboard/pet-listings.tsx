@@ -6,6 +6,7 @@ import { data, Form, Link, useActionData, useFetcher, useNavigation } from "reac
 import type { Route } from "./+types/pet-listings";
 import { requireUser } from "~/accounts/session.server";
 import { ListingTypeBadge } from "~/components/listings/listing-type-badge";
+import { LegalIncompleteNotice } from "~/components/listings/legal-incomplete-notice";
 import { deleteListing, ownListingsPage, setAvailability } from "~/listings/listings.server";
 import { createAppeal, currentAppeals } from "~/listings/appeals.server";
 import { suspensionOf } from "~/listings/moderation.server";
@@ -44,6 +45,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       // The statement of reasons and the appeal (decision 0087): the owner's own, shown only here.
       suspension: suspensionOf(r),
       appeal: r.status === "suspended" ? (appeals.get(r.id) ?? null) : null,
+      legalIncomplete: r.legalCompletedAt === null,
     })),
   };
 }
@@ -290,6 +292,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                   {listing.listingType === "sale" && listing.price > 0 ? ` · ${formatEuro(listing.price)}` : ""}
                 </p>
                 <Suspension listing={listing} />
+                {listing.legalIncomplete ? <LegalIncompleteNotice id={listing.id} /> : null}
                 <AvailabilityForm listing={listing} />
                 <div className="mt-auto flex flex-wrap gap-3">
                   <Link to={`/pet-listing/${listing.id}`} className="btn-secondary">

@@ -31,8 +31,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   if (!user) return data({ ok: false as const, error: M.mustSignIn }, { status: 401 });
-  const result = await withListingForm(request, (fields, files) => createListing(user, fields, files));
-  if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status });
+  // Without JavaScript the page is drawn again: what was typed goes back into the fields (not the photos).
+  let values: Record<string, string> = {};
+  const result = await withListingForm(request, (fields, files) => {
+    values = Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[0] !== "submissionId"));
+    return createListing(user, fields, files);
+  });
+  if (!result.ok) {
+    return data({ ok: false as const, error: result.error, fieldErrors: "fieldErrors" in result ? result.fieldErrors : undefined, values }, { status: result.status });
+  }
   return { ok: true as const, id: result.id };
 }
 
@@ -68,6 +75,8 @@ export default function CreatePetListing({ loaderData, actionData }: Route.Compo
         tiles={tiles}
         contact={{ name: user.fullName, email: user.email }}
         serverError={actionData && !actionData.ok ? actionData.error : null}
+        serverFieldErrors={actionData && !actionData.ok && "fieldErrors" in actionData ? actionData.fieldErrors : undefined}
+        values={actionData && !actionData.ok && "values" in actionData ? actionData.values : undefined}
       />
     </div>
   );

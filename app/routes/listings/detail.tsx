@@ -1,6 +1,7 @@
 import { Calendar, Flag, Mail, MapPin, Phone, User } from "lucide";
 import { isPublicListing } from "~/listings/visibility";
 import { Icon } from "~/components/icon";
+import type { ReactNode } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/detail";
 import { getCurrentUser } from "~/accounts/session.server";
@@ -14,7 +15,10 @@ import { DETAIL_MAP_DELTA } from "~/components/map/map-types";
 import { config } from "~/config.server";
 import { getListing } from "~/listings/listings.server";
 import { suspensionOf } from "~/listings/moderation.server";
-import { LISTING_MESSAGES } from "~/listings/validation";
+import { asksPedigree, ageText, birthOf } from "~/listings/legal-rules";
+import { CODE_ON_REQUEST_TEXT, LISTING_MESSAGES } from "~/listings/validation";
+import { LegalIncompleteNotice } from "~/components/listings/legal-incomplete-notice";
+import { SellerBadge } from "~/components/listings/seller-badge";
 import { GENDERS, LISTING_AVAILABILITY, LISTING_STATUSES, PET_TYPES } from "~/lib/enums";
 import { formatDateLong, formatEuro, isoDate } from "~/lib/format";
 import { absoluteUrl, pageMeta, siteFrom } from "~/lib/seo";
@@ -23,13 +27,28 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getCurrentUser(request);
   const row = await getListing(params.id, viewer);
   if (!row) return data({ listing: null, tiles: null }, { status: 404 });
+  const birth = birthOf(row);
   const listing = {
     id: row.id,
     title: row.title,
     description: row.description,
     petType: row.petType,
     breed: row.breed,
-    age: row.age,
+    // Dogs and cats: the age on the day the page is drawn, from the birth date (decision 0085).
+    age: birth ? ageText(birth) : row.age,
+    identificationCode: row.identificationCode,
+    identificationIsMother: row.identificationIsMother,
+    codeOnRequest: row.codeOnRequest,
+    sellerType: row.sellerType,
+    // A breeder's name and VAT number are public business facts; an association's fiscal code may be
+    // a volunteer's personal one, so it is not shown.
+    sellerName: row.sellerType === "breeder" || row.sellerType === "association" ? row.sellerName : null,
+    vatNumber: row.sellerType === "breeder" ? row.vatNumber : null,
+    withoutPedigree: asksPedigree(row) && row.pedigree === false,
+    withPedigree: asksPedigree(row) && row.pedigree === true,
+    citesNumber: row.citesNumber,
+    // Only its owner is asked to complete a listing published before the legal fields.
+    ownerMustComplete: row.legalCompletedAt === null && viewer?.id === row.userId,
     gender: row.gender,
     listingType: row.listingType,
     price: row.price,
@@ -91,13 +110,30 @@ export const meta: Route.MetaFunction = (args) => {
 export default function PetListing({ loaderData }: Route.ComponentProps) {
   const { listing, tiles } = loaderData;
   if (!listing || !tiles) return <ListingNotFound />;
-  const facts: [string, string][] = [
+  // A dog or cat sold as of a breed says whether it has a pedigree (D.Lgs. 529/1992, decision 0085).
+  const pedigree = listing.withoutPedigree ? "senza pedigree" : listing.withPedigree ? "con pedigree" : null;
+  const facts: [string, ReactNode][] = [
     ["Animale", PET_TYPES.labels[listing.petType]],
-    ["Razza", listing.breed ?? "—"],
+    [
+      "Razza",
+      listing.breed ? (
+        <>
+          <span>{listing.breed}</span>
+          {pedigree ? <span className="block text-sm font-medium text-stone-700">{pedigree}</span> : null}
+        </>
+      ) : (
+        "—"
+      ),
+    ],
     ["Età", listing.age ?? "—"],
     ["Sesso", GENDERS.labels[listing.gender]],
     ["Disponibilità", LISTING_AVAILABILITY.labels[listing.availability]],
   ];
+  const code = listing.identificationCode
+    ? ([listing.identificationIsMother ? "Codice della madre" : "Codice identificativo", listing.identificationCode] as const)
+    : listing.codeOnRequest
+      ? (["Codice identificativo", CODE_ON_REQUEST_TEXT] as const)
+      : null;
   const showPrice = listing.listingType === "sale" && listing.price > 0;
   const d = DETAIL_MAP_DELTA;
 
@@ -132,6 +168,7 @@ export default function PetListing({ loaderData }: Route.ComponentProps) {
           ) : null}
         </section>
       ) : null}
+      {listing.ownerMustComplete ? <LegalIncompleteNotice id={listing.id} className="mt-4" /> : null}
 
       <div className="mt-6 grid gap-10 lg:grid-cols-[3fr_2fr]">
         <div>
@@ -177,6 +214,41 @@ export default function PetListing({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </dl>
+          <section aria-labelledby="legal-title" className="mt-6 rounded-2xl border border-stone-200 bg-white p-5">
+            <h2 id="legal-title" className="text-lg font-bold text-stone-900">
+              Dati di legge
+            </h2>
+            <dl className="mt-3 space-y-3">
+              {listing.sellerType ? (
+                <div>
+                  <dt className="text-sm text-stone-600">Chi pubblica</dt>
+                  <dd className="mt-1 flex flex-wrap items-center gap-2 font-semibold text-stone-900">
+                    <SellerBadge type={listing.sellerType} />
+                    {listing.sellerName ? <span>{listing.sellerName}</span> : null}
+                    {listing.vatNumber ? <span className="text-sm font-normal text-stone-700">P. IVA {listing.vatNumber}</span> : null}
+                  </dd>
+                </div>
+              ) : null}
+              {code ? (
+                <div>
+                  <dt className="text-sm text-stone-600">{code[0]}</dt>
+                  <dd className="font-semibold break-all text-stone-900">{code[1]}</dd>
+                </div>
+              ) : null}
+              {listing.citesNumber ? (
+                <div>
+                  <dt className="text-sm text-stone-600">Certificato CITES</dt>
+                  <dd className="font-semibold break-all text-stone-900">{listing.citesNumber}</dd>
+                </div>
+              ) : null}
+            </dl>
+            <p className="mt-3 text-sm text-stone-700">
+              Prima di ricevere l&apos;animale verifica il codice in anagrafe e chiedi il certificato sanitario del veterinario.{" "}
+              <Link to="/legal-pets-info" className="font-medium text-brand-800 underline">
+                Cosa dice la legge
+              </Link>
+            </p>
+          </section>
 
           <section aria-labelledby="contact-title" className="mt-6 rounded-2xl bg-stone-50 p-5">
             <h2 id="contact-title" className="text-lg font-bold text-stone-900">

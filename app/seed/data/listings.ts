@@ -23,6 +23,9 @@ export const listings: SeedListing[] = [
     images: ["dog-portrait", "dog-park"],
     availability: "available",
     daysAgo: 2,
+    identificationCode: "380260000000001",
+    birthMonthsAgo: 24,
+    pedigree: null,
   },
   {
     ownerEmail: "marco.bianchi@zampa.test",
@@ -46,6 +49,9 @@ export const listings: SeedListing[] = [
     images: ["kitten", "cat-play"],
     availability: "available",
     daysAgo: 5,
+    identificationCode: "380260000000002",
+    birthMonthsAgo: 3,
+    pedigree: true,
   },
   {
     ownerEmail: "francesca.esposito@zampa.test",
@@ -69,6 +75,9 @@ export const listings: SeedListing[] = [
     images: ["dog-portrait", "dog-training"],
     availability: "available",
     daysAgo: 9,
+    identificationCode: "380260000000003",
+    birthMonthsAgo: 60,
+    pedigree: null,
   },
   {
     ownerEmail: "luca.ferrari@zampa.test",
@@ -92,6 +101,9 @@ export const listings: SeedListing[] = [
     images: ["rabbit"],
     availability: "available",
     daysAgo: 12,
+    identificationCode: null,
+    birthMonthsAgo: null,
+    pedigree: null,
   },
   {
     ownerEmail: "chiara.romano@zampa.test",
@@ -115,6 +127,9 @@ export const listings: SeedListing[] = [
     images: ["puppy", "dog-park"],
     availability: "available",
     daysAgo: 1,
+    identificationCode: "380260000000004",
+    birthMonthsAgo: 3,
+    pedigree: true,
   },
   {
     ownerEmail: "alessandro.colombo@zampa.test",
@@ -138,6 +153,9 @@ export const listings: SeedListing[] = [
     images: ["cat-portrait", "cat-window"],
     availability: "pending",
     daysAgo: 18,
+    identificationCode: "380260000000005",
+    birthMonthsAgo: 48,
+    pedigree: null,
   },
   {
     ownerEmail: "giulia.rossi@zampa.test",
@@ -161,6 +179,9 @@ export const listings: SeedListing[] = [
     images: ["budgie"],
     availability: "available",
     daysAgo: 7,
+    identificationCode: null,
+    birthMonthsAgo: null,
+    pedigree: null,
   },
   {
     ownerEmail: "marco.bianchi@zampa.test",
@@ -184,6 +205,9 @@ export const listings: SeedListing[] = [
     images: ["turtle"],
     availability: "available",
     daysAgo: 25,
+    identificationCode: "380260000000006",
+    birthMonthsAgo: null,
+    pedigree: null,
   },
   {
     ownerEmail: "francesca.esposito@zampa.test",
@@ -207,6 +231,9 @@ export const listings: SeedListing[] = [
     images: ["goldfish", "aquarium"],
     availability: "available",
     daysAgo: 14,
+    identificationCode: null,
+    birthMonthsAgo: null,
+    pedigree: null,
   },
   {
     ownerEmail: "luca.ferrari@zampa.test",
@@ -230,6 +257,9 @@ export const listings: SeedListing[] = [
     images: ["canary"],
     availability: "available",
     daysAgo: 30,
+    identificationCode: null,
+    birthMonthsAgo: null,
+    pedigree: null,
   },
   {
     ownerEmail: "chiara.romano@zampa.test",
@@ -253,6 +283,9 @@ export const listings: SeedListing[] = [
     images: ["guinea-pig"],
     availability: "available",
     daysAgo: 21,
+    identificationCode: null,
+    birthMonthsAgo: null,
+    pedigree: null,
   },
   {
     ownerEmail: "alessandro.colombo@zampa.test",
@@ -276,5 +309,8 @@ export const listings: SeedListing[] = [
     images: ["pet-home"],
     availability: "available",
     daysAgo: 38,
+    identificationCode: null,
+    birthMonthsAgo: null,
+    pedigree: null,
   },
 ];

@@ -24,4 +24,4 @@ CREATE INDEX "listing_photo_hashes_band3_idx" ON "listing_photo_hashes" USING bt
 ALTER TABLE "listing_reports" ADD CONSTRAINT "listing_reports_related_listing_id_pet_listings_id_fk" FOREIGN KEY ("related_listing_id") REFERENCES "public"."pet_listings"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "listing_reports_automatic_pair_idx" ON "listing_reports" USING btree ("automatic_check",least("listing_id", "related_listing_id"),greatest("listing_id", "related_listing_id")) WHERE "listing_reports"."automatic_check" is not null and "listing_reports"."listing_id" is not null and "listing_reports"."related_listing_id" is not null;--> statement-breakpoint
 CREATE INDEX "listing_reports_related_idx" ON "listing_reports" USING btree ("related_listing_id");--> statement-breakpoint
-ALTER TABLE "listing_reports" ADD CONSTRAINT "listing_reports_automatic_check_check" CHECK ("listing_reports"."automatic_check" in ('duplicate_photo'));
+ALTER TABLE "listing_reports" ADD CONSTRAINT "listing_reports_automatic_check_check" CHECK ("listing_reports"."automatic_check" in ('duplicate_photo', 'duplicate_code'));

@@ -83,6 +83,7 @@ export const REPORT_REASONS = labelled({
  */
 export const AUTOMATIC_CHECKS = labelled({
   duplicate_photo: "Foto già usata in un annuncio di un altro account",
+  duplicate_code: "Codice identificativo già in un annuncio attivo di un altro account",
 });
 
 export const REPORT_STATUSES = labelled({

@@ -1,5 +1,6 @@
 // Reports Zampa files itself when one of its checks finds something (a photo already used by
-// another account's listing; later, an identification code on two accounts' listings). They land in
+// another account's listing, duplicate-photos; an identification code on another account's active
+// listing, duplicate-codes). They land in
 // /admin/reports beside the people's reports, with "Zampa (controllo automatico)" as the reporter,
 // no reporter account, and the other listing the check found (decision 0086).
 import { and, eq, isNull, sql } from "drizzle-orm";

@@ -15,6 +15,7 @@ import { logger } from "~/lib/logger.server";
 import { hit } from "~/lib/rate-limit.server";
 import { isUuid } from "~/lib/ids";
 import type { PetType } from "./cards.server";
+import { checkListingCode } from "./duplicate-codes.server";
 import { checkListingPhotos } from "./photo-duplicates.server";
 import { isPublicListing } from "./visibility";
 import { availabilitySchema, legalCompletionSchema, listingSchema, LISTING_MESSAGES as M } from "./validation";
@@ -212,8 +213,9 @@ export async function createListing(
     logger.error({ err: error }, "annuncio: inserimento non riuscito");
     return fail(500, M.createError);
   }
-  // Published whatever it finds: a photo of another account's listing files a report (decision 0086).
+  // Published whatever they find: a photo or a code of another account's listing files a report (decision 0086).
   await checkListingPhotos({ id, userId: user.id }, stored);
+  await checkListingCode({ id, userId: user.id, identificationCode: input.identificationCode ?? null });
   await invalidate(CACHE_TAGS.listings);
   return { ok: true, id };
 }
@@ -265,6 +267,7 @@ export async function completeLegalFields(actor: CurrentUser | null, id: string,
     .where(and(eq(petListings.id, listing.id), sql`${petListings.legalCompletedAt} is null`))
     .returning({ id: petListings.id });
   if (updated.length === 0) return fail(409, M.legalAlreadyComplete);
+  if (isPublicListing(listing)) await checkListingCode({ id: listing.id, userId: listing.userId, identificationCode: input.identificationCode ?? null });
   await invalidate(CACHE_TAGS.listings);
   return { ok: true };
 }

@@ -262,6 +262,7 @@ export interface ComparedListing {
   ownerName: string;
   ownerEmail: string;
   images: string[];
+  identificationCode: string | null;
 }
 
 /** A photo of the reported listing and the matching photo of the other one. */
@@ -294,6 +295,7 @@ async function comparedListing(id: string | null): Promise<ComparedListing | nul
       title: petListings.title,
       status: petListings.status,
       images: petListings.images,
+      identificationCode: petListings.identificationCode,
       ownerName: profiles.fullName,
       ownerEmail: profiles.email,
     })

@@ -6,7 +6,7 @@ import type { ComparedListing, ReportComparison } from "~/listings/report-modera
 // An automatic report's two listings side by side in /admin/reports: who owns each, and the photos
 // that matched, each pair on one row (two columns even at 360 px, so the eye compares them).
 
-function ListingCard({ heading, listing }: { heading: string; listing: ComparedListing | null }) {
+function ListingCard({ heading, listing, showCode }: { heading: string; listing: ComparedListing | null; showCode: boolean }) {
   return (
     <section aria-label={heading} className="rounded-xl border border-stone-200 p-3">
       <h3 className="text-sm font-semibold text-stone-700">{heading}</h3>
@@ -21,6 +21,7 @@ function ListingCard({ heading, listing }: { heading: string; listing: ComparedL
             Di {listing.ownerName || "utente senza nome"} <span className="break-all text-stone-600">&lt;{listing.ownerEmail}&gt;</span>
           </p>
           <p className="text-sm text-stone-600">Stato: {listing.statusLabel}</p>
+          {showCode ? <p className="text-sm text-stone-800">Codice identificativo: {listing.identificationCode ?? "nessuno"}</p> : null}
         </>
       ) : (
         <p className="mt-1 text-stone-600 italic">Annuncio eliminato</p>
@@ -36,8 +37,8 @@ export function ReportComparisonView({ comparison }: { comparison: ReportCompari
     <div className="mt-4 border-t border-stone-200 pt-4">
       <h3 className="font-bold text-stone-900">Controllo automatico: {comparison.checkLabel}</h3>
       <div className="mt-2 grid gap-3 sm:grid-cols-2">
-        <ListingCard heading="Annuncio segnalato" listing={listing} />
-        <ListingCard heading="Annuncio trovato" listing={related} />
+        <ListingCard heading="Annuncio segnalato" listing={listing} showCode={comparison.check === "duplicate_code"} />
+        <ListingCard heading="Annuncio trovato" listing={related} showCode={comparison.check === "duplicate_code"} />
       </div>
       {comparison.check === "duplicate_photo" && listing && related ? (
         photoPairs.length > 0 ? (

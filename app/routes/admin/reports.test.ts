@@ -139,6 +139,27 @@ describe("/admin/reports for an automatic photo report", () => {
     expect(await updateReport({ id: admin.id, email: admin.email, fullName: "Admin", role: "admin" }, report!.id, { status: "resolved" })).toMatchObject({ ok: true });
   });
 
+  itDb("a code found on another account's active listing: both listings with their codes", async () => {
+    const admin = await createAccount({ role: "admin" });
+    const owner = await createAccount();
+    const copier = await createAccount();
+    const code = "380260000005151";
+    const original = await createListingRow(owner.id, { petType: "dog", identificationCode: code, title: "Beagle con microchip" });
+    const user = { id: copier.id, email: copier.email, fullName: "Utente Prova", role: "user" as const };
+    const created = await createListing(user, { ...VALID_LISTING_FIELDS, title: "Beagle con codice copiato", petType: "dog", breed: "", identificationCode: code }, []);
+    if (!created.ok) throw new Error(created.error);
+    const [report] = await db().select().from(listingReports).where(eq(listingReports.listingId, created.id));
+    expect(report).toMatchObject({ relatedListingId: original.id, reason: "fraud", automaticCheck: "duplicate_code" });
+    const loaded = await outcomeOf(() => callLoader(requestAs(admin, `${URL_REPORTS}?id=${report!.id}`)));
+    expect(loaded).toMatchObject({
+      status: 200,
+      data: { comparison: { check: "duplicate_code", listing: { id: created.id, identificationCode: code }, related: { id: original.id, identificationCode: code }, photoPairs: [] } },
+    });
+    const html = renderPage(AdminReports, loaded.data, `/admin/reports?id=${report!.id}`);
+    expect(html.match(new RegExp(`Codice identificativo: (<!-- -->)?${code}`, "g"))).toHaveLength(2);
+    expect(html).toContain(`href="/pet-listing/${original.id}"`);
+  });
+
   itDb("the comparison is for administrators only", async () => {
     const { report, owner } = await newReport();
     expect(await getReportComparison(null, report.id)).toMatchObject({ ok: false, status: 401 });

@@ -127,7 +127,7 @@ describe("publishing a listing", () => {
       [{ listingType: "sale", price: "-5" }, M.priceInvalid],
       [{ listingType: "sale", price: "9.999" }, M.priceInvalid],
       [{ listingType: "sale", price: "abc" }, M.priceInvalid],
-      [{ lat: "", lng: "" }, M.positionRequired],
+      [{ lat: "", lng: "", city: "Paese Inventato" }, M.positionRequired],
       [{ lat: "95", lng: "10" }, M.positionRequired],
       [{ acceptTerms: "" }, M.mustAccept],
       [{ acceptPrivacy: "" }, M.mustAccept],
@@ -137,6 +137,16 @@ describe("publishing a listing", () => {
       expect(result, JSON.stringify(change)).toMatchObject({ ok: false, status: 400, error: message });
     }
     expect(await listingCount()).toBe(0);
+  });
+
+  itDb("without a position chosen on the map (no JavaScript), takes the comune's from the city and region", async () => {
+    const user = await createAccount();
+    const result = await createListing(asUser(user), { ...validFields, lat: "", lng: "", city: "Bologna", region: "Emilia-Romagna" }, []);
+    expect(result).toMatchObject({ ok: true });
+    const [row] = await db().select().from(petListings).where(eq(petListings.id, (result as { id: string }).id));
+    expect(row!.locationLat).toBeCloseTo(44.49, 1);
+    expect(row!.locationLng).toBeCloseTo(11.34, 1);
+    expect(await createListing(asUser(user), { ...validFields, lat: "", lng: "", city: "Bologna", region: "Sicilia" }, [])).toMatchObject({ ok: false, status: 400, error: M.positionRequired });
   });
 
   itDb("refuses a visitor", async () => {

@@ -15,6 +15,7 @@ import { logger } from "~/lib/logger.server";
 import { hit } from "~/lib/rate-limit.server";
 import { isUuid } from "~/lib/ids";
 import type { PetType } from "./cards.server";
+import { geocodeForward } from "~/geo/geocoder.server";
 import { checkListingCode } from "./duplicate-codes.server";
 import { checkListingPhotos } from "./photo-duplicates.server";
 import { isPublicListing } from "./visibility";
@@ -118,13 +119,28 @@ export function legalBreeds(petType: PetType): Promise<string[]> {
  * rule fails, and no image file is left behind when the listing is not saved. `submissionId` is the
  * form's one-time id: a double submit of the same form publishes one listing.
  */
+/**
+ * The form's position, or, when none was chosen on the map (a browser without JavaScript has no
+ * map), the comune's from the city and region typed, through the site's geocoder. A place it does
+ * not know leaves the position empty, and the form says to choose one.
+ */
+async function withPosition(fields: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+  if (text(fields.lat) && text(fields.lng)) return fields;
+  const city = text(fields.city);
+  const region = text(fields.region);
+  if (!city || !region) return fields;
+  const found = await geocodeForward(city, region);
+  return found.ok ? { ...fields, lat: String(found.value.lat), lng: String(found.value.lng) } : fields;
+}
+
 export async function createListing(
   user: CurrentUser | null,
   fields: Record<string, unknown>,
   files: UploadedFile[],
 ): Promise<Result<{ id: string }> | ListingFailure> {
   if (!user) return fail(401, M.mustSignIn);
-  const parsed = listingSchema.safeParse(fields);
+  const parsed = listingSchema.safeParse(await withPosition(fields));
   if (!parsed.success) return { ...fail(400, firstError(parsed.error)), fieldErrors: fieldErrorsOf(parsed.error) };
   const input = parsed.data;
 

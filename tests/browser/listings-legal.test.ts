@@ -172,6 +172,19 @@ describe("the listing form's legal fields", () => {
     expect(await page.getByLabel("Giorno, mese e anno").inputValue()).toBe(daysAgo(90));
     expect(await page.getByRole("radio", { name: "Allevamento" }).isChecked()).toBe(true);
     expect(await page.getByRole("radio", { name: "Sì" }).isChecked()).toBe(true);
+
+    // Corrected, it publishes: with no map, the position is the comune's, from the city typed.
+    await page.getByLabel("Partita IVA dell'allevamento *").fill("12345678903");
+    await page.getByLabel("Città *").fill("Varese");
+    await page.getByLabel("Regione *").fill("Lombardia");
+    await page.getByLabel("Indirizzo *").fill("Via Sacco 5");
+    await page.getByLabel("Ho letto e accetto la Privacy Policy").check();
+    await page.getByLabel(/Accetto i Termini di Servizio/).check();
+    await page.getByLabel(/Dichiaro che l'animale sarà consegnato con il certificato sanitario/).check();
+    const [published] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Pubblica Annuncio" }).click()]);
+    expect(published.status()).toBe(200);
+    await page.waitForLoadState();
+    expect(await page.getByRole("status").textContent()).toBe(M.success);
   });
 
   it("asks the owner of an old listing to complete it, and completes it with the same rules", async () => {

@@ -434,6 +434,9 @@ export function ListingForm({ submissionId, tiles, contact, serverError, serverF
         <p id="listing-map-hint" className="text-sm text-stone-700">
           Fai clic sulla mappa per indicare dove si trova l&apos;animale: città e regione si compilano da sole.
         </p>
+        <noscript>
+          <p className="text-sm text-stone-700">Senza JavaScript la mappa non è disponibile: la posizione sarà quella del comune indicato.</p>
+        </noscript>
         <MapView
           label="Mappa per scegliere la posizione"
           className="h-80"

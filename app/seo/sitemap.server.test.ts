@@ -144,6 +144,15 @@ describe("sitemap index", () => {
     expect(index).toContain(`<sitemap><loc>${BASE}/sitemap-listings-3.xml</loc><lastmod>${newest.toISOString()}</lastmod></sitemap>`);
   });
 
+  itDb("a child read in several batches is the same file", async () => {
+    await content();
+    const index = await buildSitemap(small);
+    const whole = await children(index, small);
+    const batched = await children(index, { ...small, readBatch: 2 });
+    expect(batched.map((f) => f.xml)).toEqual(whole.map((f) => f.xml));
+    expect(whole.filter((f) => f.name.startsWith("sitemap-listings")).some((f) => f.urls.length > 2)).toBe(true);
+  });
+
   itDb("a listing that stops being public leaves its child; a new one joins the last", async () => {
     const { listingRows } = await content();
     const first = locs(gunzipSync((await buildSitemapChild("sitemap-listings-1", small))!).toString());

@@ -608,6 +608,13 @@ export async function generateListings(
   }
 }
 
+/** `text` with its placeholders numbered again from $1 in the order of `params` it still uses (PostgreSQL refuses unused ones). */
+function onlyUsedParams(text: string, params: unknown[]): { text: string; params: unknown[] } {
+  const used = [...new Set([...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);
+  const renumbered = text.replace(/\$(\d+)/g, (_, n: string) => `$${used.indexOf(Number(n)) + 1}`);
+  return { text: renumbered, params: used.map((n) => params[n - 1]) };
+}
+
 /**
  * EXPLAIN ANALYZE of the list page's queries (browseListings in app/listings/browse.server.ts) for
  * each filter, on the bench database (the server must be stopped). Each query runs once before it is
@@ -625,9 +632,9 @@ export async function explainListingQueries(dataDir: string, filters: ListingFil
       const matches = `select id from (select id, created_at from pet_listings where ${where.sql} limit 1001) first_matches order by created_at desc, id desc`;
       const walk = `select id from pet_listings where ${walkWhere} order by created_at desc, id desc limit ${PAGE_SIZE} offset ${(f.page - 1) * PAGE_SIZE}`;
       const parts: string[] = [];
-      for (const query of [matches, walk]) {
-        await client.query(query, where.params);
-        const result = await client.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${query}`, where.params);
+      for (const query of [{ text: matches, params: where.params }, onlyUsedParams(walk, where.params)]) {
+        await client.query(query.text, query.params);
+        const result = await client.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${query.text}`, query.params);
         parts.push(result.rows.map((r) => r["QUERY PLAN"]).join("\n"));
       }
       plans.push({ filter: f, plan: parts.join("\n\n") });

@@ -824,6 +824,16 @@ export async function signIn(base: string, who: { email: string; password: strin
   return cookies.join("; ");
 }
 
+/** What the law asks of a dog's listing (decision 0085): a code of its own, a birth date a year back, a private seller. */
+export function legalFields(): Record<string, string> {
+  return {
+    identificationCode: `380${String(Math.floor(Math.random() * 1e12)).padStart(12, "0")}`,
+    birthDate: new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10),
+    healthCertificate: "on",
+    sellerType: "private",
+  };
+}
+
 /** The listing form as the browser posts it: a dog for adoption in Rome unless `fields` says otherwise, with `photos`. */
 export function listingForm(fields: Record<string, string>, photos: Buffer[]): FormData {
   const form = new FormData();
@@ -846,6 +856,7 @@ export function listingForm(fields: Record<string, string>, photos: Buffer[]): F
     contactEmail: DEMO_USER.email,
     acceptPrivacy: "on",
     acceptTerms: "on",
+    ...legalFields(),
     ...fields,
   };
   for (const [name, value] of Object.entries(all)) form.append(name, value);

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { SERVER_ENTRY, SERVER_ENV, serverNodeFlags } from "../server/node-flags.ts";
-import { makePhoto } from "./bench.ts";
+import { legalFields, makePhoto } from "./bench.ts";
 
 const root = process.cwd();
 const N = Number(process.argv[2] ?? 20);
@@ -51,7 +51,7 @@ try {
       submissionId: crypto.randomUUID(), title: `Burst: Rocky cerca casa (${run})`, listingType: "adoption", petType: "dog", breed,
       age: "2 anni", gender: "male", description: "Rocky è un cane affettuoso e giocherellone, vaccinato e con microchip. Cerca una famiglia con un giardino.",
       city: "Roma", region: "Lazio", address: "Via del Corso 1", lat: "41.9", lng: "12.5", contactName: "Giulia Rossi", contactPhone: "+39 333 123 4567",
-      contactEmail: "giulia.rossi@zampa.test", acceptPrivacy: "on", acceptTerms: "on",
+      contactEmail: "giulia.rossi@zampa.test", acceptPrivacy: "on", acceptTerms: "on", ...legalFields(),
     };
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     photos.forEach((p, i) => form.append("images", new File([new Uint8Array(p)], `foto-${i + 1}.jpg`, { type: "image/jpeg" })));

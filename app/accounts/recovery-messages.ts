@@ -1,5 +1,7 @@
 // Italian texts of password recovery, e-mail verification and their limits (decision 0058), for
 // the server and the pages.
+import { VERIFICATION_BANNER_TEXT } from "./verification-banner-text";
+
 export const RECOVERY_MESSAGES = {
   recoverySent:
     "Se l'indirizzo corrisponde a un account Zampa, riceverai a breve un'email con il link per reimpostare la password. Il link vale 1 ora.",
@@ -22,5 +24,5 @@ export const RECOVERY_MESSAGES = {
     "Per partecipare ai concorsi devi prima confermare il tuo indirizzo email: così ogni partecipazione viene da una persona reale.",
   mustVerifyToTakePart:
     "Per votare e inviare le foto devi prima confermare il tuo indirizzo email: apri il link che ti abbiamo inviato alla registrazione.",
-  bannerText: "Conferma il tuo indirizzo email: controlla la posta e apri il link che ti abbiamo inviato.",
+  bannerText: VERIFICATION_BANNER_TEXT,
 } as const;

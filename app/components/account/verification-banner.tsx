@@ -1,5 +1,5 @@
 import { Form, useLocation } from "react-router";
-import { RECOVERY_MESSAGES as R } from "~/accounts/recovery-messages";
+import { VERIFICATION_BANNER_TEXT } from "~/accounts/verification-banner-text";
 
 /**
  * Reminder for a signed-in account whose address is not confirmed yet (decision 0058): on every
@@ -11,7 +11,7 @@ export function VerificationBanner() {
   return (
     <section aria-label="Avviso: conferma dell'account" className="border-b border-amber-200 bg-amber-50">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 text-sm text-amber-900">
-        <p className="flex-1 basis-60">{R.bannerText}</p>
+        <p className="flex-1 basis-60">{VERIFICATION_BANNER_TEXT}</p>
         <Form method="post" action="/email-verification" reloadDocument>
           <input type="hidden" name="type" value="signup" />
           <button type="submit" className="rounded-md border border-amber-400 bg-white px-3 py-1 font-medium text-amber-900 hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700">

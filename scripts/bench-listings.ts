@@ -504,6 +504,21 @@ export async function openPgBenchClient(url: string): Promise<BenchClient> {
 }
 
 /**
+ * The generated listings' photo hashes, as the site keeps them for every photo (decision 0086):
+ * copied from the demo listing whose photo they reuse. Without them the measured server would
+ * spend its first hours hashing the catalogue's photos in the background.
+ */
+export async function copyPhotoHashes(client: BenchClient): Promise<void> {
+  await client.query(
+    `insert into listing_photo_hashes (listing_id, user_id, photo_url, hash, mirrored_hash, band0, band1, band2, band3)
+     select l.id, l.user_id, h.photo_url, h.hash, h.mirrored_hash, h.band0, h.band1, h.band2, h.band3
+     from pet_listings l
+     join (select distinct on (photo_url) * from listing_photo_hashes order by photo_url, created_at) h on h.photo_url = l.images[1]
+     where not exists (select 1 from listing_photo_hashes x where x.listing_id = l.id)`,
+  );
+}
+
+/**
  * Inserts `count` active listings into the database of DATA_DIR `dataDir` (migrated and seeded by a
  * first start of the server, which must be stopped), or into an already open one (PGlite or a
  * PostgreSQL server). Owners are the
@@ -558,16 +573,7 @@ export async function generateListings(
       );
     }
     await inserting;
-    // The generated listings' photo hashes, as the site keeps them for every photo (decision 0086):
-    // copied from the demo listing whose photo they reuse. Without them the measured server would
-    // spend its first hours hashing the catalogue's photos in the background.
-    await client.query(
-      `insert into listing_photo_hashes (listing_id, user_id, photo_url, hash, mirrored_hash, band0, band1, band2, band3)
-       select l.id, l.user_id, h.photo_url, h.hash, h.mirrored_hash, h.band0, h.band1, h.band2, h.band3
-       from pet_listings l
-       join (select distinct on (photo_url) * from listing_photo_hashes order by photo_url, created_at) h on h.photo_url = l.images[1]
-       where not exists (select 1 from listing_photo_hashes x where x.listing_id = l.id)`,
-    );
+    await copyPhotoHashes(client);
     const insertMs = performance.now() - insertStarted;
     const active = (await client.query<{ n: number }>("select count(*)::int as n from pet_listings where status = 'active'")).rows[0]?.n ?? 0;
     const countOf = async (f: ListingFilter) => {

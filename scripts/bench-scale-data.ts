@@ -9,7 +9,7 @@
 // it as each row arrives. Deterministic (seeded), so two runs measure the same site.
 // Erasable TypeScript only (the pinned Node runs it).
 import { hashPassword } from "better-auth/crypto";
-import { FIRST_NAMES, LAST_NAMES, generateListings, mulberry32, picker, type BenchClient, type Generated } from "./bench-listings.ts";
+import { FIRST_NAMES, LAST_NAMES, copyPhotoHashes, generateListings, mulberry32, picker, type BenchClient, type Generated } from "./bench-listings.ts";
 
 /** The demo users' password (app/seed): every generated account can sign in with it too. */
 const PASSWORD = "ZampaDemo2026!";
@@ -398,6 +398,7 @@ export async function generateScaleData(open: () => Promise<BenchClient>, counts
     const suspended = Math.round(counts.listings * SUSPENDED_SHARE);
     const closed = Math.round(counts.listings * CLOSED_SHARE);
     await insertOffSiteListings(client, suspended, closed);
+    await copyPhotoHashes(client);
     const offSite = { suspended, closed, ms: performance.now() - t };
     progress(`${formatCount(suspended)} suspended and ${formatCount(closed)} closed listings in ${(offSite.ms / 1000).toFixed(1)} s; ${formatCount(counts.reports)} reports…`);
     t = performance.now();

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { CurrentUser } from "~/accounts/session.server";
 import { ADMIN_ACCESS_MESSAGES } from "~/admin/access.server";
 import { db } from "~/db/client.server";
-import { listingAppeals, listingReports, petListings, profiles } from "~/db/schema";
+import { listingAppeals, listingReports, petListings, profiles, users } from "~/db/schema";
 import { SUSPENSION_RULES } from "~/lib/enums";
 import { mailsSince, outboxFiles } from "~/mail/outbox.testing";
 import { fileAutomaticReport } from "./automatic-reports.server";
@@ -321,7 +321,9 @@ describe("decideAppeal: an admin decides once", () => {
 describe("races, on committed rows", () => {
   const made: string[] = [];
   afterEach(async () => {
-    if (made.length) await db().delete(profiles).where(inArray(profiles.id, made.splice(0)));
+    // The accounts themselves (their profiles and listings go with them): a profile deleted alone
+    // would leave its account behind, counted by every later test of the run.
+    if (made.length) await db().delete(users).where(inArray(users.id, made.splice(0)));
   });
 
   async function committedSetting() {

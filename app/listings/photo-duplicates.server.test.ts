@@ -7,7 +7,7 @@ import { listingPhotoHashes, listingReports, petListings } from "~/db/schema";
 import { putFile } from "~/storage/storage.server";
 import { createAccount, type TestAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
-import { createListingRow, VALID_LISTING_FIELDS } from "../../tests/factories";
+import { createListingRow, uniqueMicrochipCode, VALID_LISTING_FIELDS } from "../../tests/factories";
 import { generatedPhoto } from "../../tests/photos";
 import { AUTOMATIC_REPORTER, fileAutomaticReport, MIN_REPORT_DESCRIPTION } from "./automatic-reports.server";
 import { createListing, deleteListing } from "./listings.server";
@@ -24,7 +24,8 @@ beforeAll(async () => {
 async function publish(account: TestAccount, ...images: Buffer[]): Promise<string> {
   const result = await createListing(
     asUser(account),
-    { ...VALID_LISTING_FIELDS },
+    // A code of its own: the same code on two accounts' listings would file its own report.
+    { ...VALID_LISTING_FIELDS, identificationCode: uniqueMicrochipCode() },
     images.map((data, i) => ({ name: `foto-${i + 1}.jpg`, data })),
   );
   if (!result.ok) throw new Error(result.error);

@@ -8,7 +8,7 @@ import { createAccount, requestAs } from "../../../tests/accounts";
 import { expectAdminOnly, outcomeOf, throughAdminGate } from "../../../tests/admin-access";
 import { itDb } from "../../../tests/db";
 import { renderPage } from "../../../tests/render-page";
-import { createListingRow, VALID_LISTING_FIELDS } from "../../../tests/factories";
+import { createListingRow, uniqueMicrochipCode, VALID_LISTING_FIELDS } from "../../../tests/factories";
 import { generatedPhoto } from "../../../tests/photos";
 import sharp from "sharp";
 import { createListing } from "~/listings/listings.server";
@@ -101,7 +101,7 @@ describe("/admin/reports for an automatic photo report", () => {
     const photo = await generatedPhoto(31, 480, 360);
     const publish = async (account: typeof owner, title: string, data: Buffer) => {
       const user = { id: account.id, email: account.email, fullName: "Utente Prova", role: "user" as const };
-      const result = await createListing(user, { ...VALID_LISTING_FIELDS, title }, [{ name: "foto.jpg", data }]);
+      const result = await createListing(user, { ...VALID_LISTING_FIELDS, title, identificationCode: uniqueMicrochipCode() }, [{ name: "foto.jpg", data }]);
       if (!result.ok) throw new Error(result.error);
       return result.id;
     };

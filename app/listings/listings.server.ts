@@ -100,6 +100,24 @@ export function breedRules(petType: PetType, breed: string | null): Promise<{ re
   });
 }
 
+/**
+ * The catalogue's rules for the breed (decision 0085) against the form: a microchip in any listing
+ * (D.Lgs. 135/2022 art. 11 for dogs and cats, the catalogue for the rest), a CITES certificate to
+ * sell. The field that fails with its message, or null. One check for a new listing and for an old
+ * one being completed.
+ */
+function breedRuleErrors(
+  rules: { requiresMicrochip: boolean; requiresCites: boolean } | null,
+  listingType: string,
+  input: { identificationCode: string | null; citesNumber: string | null; litter?: boolean },
+): FieldErrors | null {
+  if (rules?.requiresMicrochip && !input.identificationCode) {
+    return { identificationCode: input.litter ? M.codeRequiredLitter : M.codeRequired };
+  }
+  if (rules?.requiresCites && listingType === "sale" && !input.citesNumber) return { citesNumber: M.citesRequired };
+  return null;
+}
+
 /** The form's breed list: legal breeds of that pet type, by name (spec section 5). */
 export function legalBreeds(petType: PetType): Promise<string[]> {
   return memoize(`breeds:legal:${petType}`, [CACHE_TAGS.breeds], async () => {
@@ -115,11 +133,6 @@ export function legalBreeds(petType: PetType): Promise<string[]> {
 // --- Publishing ----------------------------------------------------------------------------------
 
 /**
- * Publishes a listing: every rule checked here, whatever the browser did. Nothing is stored when a
- * rule fails, and no image file is left behind when the listing is not saved. `submissionId` is the
- * form's one-time id: a double submit of the same form publishes one listing.
- */
-/**
  * The form's position, or, when none was chosen on the map (a browser without JavaScript has no
  * map), the comune's from the city and region typed, through the site's geocoder. A place it does
  * not know leaves the position empty, and the form says to choose one.
@@ -134,6 +147,11 @@ async function withPosition(fields: Record<string, unknown>): Promise<Record<str
   return found.ok ? { ...fields, lat: String(found.value.lat), lng: String(found.value.lng) } : fields;
 }
 
+/**
+ * Publishes a listing: every rule checked here, whatever the browser did. Nothing is stored when a
+ * rule fails, and no image file is left behind when the listing is not saved. `submissionId` is the
+ * form's one-time id: a double submit of the same form publishes one listing.
+ */
 export async function createListing(
   user: CurrentUser | null,
   fields: Record<string, unknown>,
@@ -149,13 +167,9 @@ export async function createListing(
     if (!input.breed) return invalid(400, { breed: M.breedRequired });
     if (!breeds.includes(input.breed)) return invalid(400, { breed: M.breedNotInList });
   }
-  // The catalogue's rules for the breed (decision 0085): a microchip in any listing (D.Lgs. 135/2022
-  // art. 11 for dogs and cats, the catalogue for the rest), a CITES certificate to sell.
   const rules = await breedRules(input.petType, input.breed);
-  if (rules?.requiresMicrochip && !input.identificationCode) {
-    return invalid(400, { identificationCode: input.litter ? M.codeRequiredLitter : M.codeRequired });
-  }
-  if (rules?.requiresCites && input.listingType === "sale" && !input.citesNumber) return invalid(400, { citesNumber: M.citesRequired });
+  const breedErrors = breedRuleErrors(rules, input.listingType, input);
+  if (breedErrors) return invalid(400, breedErrors);
   const images = files.filter((f) => f.data.length > 0 || f.name !== "");
   if (images.length > MAX_LISTING_IMAGES) return fail(400, IMAGE_MESSAGES.tooMany);
 
@@ -273,8 +287,8 @@ export async function completeLegalFields(actor: CurrentUser | null, id: string,
   if (!parsed.success) return { ...fail(400, firstError(parsed.error)), fieldErrors: fieldErrorsOf(parsed.error) };
   const input = parsed.data;
   const rules = await breedRules(listing.petType, listing.breed);
-  if (rules?.requiresMicrochip && !input.identificationCode) return invalid(400, { identificationCode: M.codeRequired });
-  if (rules?.requiresCites && listing.listingType === "sale" && !input.citesNumber) return invalid(400, { citesNumber: M.citesRequired });
+  const breedErrors = breedRuleErrors(rules, listing.listingType, input);
+  if (breedErrors) return invalid(400, breedErrors);
   const { age: _age, ...legal } = input;
   const updated = await db()
     .update(petListings)

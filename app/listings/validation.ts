@@ -183,19 +183,19 @@ function birthFrom(day: string, month: string): BirthDate | null | undefined {
 
 /** The fields the law asks for (decision 0085): in the listing form, and alone to complete an old listing. */
 const legalShape = {
-    identificationCode: looseText.transform(normalizeMicrochip),
-    litter: checkbox,
-    codeOnRequest: checkbox,
-    birthDate: looseText,
-    birthMonth: looseText,
-    healthCertificate: checkbox,
-    sellerType: z.enum(SELLER_TYPES.values, { error: M.sellerTypeRequired }),
-    sellerName: z.string().trim().max(LISTING_LIMITS.sellerName, M.fieldTooLong).optional().transform((value) => value ?? ""),
-    vatNumber: looseText.transform(normalizeVatNumber),
-    breederCode: z.string().trim().max(LISTING_LIMITS.breederCode, M.breederCodeInvalid).optional().transform((value) => value ?? ""),
-    fiscalCode: looseText.transform(normalizeFiscalCode),
-    pedigree: yesNo,
-    citesNumber: z.string().trim().max(LISTING_LIMITS.citesNumber, M.citesTooLong).optional().transform((value) => value ?? ""),
+  identificationCode: looseText.transform(normalizeMicrochip),
+  litter: checkbox,
+  codeOnRequest: checkbox,
+  birthDate: looseText,
+  birthMonth: looseText,
+  healthCertificate: checkbox,
+  sellerType: z.enum(SELLER_TYPES.values, { error: M.sellerTypeRequired }),
+  sellerName: z.string().trim().max(LISTING_LIMITS.sellerName, M.fieldTooLong).optional().transform((value) => value ?? ""),
+  vatNumber: looseText.transform(normalizeVatNumber),
+  breederCode: z.string().trim().max(LISTING_LIMITS.breederCode, M.breederCodeInvalid).optional().transform((value) => value ?? ""),
+  fiscalCode: looseText.transform(normalizeFiscalCode),
+  pedigree: yesNo,
+  citesNumber: z.string().trim().max(LISTING_LIMITS.citesNumber, M.citesTooLong).optional().transform((value) => value ?? ""),
 };
 
 /**

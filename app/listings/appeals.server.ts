@@ -18,7 +18,7 @@ import { fail, type Result } from "~/lib/result";
 import { oneLine, quotedBlock } from "~/mail/mail-text";
 import { sendMail } from "~/mail/mailer.server";
 import { canSee } from "./listings.server";
-import { SUSPENSION_INSTANT } from "./moderation.server";
+import { NO_SUSPENSION, SUSPENSION_INSTANT } from "./moderation.server";
 import {
   alreadyDecided,
   APPEAL_MESSAGES as M,
@@ -145,7 +145,7 @@ export async function decideAppeal(
         // (a reactivation closes the appeals it leaves behind).
         await db()
           .update(petListings)
-          .set({ status: "active", suspensionRule: null, suspensionReason: null, suspendedAt: null, updatedAt: sql`now()` })
+          .set({ ...NO_SUSPENSION, status: "active", updatedAt: sql`now()` })
           .where(and(eq(petListings.id, appeal.listingId), eq(petListings.status, "suspended"), eq(petListings.suspendedAt, appeal.suspendedAt)));
         await invalidate(CACHE_TAGS.listings);
       }

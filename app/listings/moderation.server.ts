@@ -294,6 +294,9 @@ async function guarded<T extends object>(id: string, to: ListingStatus, change: 
  */
 export const SUSPENSION_INSTANT = sql`date_trunc('milliseconds', clock_timestamp())`;
 
+/** A listing made active again carries no statement of reasons (a reactivation, an appeal granted). */
+export const NO_SUSPENSION = { suspensionRule: null, suspensionReason: null, suspendedAt: null } as const;
+
 /** A reporter whose open report the suspension answers (decision 0087). */
 interface Reporter {
   name: string;
@@ -353,7 +356,7 @@ export async function reactivateListing(actor: CurrentUser | null, id: string): 
   const refused = refuseNonAdmin(actor);
   if (refused) return refused;
   const result = await guarded(id, "active", async () => {
-    const moved = await transition(id, "suspended", "active", reactivateConflict, { suspensionRule: null, suspensionReason: null, suspendedAt: null });
+    const moved = await transition(id, "suspended", "active", reactivateConflict, NO_SUSPENSION);
     if (!moved.ok) return moved;
     await db()
       .update(listingAppeals)

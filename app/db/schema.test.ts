@@ -20,6 +20,8 @@ const EXPECTED_TABLES = [
   "contest_submissions",
   "contest_votes",
   "contests",
+  "conversation_messages",
+  "conversations",
   "email_changes",
   "jwks",
   "listing_appeals",
@@ -37,6 +39,7 @@ const EXPECTED_TABLES = [
   "sessions",
   "two_factor_phones",
   "two_factors",
+  "user_blocks",
   "users",
   "verifications",
 ];

@@ -43,6 +43,7 @@ import {
   REDIRECT_TYPES,
   REPORT_REASONS,
   REPORT_STATUSES,
+  REPORT_SUBJECTS,
   ROLES,
   SELLER_TYPES,
   SUBMISSION_STATUSES,
@@ -189,6 +190,8 @@ export const profiles = pgTable(
     fullName: text("full_name").notNull().default(""),
     role: text("role", { enum: ROLES.values }).notNull().default("user"),
     avatarUrl: text("avatar_url"),
+    /** Whether a new private message is announced by e-mail (issue 29); the profile's setting. */
+    messageMail: boolean("message_mail").notNull().default(true),
     // What /admin/users searches (any part of the name or the e-mail, any case), lower-cased once
     // when the row is written: a search checks one stored text per candidate (decision 0057).
     adminSearch: text("admin_search")
@@ -588,9 +591,18 @@ export const listingReports = pgTable(
     automaticCheck: text("automatic_check", { enum: AUTOMATIC_CHECKS.values }),
     /** The other listing an automatic check found (the one whose photo was copied); null once deleted. */
     relatedListingId: uuid("related_listing_id").references(() => petListings.id, { onDelete: "set null" }),
+    /** A listing, or a private conversation: then the moderators may read that conversation (and no other). */
+    subject: text("subject", { enum: REPORT_SUBJECTS.values }).notNull().default("listing"),
+    conversationId: uuid("conversation_id").references((): AnyPgColumn => conversations.id, { onDelete: "set null" }),
+    /** The account a conversation report is about (the other person, or the sender an automatic check found). */
+    reportedUserId: uuid("reported_user_id").references(() => profiles.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
+    check("listing_reports_subject_check", oneOf(t.subject, REPORT_SUBJECTS.values)),
+    index("listing_reports_conversation_idx")
+      .on(t.conversationId)
+      .where(sql`${t.conversationId} is not null`),
     check("listing_reports_reason_check", oneOf(t.reason, REPORT_REASONS.values)),
     check("listing_reports_automatic_check_check", oneOf(t.automaticCheck, AUTOMATIC_CHECKS.values)),
     // A check flags a pair of listings once, whichever of the two it was looking at and however many
@@ -602,7 +614,8 @@ export const listingReports = pgTable(
       .where(sql`${t.automaticCheck} is not null and ${t.listingId} is not null and ${t.relatedListingId} is not null`),
     index("listing_reports_related_idx").on(t.relatedListingId),
     check("listing_reports_status_check", oneOf(t.status, REPORT_STATUSES.values)),
-    check("listing_reports_description_check", sql`char_length(${t.description}) >= 50`),
+    // A conversation's report points at the messages themselves: a few words are enough.
+    check("listing_reports_description_check", sql`${t.subject} = 'conversation' or char_length(${t.description}) >= 50`),
     index("listing_reports_status_idx").on(t.status, t.createdAt.desc()),
     index("listing_reports_listing_idx").on(t.listingId),
     // /admin/reports with no status filter: newest first, id breaking ties, from the index.
@@ -902,4 +915,88 @@ export const aiRequests = pgTable(
       .on(t.queue, t.startedAt.desc())
       .where(sql`${t.startedAt} is not null`),
   ],
+);
+
+// ─── Private conversations (issue 29) ────────────────────────────────────────────────────────
+
+/**
+ * The one conversation between a person and a listing's owner about that listing. The listing's
+ * title is kept, so that a conversation stays readable (for 30 days, then a job removes it) once
+ * its listing is deleted: listing_deleted_at is set by a trigger before the row goes (migration
+ * 0023). A participant who erases the account becomes null ("utente eliminato"); their messages go
+ * with them. Unread counters per side make the header's badge one indexed read.
+ */
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: id(),
+    listingId: uuid("listing_id").references(() => petListings.id, { onDelete: "set null" }),
+    listingTitle: text("listing_title").notNull(),
+    listingDeletedAt: timestamp("listing_deleted_at", { withTimezone: true }),
+    /** The listing's owner, who is written to. */
+    ownerId: uuid("owner_id").references(() => profiles.id, { onDelete: "set null" }),
+    /** The person who wrote first ("Scrivi all'inserzionista"). */
+    askerId: uuid("asker_id").references(() => profiles.id, { onDelete: "set null" }),
+    ownerUnread: integer("owner_unread").notNull().default(0),
+    askerUnread: integer("asker_unread").notNull().default(0),
+    /** When each side was last mailed about unread messages here (at most one mail every 15 minutes). */
+    ownerMailedAt: timestamp("owner_mailed_at", { withTimezone: true }),
+    askerMailedAt: timestamp("asker_mailed_at", { withTimezone: true }),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("conversations_unread_check", sql`${t.ownerUnread} >= 0 and ${t.askerUnread} >= 0`),
+    // One conversation per person and listing, however many times "Scrivi" is pressed at once.
+    uniqueIndex("conversations_listing_asker_idx")
+      .on(t.listingId, t.askerId)
+      .where(sql`${t.listingId} is not null and ${t.askerId} is not null`),
+    // Each side's inbox, newest first, read in index order.
+    index("conversations_owner_idx").on(t.ownerId, t.lastMessageAt.desc(), t.id.desc()),
+    index("conversations_asker_idx").on(t.askerId, t.lastMessageAt.desc(), t.id.desc()),
+    index("conversations_listing_deleted_idx")
+      .on(t.listingDeletedAt)
+      .where(sql`${t.listingDeletedAt} is not null`),
+  ],
+);
+
+/** A message: text only. The scam signals it tripped are kept for the reader's warning and the moderators' counts. */
+export const conversationMessages = pgTable(
+  "conversation_messages",
+  {
+    id: id(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    senderId: uuid("sender_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    scamSignals: text("scam_signals")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("conversation_messages_body_check", sql`char_length(${t.body}) between 1 and 2000`),
+    index("conversation_messages_conversation_idx").on(t.conversationId, t.createdAt, t.id),
+    // A sender's recent messages: the per-minute limit and the scam signals' daily count.
+    index("conversation_messages_sender_idx").on(t.senderId, t.createdAt.desc()),
+  ],
+);
+
+/** "Blocca utente": no more messages from blocked to blocker. */
+export const userBlocks = pgTable(
+  "user_blocks",
+  {
+    blockerId: uuid("blocker_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    blockedId: uuid("blocked_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("user_blocks_blocked_idx").on(t.blockedId)],
 );

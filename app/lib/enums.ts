@@ -84,6 +84,13 @@ export const REPORT_REASONS = labelled({
 export const AUTOMATIC_CHECKS = labelled({
   duplicate_photo: "Foto già usata in un annuncio di un altro account",
   duplicate_code: "Codice identificativo già in un annuncio attivo di un altro account",
+  scam_messages: "Messaggi con segnali di truffa inviati a molte persone",
+});
+
+/** What a report is about: a listing (the report form) or a private conversation ("Segnala" in it; issue 29). */
+export const REPORT_SUBJECTS = labelled({
+  listing: "Annuncio",
+  conversation: "Conversazione",
 });
 
 export const REPORT_STATUSES = labelled({

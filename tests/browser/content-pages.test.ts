@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 // The static pages: about, privacy, terms, legal pets guide, and the contact details.
 import { describe, expect, it } from "vitest";
 import { LEGAL_PETS_INFO_SECTIONS, legalPetsInfoHref } from "~/routes/pages/legal-pets-info-sections";
+import { axeViolations } from "./axe";
 import { startBrowser, withConsent } from "./browser";
 
 const browser = startBrowser();
@@ -90,13 +89,7 @@ describe("static pages", () => {
     const { context, page } = await browser.context();
     await withConsent(context);
     await open(page, "/legal-pets-info");
-    // axe-core comes with Lighthouse; evaluated through the DevTools protocol, the page's CSP does not apply.
-    await page.evaluate(readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8"));
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-      const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] } });
-      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
-    });
+    const violations = await axeViolations(page);
     expect(violations).toEqual([]);
   });
 

@@ -8,7 +8,7 @@ export function safeReturnPath(value: unknown): string | null {
   if (typeof value !== "string" || value.length > MAX_LENGTH) return null;
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
   // No control characters or spaces (a browser drops tabs and newlines: "/\t/host" would be "//host").
-  if (/[\u0000-\u0020\u007f\\]/.test(value)) return null;
+  for (const char of value) if (char <= " " || char === "\u007f" || char === "\\") return null;
   return value;
 }
 

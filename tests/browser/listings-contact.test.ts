@@ -237,6 +237,21 @@ describe("Mostra numero / Mostra email", () => {
   });
 });
 
+describe("the owner's figures", () => {
+  it("the dashboard says how often the number was shown to others (360 px)", async () => {
+    const person = await browser.context();
+    await signUpIn(person.context, "Persona Contata");
+    const asked = await person.context.request.post(`${baseUrl()}/pet-listing/${listingId}/contatto`, { headers: { origin: baseUrl(), "user-agent": PERSON }, form: { kind: "phone" } });
+    expect(asked.status()).toBe(200);
+    const { page } = await browser.context({ width: 360, height: 800 });
+    await page.context().addCookies(await owner.context.cookies());
+    await page.goto("/dashboard/pet-listings");
+    const card = page.getByRole("listitem").filter({ hasText: TITLE });
+    const figures = await card.getByText(/^Numero mostrato \d+ volt[ae] · Email mostrata \d+ volt[ae]$/).textContent();
+    expect(Number(/Numero mostrato (\d+)/.exec(figures ?? "")?.[1])).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe("Solo messaggi", () => {
   it("the form asks for phone and e-mail unless «Solo messaggi» is ticked; then the page shows no buttons (360 px)", async () => {
     const { context, page } = await browser.context({ width: 360, height: 800 });

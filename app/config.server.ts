@@ -1,6 +1,8 @@
 // Runtime configuration from the environment (all optional; DESIGN "Configuration").
 import path from "node:path";
-import { RATE_LIMIT_CLASSES, type ClassLimit, type RateLimitClass } from "./lib/rate-limit-classes.ts";
+import { RATE_LIMIT_CLASSES, type ClassLimit, type ServerRateLimitClass } from "./lib/rate-limit-classes.ts";
+
+export type { ServerRateLimitClass };
 
 export interface Config {
   port: number;
@@ -45,6 +47,11 @@ export interface Config {
   ai: AiConfig;
   /** The limits by route class the HTTP server applies (decision 0068); undefined: that class is not limited. */
   rateLimits: Record<ServerRateLimitClass, ClassLimits | undefined>;
+  /**
+   * "Mostra numero" / "Mostra email": reveals per account (RATE_LIMIT_REVEALS, 30 an hour) and per
+   * client address (RATE_LIMIT_REVEALS_PER_IP, 60 an hour), both counted (decision 0089); undefined: off.
+   */
+  revealLimits: { perUser: ClassLimit; perIp: ClassLimit | undefined } | undefined;
   /** METRICS_TOKEN: /metrics answers a request bearing it; unset, /metrics does not exist (decision 0067). */
   metricsToken: string | undefined;
   /** ACCESS_LOG (default on): one JSON line per request. */
@@ -52,8 +59,6 @@ export interface Config {
   isProduction: boolean;
 }
 
-/** The classes taken by the HTTP server (sign-in's limits are taken by better-auth's hooks). */
-export type ServerRateLimitClass = Exclude<RateLimitClass, "signIn">;
 export interface ClassLimits {
   perIp: ClassLimit;
   perUser?: ClassLimit;
@@ -63,22 +68,40 @@ export interface ClassLimits {
  * RATE_LIMITS=off switches every class off (a benchmark sending thousands of searches from one
  * address); RATE_LIMIT_<CLASS> is `off` or `<max>/<seconds>` (per address and per account alike).
  */
+/** A `<max>/<seconds>` variable: undefined when unset, "off" when switched off. */
+function readLimit(env: NodeJS.ProcessEnv, name: string): ClassLimit | "off" | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  if (flag(raw) === false) return "off";
+  const custom = /^(\d+)\s*\/\s*(\d+)$/.exec(raw);
+  if (!custom) throw new Error(`${name} deve essere "off" oppure "<richieste>/<secondi>", per esempio 60/60 (è "${raw}")`);
+  const limit = { max: Number(custom[1]), windowSeconds: Number(custom[2]) };
+  if (limit.max < 1 || limit.windowSeconds < 1) throw new Error(`${name}: richieste e secondi devono essere almeno 1 (è "${raw}")`);
+  return limit;
+}
+
 function readRateLimits(env: NodeJS.ProcessEnv): Record<ServerRateLimitClass, ClassLimits | undefined> {
   const allOff = flag(env.RATE_LIMITS) === false;
   const read = (name: ServerRateLimitClass): ClassLimits | undefined => {
     const spec = RATE_LIMIT_CLASSES[name];
-    const raw = env[spec.env]?.trim();
-    if (allOff || flag(raw) === false) return undefined;
-    const custom = raw ? /^(\d+)\s*\/\s*(\d+)$/.exec(raw) : null;
-    if (raw && !custom) throw new Error(`${spec.env} deve essere "off" oppure "<richieste>/<secondi>", per esempio 60/60 (è "${raw}")`);
-    if (custom) {
-      const limit = { max: Number(custom[1]), windowSeconds: Number(custom[2]) };
-      if (limit.max < 1 || limit.windowSeconds < 1) throw new Error(`${spec.env}: richieste e secondi devono essere almeno 1 (è "${raw}")`);
-      return { perIp: limit, perUser: spec.perUser ? limit : undefined };
-    }
+    const custom = readLimit(env, spec.env);
+    if (allOff || custom === "off") return undefined;
+    if (custom) return { perIp: custom, perUser: spec.perUser ? custom : undefined };
     return { perIp: spec.perIp, perUser: spec.perUser };
   };
   return { forms: read("forms"), votes: read("votes"), uploads: read("uploads"), ai: read("ai"), search: read("search") };
+}
+
+/**
+ * The reveals' two budgets: RATE_LIMIT_REVEALS (the account's; `off` switches both off) and
+ * RATE_LIMIT_REVEALS_PER_IP (the address's; `off` leaves the account's alone).
+ */
+function readRevealLimits(env: NodeJS.ProcessEnv): Config["revealLimits"] {
+  const spec = RATE_LIMIT_CLASSES.reveals;
+  const perUser = readLimit(env, spec.env);
+  const perIp = readLimit(env, spec.envPerIp!);
+  if (flag(env.RATE_LIMITS) === false || perUser === "off") return undefined;
+  return { perUser: perUser ?? spec.perUser!, perIp: perIp === "off" ? undefined : (perIp ?? spec.perIp) };
 }
 
 export interface AiConfig {
@@ -192,6 +215,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       minIntervalSeconds: nonNegativeInteger(env.AI_MIN_INTERVAL_SECONDS) ?? 30,
     },
     rateLimits: readRateLimits(env),
+    revealLimits: readRevealLimits(env),
     metricsToken: env.METRICS_TOKEN || undefined,
     accessLog: flag(env.ACCESS_LOG) ?? true,
     isProduction: env.NODE_ENV === "production",

@@ -20,6 +20,8 @@ export default [
   route("api/ads", "routes/api.ads.ts"),
   route("pet-listings", "routes/listings/browse.tsx"),
   route("pet-listing/:id", "routes/listings/detail.tsx"),
+  // "Mostra numero" / "Mostra email" asked by the page's script (decision 0089)
+  route("pet-listing/:id/contatto", "routes/listings/contact-reveal.ts"),
   route("create-pet-listing", "routes/listings/create.tsx"),
   route("report-listing/:id", "routes/listings/report.tsx"),
   route("api/pet-listings", "routes/api.pet-listings.ts"),

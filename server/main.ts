@@ -24,6 +24,7 @@ import { inArrivalOrder } from "./arrival-order.ts";
 import { createMetrics, metricsResponse, type AppStats } from "./metrics.ts";
 import { isAllowedOrigin } from "./origin-check.ts";
 import { requestClass, tooManyRequests } from "./rate-limit.ts";
+import { isTakenByTheServer } from "../app/lib/rate-limit-classes.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildFile = path.join(root, "build/server/index.js");
@@ -153,7 +154,7 @@ app.all("*", async (c) => {
     // on the sessions single sign-on creates). A value sent by the client itself is always replaced.
     const ip = clientAddress(c.req.header("x-forwarded-for"), getConnInfo(c).remote.address, proxies);
     request.headers.set(CLIENT_IP_HEADER, ip);
-    if (limitClass && limitClass !== "signIn") {
+    if (limitClass && isTakenByTheServer(limitClass)) {
       const wait = await entry.takeRateLimit(request, limitClass, ip);
       if (wait !== null) return tooManyRequests(request, c.req.path, wait, limitClass, match);
     }

@@ -25,6 +25,7 @@ const EXPECTED_TABLES = [
   "email_changes",
   "jwks",
   "listing_appeals",
+  "listing_contact_stats",
   "listing_photo_hashes",
   "listing_reports",
   "pacing",
@@ -113,6 +114,9 @@ describe("schema and migrations", () => {
     expect(await fails(() => listing(account.id, { petType: "dragon" as "dog" }))).toBe("pet_listings_pet_type_check");
     expect(await fails(() => listing(account.id, { listingType: "adoption", price: 100 }))).toBe("pet_listings_price_check");
     expect(await fails(() => listing(account.id, { images: ["1", "2", "3", "4", "5", "6"] }))).toBe("pet_listings_images_check");
+    // Phone and e-mail may be left out only by a "solo messaggi" listing (decision 0089).
+    expect(await fails(() => listing(account.id, { contactEmail: "" }))).toBe("pet_listings_contact_check");
+    expect(await fails(() => listing(account.id, { contactPhone: "", contactEmail: "", messagesOnly: true }))).toBe("no error");
     expect(await fails(() => db().insert(seoSettings).values({ id: 2 }))).toBe("seo_settings_single_row_check");
     expect(await fails(() => db().insert(categories).values([{ name: "A", slug: "cani" }, { name: "B", slug: "cani" }]))).toBe(
       "categories_slug_unique",

@@ -480,8 +480,12 @@ export const petListings = pgTable(
     locationLat: doublePrecision("location_lat").notNull(),
     locationLng: doublePrecision("location_lng").notNull(),
     contactName: text("contact_name").notNull(),
+    // '' when not given: only a "solo messaggi" listing may leave them out (decision 0089). Kept NOT
+    // NULL so that admin_search's concatenation below stays as it is.
     contactPhone: text("contact_phone").notNull(),
     contactEmail: text("contact_email").notNull(),
+    /** "Solo messaggi": the owner is reached only by private message; no phone or e-mail is ever revealed. */
+    messagesOnly: boolean("messages_only").notNull().default(false),
     images: text("images")
       .array()
       .notNull()
@@ -550,6 +554,8 @@ export const petListings = pgTable(
         and (${t.sellerType} <> 'association' or (${t.sellerName} is not null and ${t.fiscalCode} is not null))
       )`,
     ),
+    // A listing that can be reached by phone and e-mail carries both (decision 0089).
+    check("pet_listings_contact_check", sql`${t.messagesOnly} or (${t.contactPhone} <> '' and ${t.contactEmail} <> '')`),
     check("pet_listings_lat_check", sql`${t.locationLat} between -90 and 90 and ${t.locationLng} between -180 and 180`),
     // The list's order (newest first, id breaking ties) straight from the index: a page is read
     // without sorting the whole catalogue.
@@ -568,6 +574,23 @@ export const petListings = pgTable(
       .where(sql`${t.identificationCode} is not null`),
     index("pet_listings_admin_search_idx").using("gin", t.adminSearch.op("gin_trgm_ops")),
   ],
+);
+
+/**
+ * How many times a listing's phone number and e-mail address were revealed ("Mostra numero",
+ * "Mostra email") to someone other than its owner: the owner's statistics (decision 0089). One row
+ * per listing, created by the first reveal and incremented in the same statement.
+ */
+export const listingContactStats = pgTable(
+  "listing_contact_stats",
+  {
+    listingId: uuid("listing_id")
+      .primaryKey()
+      .references(() => petListings.id, { onDelete: "cascade" }),
+    phoneReveals: integer("phone_reveals").notNull().default(0),
+    emailReveals: integer("email_reveals").notNull().default(0),
+  },
+  (t) => [check("listing_contact_stats_counts_check", sql`${t.phoneReveals} >= 0 and ${t.emailReveals} >= 0`)],
 );
 
 export const listingReports = pgTable(

@@ -5,9 +5,10 @@ import { getCurrentUser, hasSessionCookie } from "~/accounts/session.server";
 import { config, type ServerRateLimitClass } from "~/config.server";
 import { logger } from "~/lib/logger.server";
 import { hit, secondsLeft, type Limit } from "./rate-limit.server";
+import type { RateLimitClass } from "./rate-limit-classes";
 
 /** The key of a class's counter: one namespace per class, apart from the features' own limits. */
-export function rateLimitKey(name: ServerRateLimitClass, who: "ip" | "user", id: string): string {
+export function rateLimitKey(name: RateLimitClass, who: "ip" | "user", id: string): string {
   return `class:${name}:${who}:${id}`;
 }
 

@@ -11,7 +11,7 @@ export interface ClassLimit {
   windowSeconds: number;
 }
 
-export const RATE_LIMIT_CLASS_NAMES = ["signIn", "forms", "votes", "uploads", "ai", "search"] as const;
+export const RATE_LIMIT_CLASS_NAMES = ["signIn", "forms", "votes", "uploads", "ai", "search", "reveals"] as const;
 export type RateLimitClass = (typeof RATE_LIMIT_CLASS_NAMES)[number];
 
 export interface RateLimitClassSpec {
@@ -23,6 +23,21 @@ export interface RateLimitClassSpec {
   perUser?: ClassLimit;
   /** the variable that overrides the figures: `<max>/<seconds>` or `off` */
   env: string;
+  /** the variable that overrides the address's figure alone, for a class counted per account and per address at once */
+  envPerIp?: string;
+}
+
+/**
+ * The classes whose hits the HTTP server does not take before the route: their domain functions
+ * count them (sign-in's failures, the contact reveals' hits per account and per address together).
+ */
+export const CLASSES_COUNTED_BY_THE_APP = ["signIn", "reveals"] as const;
+
+/** The classes the HTTP server takes (server/main.ts), every other one. */
+export type ServerRateLimitClass = Exclude<RateLimitClass, (typeof CLASSES_COUNTED_BY_THE_APP)[number]>;
+
+export function isTakenByTheServer(name: RateLimitClass): name is ServerRateLimitClass {
+  return !(CLASSES_COUNTED_BY_THE_APP as readonly string[]).includes(name);
 }
 
 const MINUTE = 60;
@@ -62,6 +77,14 @@ export const RATE_LIMIT_CLASSES: Record<RateLimitClass, RateLimitClassSpec> = {
     covers: "list pages and their APIs asked with a text query (?q=)",
     perIp: { max: 120, windowSeconds: MINUTE },
     env: "RATE_LIMIT_SEARCH",
+  },
+  reveals: {
+    covers:
+      "a listing's phone number or e-mail revealed (\"Mostra numero\", \"Mostra email\"), counted by app/listings/contact-reveal.server.ts per account and per address at once (decision 0089)",
+    perIp: { max: 60, windowSeconds: 60 * MINUTE },
+    perUser: { max: 30, windowSeconds: 60 * MINUTE },
+    env: "RATE_LIMIT_REVEALS",
+    envPerIp: "RATE_LIMIT_REVEALS_PER_IP",
   },
 };
 
@@ -104,7 +127,8 @@ export const RATE_LIMIT_MESSAGES = {
   backHome: "Torna alla home",
 };
 
-function waitText(seconds: number): string {
+/** "45 secondi", "3 minuti": the wait a refusal names. */
+export function waitText(seconds: number): string {
   if (seconds < 90) return seconds === 1 ? "1 secondo" : `${seconds} secondi`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minuti`;

@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { petListings } from "~/db/schema";
 import type { LISTING_TYPES, PET_TYPES } from "~/lib/enums";
+import { PUBLIC_POSITION_DECIMALS } from "./public-position";
 
 export type PetType = (typeof PET_TYPES.values)[number];
 export type ListingType = (typeof LISTING_TYPES.values)[number];
@@ -52,11 +53,15 @@ export interface ListingMarker {
   city: string;
 }
 
+/** The public map's position, rounded to the same decimals as publicPosition (public-position.ts). */
+const rounded = (column: typeof petListings.locationLat | typeof petListings.locationLng) =>
+  sql<number>`round(${column}::numeric, ${sql.raw(String(PUBLIC_POSITION_DECIMALS))})::float8`.mapWith(Number);
+
 export const markerColumns = {
   id: petListings.id,
   title: petListings.title,
-  lat: petListings.locationLat,
-  lng: petListings.locationLng,
+  lat: rounded(petListings.locationLat),
+  lng: rounded(petListings.locationLng),
   listingType: petListings.listingType,
   city: petListings.locationCity,
 };

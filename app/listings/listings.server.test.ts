@@ -10,7 +10,7 @@ import { allowedBreeds, petListings } from "~/db/schema";
 import { IMAGE_MESSAGES } from "~/images/limits";
 import { createAccount, type TestAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
-import { createListingRow, VALID_LISTING_FIELDS } from "../../tests/factories";
+import { createListingRow, listingRowValues, VALID_LISTING_FIELDS } from "../../tests/factories";
 import {
   CREATE_LIMIT,
   createListing,
@@ -99,6 +99,19 @@ describe("publishing a listing", () => {
     expect((await browseListings(filters())).items[0]?.title).toBe(validFields.title);
   });
 
+  itDb("with «Solo messaggi», publishes without phone and e-mail, or keeps the ones given", async () => {
+    const user = await createAccount();
+    const without = await createListing(asUser(user), { ...validFields, messagesOnly: "on", contactPhone: "", contactEmail: "  " }, []);
+    const withThem = await createListing(asUser(user), { ...validFields, messagesOnly: "on", contactEmail: "Anna@Example.it" }, []);
+    expect(without.ok && withThem.ok).toBe(true);
+    const read = (id: string) =>
+      db().select({ phone: petListings.contactPhone, email: petListings.contactEmail, messagesOnly: petListings.messagesOnly }).from(petListings).where(eq(petListings.id, id));
+    expect(await read((without as { id: string }).id)).toEqual([{ phone: "", email: "", messagesOnly: true }]);
+    expect(await read((withThem as { id: string }).id)).toEqual([{ phone: validFields.contactPhone, email: "anna@example.it", messagesOnly: true }]);
+    // Without it, the database itself refuses a listing nobody could call or write to.
+    await expect(db().transaction((tx) => tx.insert(petListings).values({ ...listingRowValues(user.id), contactPhone: "" }))).rejects.toThrow();
+  });
+
   itDb("stores the price of a sale, with two decimals", async () => {
     const user = await createAccount();
     const result = await createListing(asUser(user), { ...validFields, listingType: "sale", price: "250,50" }, []);
@@ -123,6 +136,10 @@ describe("publishing a listing", () => {
       [{ contactPhone: "" }, M.phoneRequired],
       [{ contactPhone: "chiamami" }, M.phoneInvalid],
       [{ contactEmail: "anna@" }, "Inserisci un indirizzo email valido"],
+      [{ contactEmail: "" }, M.contactEmailRequired],
+      // "Solo messaggi" makes them optional, not anything goes (decision 0089).
+      [{ messagesOnly: "on", contactPhone: "chiamami" }, M.phoneInvalid],
+      [{ messagesOnly: "on", contactPhone: "", contactEmail: "anna@" }, "Inserisci un indirizzo email valido"],
       [{ listingType: "sale", price: "" }, M.priceRequired],
       [{ listingType: "sale", price: "-5" }, M.priceInvalid],
       [{ listingType: "sale", price: "9.999" }, M.priceInvalid],

@@ -214,6 +214,7 @@ export async function createListing(
         contactName: input.contactName,
         contactPhone: input.contactPhone,
         contactEmail: input.contactEmail,
+        messagesOnly: input.messagesOnly,
         images: stored.urls,
         identificationCode: input.identificationCode,
         identificationIsMother: input.identificationIsMother,

@@ -2,6 +2,7 @@
 // validates with these schemas and the forms show the same messages. No server code here.
 import { z } from "zod";
 import { checkbox, emailSchema } from "~/accounts/validation";
+import { ACCOUNT_MESSAGES } from "~/accounts/messages";
 import { LISTING_AVAILABILITY, LISTING_TYPES, PET_TYPES, GENDERS, REPORT_REASONS, SELLER_TYPES } from "~/lib/enums";
 import {
   asksPedigree,
@@ -76,6 +77,9 @@ export const LISTING_MESSAGES = {
   contactNameRequired: "Inserisci il nome del contatto",
   phoneRequired: "Inserisci il numero di telefono",
   phoneInvalid: "Inserisci un numero di telefono valido",
+  // Without "Solo messaggi" both ways of reaching the owner are asked (decision 0089).
+  contactEmailRequired: "Inserisci l'indirizzo email di contatto",
+  contactEmailInvalid: ACCOUNT_MESSAGES.emailInvalid,
   tooMany: "Hai pubblicato troppi annunci in poco tempo. Riprova più tardi.",
   forbidden: "Non puoi modificare questo annuncio",
   availabilityInvalid: "Scegli una disponibilità valida",
@@ -218,13 +222,16 @@ export const listingSchema = z
     lat: coordinate,
     lng: coordinate,
     contactName: requiredText(M.contactNameRequired, LISTING_LIMITS.contactName),
-    contactPhone: requiredText(M.phoneRequired, LISTING_LIMITS.phone).regex(/^\+?[\d\s./()-]{6,}$/, M.phoneInvalid),
-    contactEmail: emailSchema,
+    // Optional with "Solo messaggi", required otherwise (below); when given, always checked.
+    contactPhone: z.string().trim().max(LISTING_LIMITS.phone, M.phoneInvalid).optional().transform((value) => value ?? ""),
+    contactEmail: looseText.transform((value) => value.toLowerCase()),
+    messagesOnly: checkbox,
     acceptPrivacy: checkbox,
     acceptTerms: checkbox,
     ...legalShape,
   })
   .superRefine((value, ctx) => {
+    contactIssues(value).forEach(([path, message]) => ctx.addIssue({ code: "custom", message, path: [path] }));
     legalIssues(value).forEach(([path, message]) => ctx.addIssue({ code: "custom", message, path: [path] }));
     if (value.listingType === "sale") {
       if (value.price === "") ctx.addIssue({ code: "custom", message: M.priceRequired, path: ["price"] });
@@ -244,6 +251,23 @@ export const listingSchema = z
     lng: lng ?? 0,
     ...legalFields(rest),
   }));
+
+/** A phone number as people type it: digits, with +, spaces and the usual separators. */
+const PHONE_PATTERN = /^\+?[\d\s./()-]{6,}$/;
+
+/**
+ * The contact fields: phone and e-mail are required unless the owner chose "Solo messaggi"
+ * (decision 0089); either one, when given, must be valid (it may be revealed later, if the owner
+ * changes their mind, and the back office searches the e-mail).
+ */
+export function contactIssues(value: { contactPhone: string; contactEmail: string; messagesOnly: boolean }): ["contactPhone" | "contactEmail", string][] {
+  const issues: ["contactPhone" | "contactEmail", string][] = [];
+  if (value.contactPhone && !PHONE_PATTERN.test(value.contactPhone)) issues.push(["contactPhone", M.phoneInvalid]);
+  else if (!value.contactPhone && !value.messagesOnly) issues.push(["contactPhone", M.phoneRequired]);
+  if (value.contactEmail && !emailSchema.safeParse(value.contactEmail).success) issues.push(["contactEmail", M.contactEmailInvalid]);
+  else if (!value.contactEmail && !value.messagesOnly) issues.push(["contactEmail", M.contactEmailRequired]);
+  return issues;
+}
 
 export type LegalForm = {
   listingType: string;

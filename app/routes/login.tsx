@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { safeReturnPath } from "~/lib/return-path";
 import type { Route } from "./+types/login";
 import { signIn, signUp } from "~/accounts/accounts.server";
 import { RECOVERY_MESSAGES } from "~/accounts/recovery-messages";
@@ -50,7 +51,8 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await signIn(form, request.headers);
   if (!result.ok) return data({ error: result.error }, { status: result.status });
   // An account with a second factor: better-auth set the pending sign-in's cookie; the code is asked next.
-  return redirect(result.twoFactor ? SIGN_IN_CODE_PATH : "/", {
+  // Back to the page that asked for a sign-in (a listing's "Mostra numero"), when it is one of ours.
+  return redirect(result.twoFactor ? SIGN_IN_CODE_PATH : (safeReturnPath(form.returnTo) ?? "/"), {
     headers: result.headers,
   });
 }
@@ -103,6 +105,7 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
           }}
         >
           <input type="hidden" name="intent" value={mode} />
+          {!signup && safeReturnPath(params.get("returnTo")) ? <input type="hidden" name="returnTo" value={params.get("returnTo")!} /> : null}
           {signup ? (
             <div>
               <label htmlFor="fullName" className="field-label">

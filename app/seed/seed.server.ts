@@ -206,6 +206,7 @@ export async function seedDemoContent(): Promise<void> {
           contactName: l.contactName,
           contactPhone: l.contactPhone,
           contactEmail: l.contactEmail,
+          messagesOnly: l.messagesOnly ?? false,
           images: l.images.map(illustrationUrl),
           availability: l.availability,
           identificationCode: l.identificationCode,

@@ -103,6 +103,8 @@ export interface SeedListing {
   contactName: string;
   contactPhone: string;
   contactEmail: string;
+  /** "Solo messaggi": phone and e-mail never revealed (decision 0089) */
+  messagesOnly?: boolean;
   images: Illustration[];
   availability: "available" | "pending" | "adopted";
   daysAgo: number;

@@ -33,7 +33,7 @@ export function useHydrated(): boolean {
 const errorId = (field: string) => `listing-${field}-error`;
 
 /** aria attributes of a field that may carry a message, and its hint. */
-function described(field: string, errors: FieldErrors, hintId?: string) {
+export function described(field: string, errors: FieldErrors, hintId?: string) {
   const ids = [errors[field] ? errorId(field) : null, hintId ?? null].filter(Boolean).join(" ");
   return { "aria-invalid": errors[field] ? true : undefined, "aria-describedby": ids || undefined } as const;
 }

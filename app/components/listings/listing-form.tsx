@@ -14,7 +14,8 @@ import { EnumOptions } from "~/components/enum-options";
 import { Notice } from "~/components/notice";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/field-errors";
 import { hasBirthDate } from "~/listings/legal-rules";
-import { FieldMessage, LegalBirthDate, LegalIdentification, LegalSeller, useHydrated } from "./legal-fields";
+import { CONTACT_TEXTS } from "~/listings/contact-texts";
+import { described, FieldMessage, LegalBirthDate, LegalIdentification, LegalSeller, useHydrated } from "./legal-fields";
 
 /** After publishing, on to the list (spec section 9). */
 const REDIRECT_MS = 2_000;
@@ -83,6 +84,7 @@ export function ListingForm({ submissionId, tiles, contact, serverError, serverF
   const [imageError, setImageError] = useState<string | null>(null);
   const [acceptPrivacy, setAcceptPrivacy] = useState(values.acceptPrivacy === "on");
   const [acceptTerms, setAcceptTerms] = useState(values.acceptTerms === "on");
+  const [messagesOnly, setMessagesOnly] = useState(values.messagesOnly === "on");
   const [status, setStatus] = useState<Status>(serverError ? { kind: "error", message: serverError } : { kind: "idle" });
   const map = useRef<MapHandle | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -513,6 +515,9 @@ export function ListingForm({ submissionId, tiles, contact, serverError, serverF
 
       <fieldset className="space-y-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
         <legend className="px-1 text-lg font-bold text-stone-900">Contatti</legend>
+        <p id="listing-contact-hint" className="text-sm text-stone-700">
+          {CONTACT_TEXTS.formHint}
+        </p>
         <div className="grid gap-4 sm:grid-cols-3">
           <div>
             <label htmlFor="listing-contact-name" className="field-label">
@@ -530,34 +535,54 @@ export function ListingForm({ submissionId, tiles, contact, serverError, serverF
           </div>
           <div>
             <label htmlFor="listing-contact-phone" className="field-label">
-              Telefono *
+              Telefono{messagesOnly ? "" : " *"}
             </label>
             <input
               id="listing-contact-phone"
               name="contactPhone"
               type="tel"
-              required
+              required={!messagesOnly}
               autoComplete="tel"
               maxLength={LISTING_LIMITS.phone}
               defaultValue={values.contactPhone}
+              {...described("contactPhone", fieldErrors)}
               className="field-input"
             />
+            <FieldMessage field="contactPhone" errors={fieldErrors} />
           </div>
           <div>
             <label htmlFor="listing-contact-email" className="field-label">
-              Email *
+              Email{messagesOnly ? "" : " *"}
             </label>
             <input
               id="listing-contact-email"
               name="contactEmail"
               type="email"
-              required
+              required={!messagesOnly}
               autoComplete="email"
               defaultValue={values.contactEmail ?? contact.email}
+              {...described("contactEmail", fieldErrors)}
               className="field-input"
             />
+            <FieldMessage field="contactEmail" errors={fieldErrors} />
           </div>
         </div>
+        <label className="flex items-start gap-3 text-stone-800">
+          <input
+            type="checkbox"
+            name="messagesOnly"
+            checked={messagesOnly}
+            onChange={(e) => setMessagesOnly(e.target.checked)}
+            aria-describedby="listing-messages-only-hint"
+            className="mt-1 h-5 w-5 accent-brand-700"
+          />
+          <span>
+            <span className="font-medium">{CONTACT_TEXTS.messagesOnlyLabel}</span>
+            <span id="listing-messages-only-hint" className="block text-sm text-stone-700">
+              {CONTACT_TEXTS.messagesOnlyHint}
+            </span>
+          </span>
+        </label>
       </fieldset>
 
       <div className="space-y-3">

@@ -6,6 +6,8 @@ import type { CurrentUser } from "~/accounts/session.server";
 import { db } from "~/db/client.server";
 import { listingAppeals } from "~/db/schema";
 import { suspendListing } from "~/listings/moderation.server";
+import { revealContact } from "~/listings/contact-reveal.server";
+import { CONTACT_TEXTS } from "~/listings/contact-texts";
 import { APPEAL_MESSAGES as A } from "~/listings/moderation-validation";
 import MyListings, { action, loader } from "~/routes/dashboard/pet-listings";
 import { createAccount, requestAs, type TestAccount } from "../../../tests/accounts";
@@ -66,5 +68,22 @@ describe("the appeal from the dashboard", () => {
     const { listing } = await suspendedListing();
     expect(await post(null, { intent: "appeal", id: listing.id, text: "x" })).toMatchObject({ status: 302, location: "/login" });
     expect(await appealsOf(listing.id)).toEqual([]);
+  });
+});
+
+describe("the reveal figures on the owner's cards (decision 0089)", () => {
+  itDb("say how often the number and the e-mail were shown to others, or «Solo messaggi»", async () => {
+    const owner = await createAccount();
+    const asker = await createAccount({ verified: true });
+    const listing = await createListingRow(owner.id, { title: "Contata" });
+    await createListingRow(owner.id, { title: "Silenziosa", messagesOnly: true });
+    const requester = { clientIp: "192.0.2.77", userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36" };
+    const asUser = (a: TestAccount): CurrentUser => ({ id: a.id, email: a.email, fullName: "Prova", role: "user" });
+    expect((await revealContact(asUser(asker), listing.id, "phone", requester)).ok).toBe(true);
+    // The owner's own look does not count.
+    expect((await revealContact(asUser(owner), listing.id, "email", requester)).ok).toBe(true);
+    const html = renderPage(MyListings, (await outcomeOf(() => loader(args(requestAs(owner, URL_MINE))))).data, "/dashboard/pet-listings");
+    expect(html).toContain("Numero mostrato 1 volta · Email mostrata 0 volte");
+    expect(html).toContain(CONTACT_TEXTS.messagesOnlyLabel);
   });
 });

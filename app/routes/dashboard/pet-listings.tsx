@@ -9,6 +9,8 @@ import { ListingTypeBadge } from "~/components/listings/listing-type-badge";
 import { LegalIncompleteNotice } from "~/components/listings/legal-incomplete-notice";
 import { deleteListing, ownListingsPage, setAvailability } from "~/listings/listings.server";
 import { createAppeal, currentAppeals } from "~/listings/appeals.server";
+import { contactStatsOf } from "~/listings/contact-reveal.server";
+import { CONTACT_TEXTS } from "~/listings/contact-texts";
 import { suspensionOf } from "~/listings/moderation.server";
 import { APPEAL_TEXT_MAX_LENGTH } from "~/listings/moderation-validation";
 import { Pagination } from "~/components/pagination";
@@ -26,7 +28,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { listings: rows, page, pageCount } = await ownListingsPage(user.id, pageParam(readQuery(request)));
   redirectPastLastPage(url, page, pageCount);
-  const appeals = await currentAppeals(rows.filter((r) => r.status === "suspended"));
+  const [appeals, reveals] = await Promise.all([currentAppeals(rows.filter((r) => r.status === "suspended")), contactStatsOf(rows.map((r) => r.id))]);
   return {
     page,
     pageCount,
@@ -46,6 +48,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       suspension: suspensionOf(r),
       appeal: r.status === "suspended" ? (appeals.get(r.id) ?? null) : null,
       legalIncomplete: r.legalCompletedAt === null,
+      messagesOnly: r.messagesOnly,
+      // How often "Mostra numero" / "Mostra email" gave them to someone else (decision 0089).
+      reveals: reveals.get(r.id) ?? { phoneReveals: 0, emailReveals: 0 },
     })),
   };
 }
@@ -290,6 +295,11 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                 <p className="text-sm text-stone-700">
                   {PET_TYPES.labels[listing.petType]} · {listing.city}, {listing.region} · pubblicato il {formatDateLong(listing.createdAt)}
                   {listing.listingType === "sale" && listing.price > 0 ? ` · ${formatEuro(listing.price)}` : ""}
+                </p>
+                <p className="text-sm text-stone-700">
+                  {listing.messagesOnly
+                    ? CONTACT_TEXTS.messagesOnlyLabel
+                    : `${CONTACT_TEXTS.phoneRevealed(listing.reveals.phoneReveals)} · ${CONTACT_TEXTS.emailRevealed(listing.reveals.emailReveals)}`}
                 </p>
                 <Suspension listing={listing} />
                 {listing.legalIncomplete ? <LegalIncompleteNotice id={listing.id} /> : null}

@@ -1,4 +1,4 @@
-import { Calendar, Flag, Mail, MapPin, Phone, User } from "lucide";
+import { Calendar, Flag, MapPin, User } from "lucide";
 import { isPublicListing } from "~/listings/visibility";
 import { Icon } from "~/components/icon";
 import type { ReactNode } from "react";
@@ -14,6 +14,11 @@ import { MapView } from "~/components/map/map";
 import { DETAIL_MAP_DELTA } from "~/components/map/map-types";
 import { config } from "~/config.server";
 import { getListing } from "~/listings/listings.server";
+import { ContactReveal } from "~/components/listings/contact-reveal";
+import { revealAnswer, revealContact, requesterOf } from "~/listings/contact-reveal.server";
+import { publicPosition } from "~/listings/public-position";
+import { CONTACT_TEXTS } from "~/listings/contact-texts";
+import { readForm } from "~/lib/form.server";
 import { suspensionOf } from "~/listings/moderation.server";
 import { asksPedigree, ageText, birthOf } from "~/listings/legal-rules";
 import { CODE_ON_REQUEST_TEXT, LISTING_MESSAGES } from "~/listings/validation";
@@ -28,6 +33,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const row = await getListing(params.id, viewer);
   if (!row) return data({ listing: null, tiles: null }, { status: 404 });
   const birth = birthOf(row);
+  // The owner's street address, phone and e-mail reach only the owner and the admins: never the
+  // HTML, the .data or the cached page of anyone else (decision 0089). Others ask with "Mostra numero".
+  const manages = viewer !== null && (viewer.id === row.userId || viewer.role === "admin");
+  const position = manages ? { lat: row.locationLat, lng: row.locationLng } : publicPosition(row.locationLat, row.locationLng);
   const listing = {
     id: row.id,
     title: row.title,
@@ -52,14 +61,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     gender: row.gender,
     listingType: row.listingType,
     price: row.price,
-    address: row.locationAddress,
+    address: manages ? row.locationAddress : null,
     city: row.locationCity,
     region: row.locationRegion,
-    lat: row.locationLat,
-    lng: row.locationLng,
+    lat: position.lat,
+    lng: position.lng,
     contactName: row.contactName,
-    contactPhone: row.contactPhone,
-    contactEmail: row.contactEmail,
+    messagesOnly: row.messagesOnly,
+    ownContacts: manages ? { phone: row.contactPhone, email: row.contactEmail } : null,
     images: row.images,
     status: row.status,
     availability: row.availability,
@@ -73,7 +82,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { listing, tiles: { url: mapTilesUrl, attribution: mapTilesAttribution } };
 }
 
-export const headers = () => cacheHeaders([CACHE_TAGS.listings]);
+/**
+ * "Mostra numero" / "Mostra email" sent without JavaScript: the page is drawn again with the answer
+ * (with JavaScript the buttons ask /pet-listing/:id/contatto). Never stored by any cache.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const viewer = await getCurrentUser(request);
+  const form = await readForm(request);
+  const result = form.ok ? await revealContact(viewer, params.id, form.fields.kind, requesterOf(request)) : form;
+  const answer = revealAnswer(result, form.ok ? form.fields.kind : undefined);
+  return data({ reveal: answer.body }, { status: answer.status, headers: answer.headers });
+}
+
+// A page drawn for a reveal carries the action's no-store headers and no cache tags.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) =>
+  actionHeaders.has("cache-control") ? Object.fromEntries(actionHeaders) : cacheHeaders([CACHE_TAGS.listings]);
 
 export const meta: Route.MetaFunction = (args) => {
   const listing = args.data?.listing;
@@ -107,7 +130,7 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-export default function PetListing({ loaderData }: Route.ComponentProps) {
+export default function PetListing({ loaderData, actionData }: Route.ComponentProps) {
   const { listing, tiles } = loaderData;
   if (!listing || !tiles) return <ListingNotFound />;
   // A dog or cat sold as of a breed says whether it has a pedigree (D.Lgs. 529/1992, decision 0085).
@@ -185,8 +208,10 @@ export default function PetListing({ loaderData }: Route.ComponentProps) {
             </h2>
             <p className="mt-2 flex items-center gap-1 text-stone-800">
               <Icon node={MapPin} aria-hidden size={18} className="shrink-0" />
-              {listing.address}, {listing.city}, {listing.region}
+              {listing.address ? `${listing.address}, ` : ""}
+              {listing.city}, {listing.region}
             </p>
+            {listing.address ? <p className="mt-1 text-sm text-stone-700">{CONTACT_TEXTS.addressOwnerNote}</p> : null}
             <MapView
               label={`Mappa: ${listing.city}, ${listing.region}`}
               className="mt-4 h-72"
@@ -259,10 +284,7 @@ export default function PetListing({ loaderData }: Route.ComponentProps) {
                 <Icon node={User} aria-hidden size={18} /> {listing.contactName}
               </li>
               <li className="flex items-center gap-2">
-                <Icon node={Phone} aria-hidden size={18} /> {listing.contactPhone}
-              </li>
-              <li className="flex items-center gap-2 break-all">
-                <Icon node={Mail} aria-hidden size={18} className="shrink-0" /> {listing.contactEmail}
+                <Icon node={MapPin} aria-hidden size={18} /> {listing.city}, {listing.region}
               </li>
               <li className="flex items-center gap-2 text-sm text-stone-700">
                 <Icon node={Calendar} aria-hidden size={18} />
@@ -271,14 +293,13 @@ export default function PetListing({ loaderData }: Route.ComponentProps) {
                 </span>
               </li>
             </ul>
-            <div className="mt-5 flex flex-wrap gap-3">
-              <a href={`tel:${listing.contactPhone.replace(/[^\d+]/g, "")}`} className="btn-primary">
-                <Icon node={Phone} aria-hidden size={18} /> Chiama ora
-              </a>
-              <a href={`mailto:${listing.contactEmail}?subject=${encodeURIComponent(`Annuncio Zampa: ${listing.title}`)}`} className="btn-secondary">
-                <Icon node={Mail} aria-hidden size={18} /> Invia email
-              </a>
-            </div>
+            <ContactReveal
+              listingId={listing.id}
+              title={listing.title}
+              messagesOnly={listing.messagesOnly}
+              ownContacts={listing.ownContacts}
+              answer={actionData?.reveal ?? null}
+            />
           </section>
 
           <Link

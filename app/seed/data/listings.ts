@@ -280,6 +280,8 @@ export const listings: SeedListing[] = [
     contactName: "Chiara Romano",
     contactPhone: "+39 340 918 2264",
     contactEmail: "chiara.romano@zampa.test",
+    // The demo's "Solo messaggi" listing (decision 0089).
+    messagesOnly: true,
     images: ["guinea-pig"],
     availability: "available",
     daysAgo: 21,

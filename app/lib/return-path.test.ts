@@ -14,6 +14,6 @@ describe("safeReturnPath", () => {
   });
 
   it("builds the sign-in link back to a page", () => {
-    expect(loginPathBackTo("/pet-listing/abc")).toBe("/login?returnTo=%2Fpet-listing%2Fabc");
+    expect(loginPathBackTo("/pet-listing/abc")).toBe("/login?redirectTo=%2Fpet-listing%2Fabc");
   });
 });

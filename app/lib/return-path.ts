@@ -1,4 +1,4 @@
-// Where /login sends a person back after signing in (?returnTo=/pet-listing/…): only a path of this
+// Where /login sends a person back after signing in (?redirectTo=/pet-listing/…): only a path of this
 // site, so that the parameter cannot send anyone elsewhere (an open redirect). Client-safe.
 
 const MAX_LENGTH = 500;
@@ -14,5 +14,5 @@ export function safeReturnPath(value: unknown): string | null {
 
 /** The sign-in page, with the way back to `path`. */
 export function loginPathBackTo(path: string): string {
-  return `/login?returnTo=${encodeURIComponent(path)}`;
+  return `/login?redirectTo=${encodeURIComponent(path)}`;
 }

@@ -252,7 +252,7 @@ describe("the listing page", () => {
     const visitor = await outcomeOf(() => pageAction(args(postAs(null, pageUrl(listing.id), "kind=phone"), listing.id)));
     expect(visitor).toMatchObject({ status: 401, data: { reveal: { ok: false, signIn: true, error: M.mustSignIn } } });
     const refusedHtml = renderPage(() => Page({ loaderData: loaded.data, actionData: visitor.data }), loaded.data, `/pet-listing/${listing.id}`, "/pet-listing/:id");
-    expect(refusedHtml).toContain(`href="/login?returnTo=%2Fpet-listing%2F${listing.id}"`);
+    expect(refusedHtml).toContain(`href="/login?redirectTo=%2Fpet-listing%2F${listing.id}"`);
 
     // The page drawn for a reveal goes out as private, no-store and without cache tags.
     const drawn = pageHeaders({ actionHeaders: new Headers({ "cache-control": "private, no-store" }), loaderHeaders: new Headers(), parentHeaders: new Headers(), errorHeaders: undefined } as never);

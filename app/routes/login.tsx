@@ -52,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result.ok) return data({ error: result.error }, { status: result.status });
   // An account with a second factor: better-auth set the pending sign-in's cookie; the code is asked next.
   // Back to the page that asked for a sign-in (a listing's "Mostra numero"), when it is one of ours.
-  return redirect(result.twoFactor ? SIGN_IN_CODE_PATH : (safeReturnPath(form.returnTo) ?? "/"), {
+  return redirect(result.twoFactor ? SIGN_IN_CODE_PATH : (safeReturnPath(form.redirectTo) ?? "/"), {
     headers: result.headers,
   });
 }
@@ -105,7 +105,7 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
           }}
         >
           <input type="hidden" name="intent" value={mode} />
-          {!signup && safeReturnPath(params.get("returnTo")) ? <input type="hidden" name="returnTo" value={params.get("returnTo")!} /> : null}
+          {!signup && safeReturnPath(params.get("redirectTo")) ? <input type="hidden" name="redirectTo" value={params.get("redirectTo")!} /> : null}
           {signup ? (
             <div>
               <label htmlFor="fullName" className="field-label">

@@ -198,7 +198,7 @@ describe("Mostra numero / Mostra email", () => {
       await signUpOnly(context, { fullName: "Nuova Lettrice", email, password: "Criceto-Dorato-77" });
       await confirmAddress(context, email);
       await contacts.getByRole("link", { name: "Accedi o registrati" }).click();
-      await page.waitForURL(/\/login\?returnTo=/);
+      await page.waitForURL(/\/login\?redirectTo=/);
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password").fill("Criceto-Dorato-77");
       await page.getByRole("main").getByRole("button", { name: "Accedi", exact: true }).click();

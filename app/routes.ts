@@ -21,6 +21,7 @@ export default [
   route("pet-listings", "routes/listings/browse.tsx"),
   route("pet-listing/:id", "routes/listings/detail.tsx"),
   route("create-pet-listing", "routes/listings/create.tsx"),
+  route("pet-listing/:id/scrivi", "routes/messages/write.tsx"),
   route("report-listing/:id", "routes/listings/report.tsx"),
   route("api/pet-listings", "routes/api.pet-listings.ts"),
   route("api/pet-listings/map", "routes/api.pet-listings-map.ts"),
@@ -49,6 +50,9 @@ export default [
     route("pet-listings/:id/legal", "routes/dashboard/pet-listing-legal.tsx"),
     route("contest-submissions", "routes/dashboard/contest-submissions.tsx"),
     route("profile", "routes/dashboard/profile.tsx"),
+    // Private conversations (decision 0090)
+    route("messaggi", "routes/dashboard/messages.tsx"),
+    route("messaggi/:id", "routes/dashboard/conversation.tsx"),
     route("data-export", "routes/dashboard/data-export.ts"),
     route("delete-account", "routes/dashboard/delete-account.tsx"),
   ]),

@@ -10,7 +10,7 @@ import { fail, type Result } from "~/lib/result";
 import { isPublicListing } from "~/listings/visibility";
 import { participantConversation, replyRefusal, type ParticipantConversation } from "./access.server";
 import { blocksBetween } from "./blocks.server";
-import { excerpt, firstName, MESSAGE_LIMITS, MESSAGE_TEXTS as M } from "./messages";
+import { excerpt, firstName, MESSAGE_LIMITS, MESSAGE_TEXTS as M, type WriteToOwnerState } from "./messages";
 import { trippedAny } from "./scam-signals";
 
 /** The other participant's id, as SQL, for the viewer `me`. */
@@ -189,9 +189,7 @@ export async function markRead(viewer: CurrentUser | null, conversationId: strin
   return { ok: true, cleared: cleared.length > 0 ? (owner ? row.ownerUnread : row.askerUnread) : 0 };
 }
 
-/** What the listing page offers the viewer: sign in, write, or open their conversation (null: nothing, e.g. their own listing). */
-export type WriteToOwnerState = { kind: "visitor" } | { kind: "write" } | { kind: "open"; conversationId: string } | null;
-
+/** What the listing page offers the viewer about writing to its owner. */
 export async function writeToOwnerState(viewer: CurrentUser | null, listing: { id: string; ownerId: string; status: ParticipantConversation["listingStatus"] }): Promise<WriteToOwnerState> {
   if (!listing.status || !isPublicListing({ status: listing.status })) return null;
   if (!viewer) return { kind: "visitor" };

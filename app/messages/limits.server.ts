@@ -46,3 +46,8 @@ export async function conversationLimit(userId: string): Promise<LimitRefusal | 
   if (!row || row.started < max) return null;
   return refusal(M.tooManyConversations(max), Number(row.wait ?? 86_400));
 }
+
+/** The headers of an answer refused for a limit (Retry-After), none for any other. */
+export function limitHeaders(result: { ok: boolean; retryAfter?: number }): Record<string, string> {
+  return !result.ok && result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
+}

@@ -53,6 +53,9 @@ export const MESSAGE_TEXTS = {
   inboxEmpty: "Non hai ancora conversazioni. Quando scrivi a un inserzionista, o qualcuno ti scrive per un tuo annuncio, la conversazione compare qui.",
 } as const;
 
+/** What the listing page offers the viewer: sign in, write, or open their conversation (null: nothing, e.g. their own listing). */
+export type WriteToOwnerState = { kind: "visitor" } | { kind: "write" } | { kind: "open"; conversationId: string } | null;
+
 /** "Mario Rossi" → "Mario": only the first name of the other person is shown. */
 export function firstName(fullName: string | null | undefined): string {
   if (fullName === null || fullName === undefined) return DELETED_USER;

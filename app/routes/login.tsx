@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
+import { RETURN_PARAM, safeReturnPath } from "~/accounts/return-path";
 import { signIn, signUp } from "~/accounts/accounts.server";
 import { RECOVERY_MESSAGES } from "~/accounts/recovery-messages";
 import { getCurrentUser } from "~/accounts/session.server";
@@ -50,7 +51,8 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await signIn(form, request.headers);
   if (!result.ok) return data({ error: result.error }, { status: result.status });
   // An account with a second factor: better-auth set the pending sign-in's cookie; the code is asked next.
-  return redirect(result.twoFactor ? SIGN_IN_CODE_PATH : "/", {
+  // Back to the page that sent the visitor here (?ritorno=, a path of this site only).
+  return redirect(result.twoFactor ? SIGN_IN_CODE_PATH : (safeReturnPath(new URL(request.url).searchParams.get(RETURN_PARAM)) ?? "/"), {
     headers: result.headers,
   });
 }

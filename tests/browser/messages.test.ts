@@ -3,6 +3,7 @@
 // scam warning, replies at 360 px; the header counts for the other side; a block stops the other
 // person's messages until «Sblocca»; «Segnala» files the report. A visitor is offered the sign-in,
 // which comes back to the listing. This file deletes every listing it publishes.
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { SCAM_WARNING } from "~/messages/scam-signals";
 import { baseUrl, signIn, signUpIn, startBrowser } from "./browser";
@@ -11,7 +12,7 @@ import { E2E_ADMIN } from "./server";
 
 const browser = startBrowser();
 
-const noOverflow = (page: import("playwright-core").Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe("private conversations", () => {
   it("write, reply, unread badge, block and report, at 1366 and 360 px", async () => {

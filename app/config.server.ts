@@ -45,6 +45,8 @@ export interface Config {
   scheduler: boolean;
   /** The AI service and its site-wide quota (decision 0055). */
   ai: AiConfig;
+  /** Private conversations' limits per account (decision 0090). */
+  messaging: MessagingConfig;
   /** The limits by route class the HTTP server applies (decision 0068); undefined: that class is not limited. */
   rateLimits: Record<ServerRateLimitClass, ClassLimits | undefined>;
   /**
@@ -102,6 +104,13 @@ function readRevealLimits(env: NodeJS.ProcessEnv): Config["revealLimits"] {
   const perIp = readLimit(env, spec.envPerIp!);
   if (flag(env.RATE_LIMITS) === false || perUser === "off") return undefined;
   return { perUser: perUser ?? spec.perUser!, perIp: perIp === "off" ? undefined : (perIp ?? spec.perIp) };
+}
+
+export interface MessagingConfig {
+  /** CONVERSATIONS_PER_DAY (30): conversations one account may start in any 24 hours. */
+  conversationsPerDay: number;
+  /** MESSAGES_PER_MINUTE (10): messages one account may send in any 60 seconds. */
+  messagesPerMinute: number;
 }
 
 export interface AiConfig {
@@ -213,6 +222,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dailyLimit: positiveInteger(env.AI_DAILY_LIMIT) ?? 200,
       perMinute: positiveInteger(env.AI_PER_MINUTE) ?? 2,
       minIntervalSeconds: nonNegativeInteger(env.AI_MIN_INTERVAL_SECONDS) ?? 30,
+    },
+    messaging: {
+      conversationsPerDay: positiveInteger(env.CONVERSATIONS_PER_DAY) ?? 30,
+      messagesPerMinute: positiveInteger(env.MESSAGES_PER_MINUTE) ?? 10,
     },
     rateLimits: readRateLimits(env),
     revealLimits: readRevealLimits(env),

@@ -16,6 +16,7 @@ import { RATE_LIMIT_MESSAGES } from "~/lib/rate-limit-classes";
 import { pageMeta } from "~/lib/seo";
 import { SITE_NAME, SITE_TAGLINE } from "~/lib/site";
 import { getSiteInfo } from "~/seo/settings.server";
+import { unreadTotal } from "~/messages/conversations.server";
 // In production the stylesheet is inlined in each page by entry.server.tsx; in development it is
 // imported here so that Vite reloads it on change.
 if (import.meta.env.DEV) void import("./app.css");
@@ -23,8 +24,10 @@ if (import.meta.env.DEV) void import("./app.css");
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, site] = await Promise.all([getCurrentUser(request), getSiteInfo()]);
   // The reminder banner (decision 0058) reads the users row: the session may predate the confirmation.
-  const emailUnverified = user ? !(await isEmailVerified(user.id)) : false;
-  return { user: user ? { fullName: user.fullName, email: user.email, role: user.role } : null, site, emailUnverified };
+  // The header's unread messages (decision 0090): one indexed read, for a signed-in request only
+  // (an anonymous page, the one the page cache keeps, reads nothing more).
+  const [emailUnverified, unreadMessages] = user ? await Promise.all([isEmailVerified(user.id).then((v) => !v), unreadTotal(user.id)]) : [false, 0];
+  return { user: user ? { fullName: user.fullName, email: user.email, role: user.role, unreadMessages } : null, site, emailUnverified };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: `${SITE_NAME} — ${SITE_TAGLINE}` });

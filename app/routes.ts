@@ -23,6 +23,7 @@ export default [
   // "Mostra numero" / "Mostra email" asked by the page's script (decision 0089)
   route("pet-listing/:id/contatto", "routes/listings/contact-reveal.ts"),
   route("create-pet-listing", "routes/listings/create.tsx"),
+  route("pet-listing/:id/scrivi", "routes/messages/write.tsx"),
   route("report-listing/:id", "routes/listings/report.tsx"),
   route("api/pet-listings", "routes/api.pet-listings.ts"),
   route("api/pet-listings/map", "routes/api.pet-listings-map.ts"),
@@ -51,6 +52,9 @@ export default [
     route("pet-listings/:id/legal", "routes/dashboard/pet-listing-legal.tsx"),
     route("contest-submissions", "routes/dashboard/contest-submissions.tsx"),
     route("profile", "routes/dashboard/profile.tsx"),
+    // Private conversations (decision 0090)
+    route("messaggi", "routes/dashboard/messages.tsx"),
+    route("messaggi/:id", "routes/dashboard/conversation.tsx"),
     route("data-export", "routes/dashboard/data-export.ts"),
     route("delete-account", "routes/dashboard/delete-account.tsx"),
   ]),

@@ -1,15 +1,37 @@
-import { ChevronDown, Menu, PawPrint, Search, User, X } from "lucide";
+import { ChevronDown, Menu, MessageCircle, PawPrint, Search, User, X } from "lucide";
 import { Icon } from "~/components/icon";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Form, useLocation } from "react-router";
 import { PlainLink } from "./plain-link";
 import { MAIN_NAV, SITE_NAME } from "~/lib/site";
+import { unreadLabel } from "~/messages/messages";
 import { useDismiss } from "./use-dismiss";
 
 export interface HeaderUser {
   fullName: string;
   email: string;
   role: "user" | "admin";
+  /** Unread private messages (decision 0090). */
+  unreadMessages?: number;
+}
+
+/** The inbox's link with its unread count, on every screen width. */
+function MessagesLink({ count, active }: { count: number; active: boolean }) {
+  return (
+    <PlainLink
+      to="/dashboard/messaggi"
+      aria-label={unreadLabel(count)}
+      aria-current={active ? "page" : undefined}
+      className="relative rounded-full p-2 text-stone-700 hover:bg-stone-100"
+    >
+      <Icon node={MessageCircle} aria-hidden size={20} />
+      {count > 0 ? (
+        <span aria-hidden="true" className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-brand-700 px-1 text-center text-xs leading-5 font-bold text-white">
+          {count > 99 ? "99+" : count}
+        </span>
+      ) : null}
+    </PlainLink>
+  );
 }
 
 function navClass(isActive: boolean) {
@@ -123,6 +145,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-2">
+          {user ? <MessagesLink count={user.unreadMessages ?? 0} active={location.pathname === "/dashboard/messaggi"} /> : null}
           <button
             type="button"
             className="rounded-full p-2 text-stone-700 hover:bg-stone-100"

@@ -2,7 +2,7 @@ import { Calendar, Flag, MapPin, User } from "lucide";
 import { isPublicListing } from "~/listings/visibility";
 import { Icon } from "~/components/icon";
 import type { ReactNode } from "react";
-import { data, Link } from "react-router";
+import { data, Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/detail";
 import { getCurrentUser } from "~/accounts/session.server";
 import { CACHE_TAGS } from "~/cache/cache.server";
@@ -13,6 +13,8 @@ import { ListingTypeBadge } from "~/components/listings/listing-type-badge";
 import { MapView } from "~/components/map/map";
 import { DETAIL_MAP_DELTA } from "~/components/map/map-types";
 import { config } from "~/config.server";
+import { WriteToOwner } from "~/components/messages/write-to-owner";
+import { writeToOwnerState } from "~/messages/conversations.server";
 import { getListing } from "~/listings/listings.server";
 import { ContactReveal } from "~/components/listings/contact-reveal";
 import { revealAnswer, revealContact, requesterOf } from "~/listings/contact-reveal.server";
@@ -31,7 +33,7 @@ import { absoluteUrl, pageMeta, siteFrom } from "~/lib/seo";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getCurrentUser(request);
   const row = await getListing(params.id, viewer);
-  if (!row) return data({ listing: null, tiles: null }, { status: 404 });
+  if (!row) return data({ listing: null, tiles: null, messaging: null }, { status: 404 });
   const birth = birthOf(row);
   // The owner's street address, phone and e-mail reach only the owner and the admins: never the
   // HTML, the .data or the cached page of anyone else (decision 0089). Others ask with "Mostra numero".
@@ -79,7 +81,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ownedByViewer: viewer?.id === row.userId,
   };
   const { mapTilesUrl, mapTilesAttribution } = config();
-  return { listing, tiles: { url: mapTilesUrl, attribution: mapTilesAttribution } };
+  // "Scrivi all'inserzionista" (decision 0090): a visitor's answer is the same for all (the page cache keeps it).
+  const messaging = await writeToOwnerState(viewer, { id: row.id, ownerId: row.userId, status: row.status });
+  return { listing, tiles: { url: mapTilesUrl, attribution: mapTilesAttribution }, messaging };
 }
 
 /**
@@ -132,6 +136,7 @@ export const meta: Route.MetaFunction = (args) => {
 
 export default function PetListing({ loaderData, actionData }: Route.ComponentProps) {
   const { listing, tiles } = loaderData;
+  const root = useRouteLoaderData<{ emailUnverified?: boolean }>("root");
   if (!listing || !tiles) return <ListingNotFound />;
   // A dog or cat sold as of a breed says whether it has a pedigree (D.Lgs. 529/1992, decision 0085).
   const pedigree = listing.withoutPedigree ? "senza pedigree" : listing.withPedigree ? "con pedigree" : null;
@@ -300,6 +305,7 @@ export default function PetListing({ loaderData, actionData }: Route.ComponentPr
               ownContacts={listing.ownContacts}
               answer={actionData?.reveal ?? null}
             />
+            <WriteToOwner listingId={listing.id} state={loaderData.messaging} emailUnverified={root?.emailUnverified === true} />
           </section>
 
           <Link

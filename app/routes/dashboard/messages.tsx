@@ -1,0 +1,77 @@
+// /dashboard/messaggi: the account's conversations, the latest message first (decision 0090).
+import { ImageOff } from "lucide";
+import type { Route } from "./+types/messages";
+import { requireUser } from "~/accounts/session.server";
+import { Icon } from "~/components/icon";
+import { Pagination } from "~/components/pagination";
+import { PlainLink } from "~/components/plain-link";
+import { readQuery } from "~/lib/form.server";
+import { formatDateTimeLong, formatNumber, isoDate } from "~/lib/format";
+import { thumbnailUrl } from "~/lib/images";
+import { pageParam, redirectPastLastPage } from "~/lib/paging";
+import { inboxPage } from "~/messages/conversations.server";
+import { MESSAGE_TEXTS as M } from "~/messages/messages";
+
+export const meta = () => [{ title: "Messaggi — Zampa" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const query = readQuery(request);
+  const inbox = await inboxPage(user.id, pageParam(query));
+  redirectPastLastPage(url, inbox.page, inbox.pageCount);
+  return { ...inbox, search: query.toString() };
+}
+
+export default function Messages({ loaderData }: Route.ComponentProps) {
+  const { items, page, pageCount, search } = loaderData;
+  return (
+    <>
+      <nav aria-label="Percorso" className="text-sm text-stone-700">
+        <PlainLink to="/dashboard" className="underline hover:text-brand-800">
+          Dashboard
+        </PlainLink>{" "}
+        / <span>Messaggi</span>
+      </nav>
+      <h1 className="mt-2 text-3xl font-bold text-stone-900">Messaggi</h1>
+      {items.length === 0 ? (
+        <p className="mt-6 rounded-2xl border border-stone-200 bg-white p-6 text-stone-700">{M.inboxEmpty}</p>
+      ) : (
+        <ul className="mt-6 space-y-3" aria-label="Conversazioni">
+          {items.map((item) => (
+            <li key={item.id} className="relative flex gap-3 rounded-2xl border border-stone-200 bg-white p-3 shadow-sm hover:shadow-md sm:gap-4 sm:p-4">
+              {item.photo ? (
+                <img src={thumbnailUrl(item.photo)} alt="" width={80} height={80} loading="lazy" className="h-16 w-16 shrink-0 rounded-lg object-cover sm:h-20 sm:w-20" />
+              ) : (
+                <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded-lg bg-stone-100 text-stone-500 sm:h-20 sm:w-20">
+                  <Icon node={ImageOff} aria-hidden size={24} />
+                </span>
+              )}
+              <div className="min-w-0 flex-1">
+                <h2 className="font-bold text-stone-900">
+                  <PlainLink to={`/dashboard/messaggi/${item.id}`} className="break-words after:absolute after:inset-0 hover:text-brand-800">
+                    {item.listingTitle}
+                  </PlainLink>
+                </h2>
+                {item.listingGone ? <p className="text-sm font-medium text-amber-900">{M.listingGone}</p> : null}
+                <p className="text-sm text-stone-700">
+                  Con <span className="font-semibold">{item.otherName}</span> ·{" "}
+                  <time dateTime={isoDate(item.lastMessageAt)}>{formatDateTimeLong(item.lastMessageAt)}</time>
+                </p>
+                <p className="mt-1 truncate text-sm text-stone-800">
+                  {item.lastExcerpt === null ? M.noMessages : `${item.lastMine ? "Tu: " : ""}${item.lastExcerpt}`}
+                </p>
+              </div>
+              {item.unread > 0 ? (
+                <span className="self-start rounded-full bg-brand-700 px-2.5 py-0.5 text-sm font-bold text-white">
+                  {formatNumber(item.unread)}
+                  <span className="sr-only"> {item.unread === 1 ? "messaggio non letto" : "messaggi non letti"}</span>
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} pageCount={pageCount} search={new URLSearchParams(search)} label="Pagine dei messaggi" />
+    </>
+  );
+}

@@ -45,6 +45,8 @@ export interface Config {
   ai: AiConfig;
   /** The limits by route class the HTTP server applies (decision 0068); undefined: that class is not limited. */
   rateLimits: Record<ServerRateLimitClass, ClassLimits | undefined>;
+  /** SCAM_REPORT_RECIPIENTS (5): people a sender's messages with scam signals reach in 24 hours before Zampa reports the sender (decision 0091). */
+  scamReportRecipients: number;
   /** METRICS_TOKEN: /metrics answers a request bearing it; unset, /metrics does not exist (decision 0067). */
   metricsToken: string | undefined;
   /** ACCESS_LOG (default on): one JSON line per request. */
@@ -192,6 +194,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       minIntervalSeconds: nonNegativeInteger(env.AI_MIN_INTERVAL_SECONDS) ?? 30,
     },
     rateLimits: readRateLimits(env),
+    scamReportRecipients: positiveInteger(env.SCAM_REPORT_RECIPIENTS) ?? 5,
     metricsToken: env.METRICS_TOKEN || undefined,
     accessLog: flag(env.ACCESS_LOG) ?? true,
     isProduction: env.NODE_ENV === "production",

@@ -983,6 +983,10 @@ export const conversationMessages = pgTable(
     index("conversation_messages_conversation_idx").on(t.conversationId, t.createdAt, t.id),
     // A sender's recent messages: the per-minute limit and the scam signals' daily count.
     index("conversation_messages_sender_idx").on(t.senderId, t.createdAt.desc()),
+    // The moderators' count of recent messages with scam signals reads only those (decision 0091).
+    index("conversation_messages_scam_idx")
+      .on(t.createdAt)
+      .where(sql`cardinality(${t.scamSignals}) > 0`),
   ],
 );
 

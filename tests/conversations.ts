@@ -31,7 +31,8 @@ export async function createConversation(
 export async function addMessage(conversation: TestConversation, senderId: string, body: string, scamSignals: string[] = []): Promise<string> {
   const [message] = await db()
     .insert(conversationMessages)
-    .values({ conversationId: conversation.id, senderId, body, scamSignals })
+    // The wall clock, not the transaction's: messages of one test keep their order.
+    .values({ conversationId: conversation.id, senderId, body, scamSignals, createdAt: sql`clock_timestamp()` })
     .returning({ id: conversationMessages.id });
   const ownerSide = senderId === conversation.askerId;
   await db()

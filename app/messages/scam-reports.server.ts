@@ -25,28 +25,15 @@ export function scamReportDescription(recipients: number): string {
   );
 }
 
-interface Recent extends Record<string, unknown> {
-  recipients: number;
-  latest: string | null;
-  listing_id: string | null;
-}
-
-/** The people the sender wrote messages with signals to in the window, and the latest such conversation. */
-async function recentSignalledRecipients(senderId: string): Promise<Recent> {
+/** The different people the sender wrote messages with signals to in the window. */
+async function signalledRecipients(senderId: string): Promise<number> {
   const window = sql.raw(`interval '${SCAM_WINDOW_HOURS} hours'`);
-  const [row] = await queryRows<Recent>(sql`
-    with signalled as (
-      select m.conversation_id, m.created_at,
-             case when c.owner_id = m.sender_id then c.asker_id else c.owner_id end as recipient
-      from conversation_messages m join conversations c on c.id = m.conversation_id
-      where m.sender_id = ${senderId} and m.created_at > now() - ${window} and cardinality(m.scam_signals) > 0
-    )
-    select (select count(distinct recipient)::int from signalled where recipient is not null) as recipients,
-           latest.conversation_id as latest, c.listing_id
-    from (select conversation_id from signalled order by created_at desc limit 1) latest
-    join conversations c on c.id = latest.conversation_id
+  const [row] = await queryRows<{ recipients: number }>(sql`
+    select count(distinct case when c.owner_id = m.sender_id then c.asker_id else c.owner_id end)::int as recipients
+    from conversation_messages m join conversations c on c.id = m.conversation_id
+    where m.sender_id = ${senderId} and m.created_at > now() - ${window} and cardinality(m.scam_signals) > 0
   `);
-  return row ?? { recipients: 0, latest: null, listing_id: null };
+  return row?.recipients ?? 0;
 }
 
 /**
@@ -55,14 +42,15 @@ async function recentSignalledRecipients(senderId: string): Promise<Recent> {
  * one indexed read of the message.
  */
 export async function reportScamSenderIfDue(senderId: string, messageId: string): Promise<boolean> {
-  const [message] = await queryRows<{ signalled: boolean }>(
-    sql`select cardinality(scam_signals) > 0 as signalled from conversation_messages where id = ${messageId} and sender_id = ${senderId}`,
-  );
+  // The message just sent: its conversation is the latest one, attached to the report.
+  const [message] = await queryRows<{ signalled: boolean; conversation_id: string; listing_id: string | null }>(sql`
+    select cardinality(m.scam_signals) > 0 as signalled, m.conversation_id, c.listing_id
+    from conversation_messages m join conversations c on c.id = m.conversation_id
+    where m.id = ${messageId} and m.sender_id = ${senderId}
+  `);
   if (!message?.signalled) return false;
-  const threshold = config().scamReportRecipients;
-  const recent = await recentSignalledRecipients(senderId);
-  if (recent.recipients < threshold || !recent.latest) return false;
-  const latest = recent.latest;
+  const recipients = await signalledRecipients(senderId);
+  if (recipients < config().scamReportRecipients) return false;
   const filed = await transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`automatic-report:scam_messages:${senderId}`}))`);
     const [pending] = await tx
@@ -73,21 +61,21 @@ export async function reportScamSenderIfDue(senderId: string, messageId: string)
     if (pending) return false;
     await tx.insert(listingReports).values({
       subject: "conversation",
-      conversationId: latest,
-      listingId: recent.listing_id,
+      conversationId: message.conversation_id,
+      listingId: message.listing_id,
       reportedUserId: senderId,
       automaticCheck: "scam_messages",
       reporterUserId: null,
       reporterName: AUTOMATIC_REPORTER.name,
       reporterEmail: AUTOMATIC_REPORTER.email,
       reason: "fraud",
-      description: scamReportDescription(recent.recipients),
+      description: scamReportDescription(recipients),
       status: "pending",
     });
     await invalidate(CACHE_TAGS.reports);
     return true;
   });
-  if (filed) await mailAdmins(recent.recipients);
+  if (filed) await mailAdmins(recipients);
   return filed;
 }
 

@@ -11,26 +11,14 @@ import { conversationMessages, conversations, listingReports, profiles } from "~
 import { REPORT_REASONS, REPORT_STATUSES, REPORT_SUBJECTS } from "~/lib/enums";
 import { isUuid } from "~/lib/ids";
 import { fail, type Result } from "~/lib/result";
+import { CONVERSATION_MODERATION_MESSAGES, type ModeratedParticipant } from "./moderation-messages";
 
-export const CONVERSATION_MODERATION_MESSAGES = {
-  notFound: "Conversazione non trovata",
-  notFoundDetail: "Questa segnalazione non riguarda una conversazione, oppure la conversazione è stata eliminata.",
-  erasedUser: "Utente eliminato",
-  listingGone: "Annuncio eliminato",
-} as const;
+export { CONVERSATION_MODERATION_MESSAGES, type ModeratedParticipant };
 
 const M = CONVERSATION_MODERATION_MESSAGES;
 
 /** The window of the moderators' count of messages with scam signals. */
 export const SCAM_COUNT_DAYS = 7;
-
-export interface ModeratedParticipant {
-  id: string;
-  name: string;
-  email: string;
-  /** "Inserzionista" or "Interessato" */
-  role: string;
-}
 
 export interface ModeratedMessage {
   id: string;

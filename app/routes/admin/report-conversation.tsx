@@ -5,7 +5,8 @@ import { adminActor } from "~/admin/gate.server";
 import { Icon } from "~/components/icon";
 import { PlainLink } from "~/components/plain-link";
 import { formatDateTimeLong, isoDate } from "~/lib/format";
-import { CONVERSATION_MODERATION_MESSAGES as M, getReportedConversation, type ModeratedParticipant } from "~/messages/moderation.server";
+import { getReportedConversation } from "~/messages/moderation.server";
+import { CONVERSATION_MODERATION_MESSAGES as M, type ModeratedParticipant } from "~/messages/moderation-messages";
 
 // /admin/reports/:id/conversazione — the conversation a report is about, read-only (decision 0091).
 // The way in is the report: an unknown report, a listing's report, or a report whose conversation is

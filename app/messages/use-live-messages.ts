@@ -8,14 +8,77 @@ import { useRevalidator } from "react-router";
 export const LIVE_EVENTS_PATH = "/dashboard/messaggi/eventi";
 /** The events the stream sends (live-stream.server.ts); any of them means "reload". */
 export const LIVE_EVENT_NAMES = ["message", "changed", "resync"] as const;
+export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
 /** A stream the browser gave up on (a refusal, a proxy's error page) is opened again after this. */
 export const LIVE_RETRY_MS = 10_000;
+
+/** What connectLiveMessages needs of EventSource (the browser's; a fake in tests). */
+export interface EventSourceLike {
+  readonly readyState: number;
+  addEventListener(type: string, listener: (event: { data?: unknown }) => void): void;
+  close(): void;
+}
+
+export interface LiveConnection {
+  /** told of each event, and after the stream came back from a break */
+  onNews: (name: LiveEventName | "reconnected", conversationId: string) => void;
+  open?: (url: string) => EventSourceLike;
+  retryMs?: number;
+}
+
+const CLOSED = 2;
+
+/**
+ * Opens the stream and keeps it open until the returned function is called: the browser retries a
+ * broken stream by itself, and one it gave up on is opened again here after LIVE_RETRY_MS.
+ */
+export function connectLiveMessages({ onNews, open = (url) => new EventSource(url), retryMs = LIVE_RETRY_MS }: LiveConnection): () => void {
+  let source: EventSourceLike | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let closed = false;
+  let hadError = false;
+
+  const start = () => {
+    if (closed) return;
+    const current = open(LIVE_EVENTS_PATH);
+    source = current;
+    for (const name of LIVE_EVENT_NAMES) {
+      current.addEventListener(name, (event) => {
+        let conversationId = "";
+        try {
+          conversationId = String((JSON.parse(String(event.data)) as { conversationId?: unknown }).conversationId ?? "");
+        } catch {
+          // not ours: reload all the same
+        }
+        onNews(name, conversationId);
+      });
+    }
+    current.addEventListener("open", () => {
+      // Back after a break: what was sent meanwhile was not heard.
+      if (hadError) onNews("reconnected", "");
+      hadError = false;
+    });
+    current.addEventListener("error", () => {
+      hadError = true;
+      if (current.readyState === CLOSED && !closed) {
+        current.close();
+        retry = setTimeout(start, retryMs);
+      }
+    });
+  };
+  start();
+  return () => {
+    closed = true;
+    clearTimeout(retry);
+    source?.close();
+  };
+}
 
 export interface LiveMessagesOptions {
   /** false: no stream (a visitor's header) */
   enabled?: boolean;
   /** told of each event before the reload (a page that wants to scroll to the newest message) */
-  onEvent?: (name: (typeof LIVE_EVENT_NAMES)[number], conversationId: string) => void;
+  onEvent?: (name: LiveEventName | "reconnected", conversationId: string) => void;
 }
 
 export function useLiveMessages({ enabled = true, onEvent }: LiveMessagesOptions = {}): void {
@@ -36,50 +99,12 @@ export function useLiveMessages({ enabled = true, onEvent }: LiveMessagesOptions
 
   useEffect(() => {
     if (!enabled || typeof EventSource === "undefined") return;
-    let events: EventSource | undefined;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let closed = false;
-    let hadError = false;
-
-    const reload = () => {
-      if (current.current.state === "idle") void current.current.revalidate();
-      else pending.current = true;
-    };
-    const open = () => {
-      if (closed) return;
-      const source = new EventSource(LIVE_EVENTS_PATH);
-      events = source;
-      for (const name of LIVE_EVENT_NAMES) {
-        source.addEventListener(name, (event) => {
-          let conversationId = "";
-          try {
-            conversationId = String((JSON.parse((event as MessageEvent<string>).data) as { conversationId?: unknown }).conversationId ?? "");
-          } catch {
-            // not ours: reload all the same
-          }
-          callback.current?.(name, conversationId);
-          reload();
-        });
-      }
-      source.addEventListener("open", () => {
-        // Back after a break: what was sent meanwhile was not heard.
-        if (hadError) reload();
-        hadError = false;
-      });
-      source.addEventListener("error", () => {
-        hadError = true;
-        // The browser retries by itself unless the answer was not a stream (401, 502 …): then later, here.
-        if (source.readyState === EventSource.CLOSED && !closed) {
-          source.close();
-          retry = setTimeout(open, LIVE_RETRY_MS);
-        }
-      });
-    };
-    open();
-    return () => {
-      closed = true;
-      clearTimeout(retry);
-      events?.close();
-    };
+    return connectLiveMessages({
+      onNews: (name, conversationId) => {
+        callback.current?.(name, conversationId);
+        if (current.current.state === "idle") void current.current.revalidate();
+        else pending.current = true;
+      },
+    });
   }, [enabled]);
 }

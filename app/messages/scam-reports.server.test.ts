@@ -23,7 +23,13 @@ async function scammerWritingTo(people: number, senderId?: string) {
 
 const reportsAbout = (userId: string) =>
   db()
-    .select({ id: listingReports.id, subject: listingReports.subject, conversationId: listingReports.conversationId, reporterName: listingReports.reporterName })
+    .select({
+      id: listingReports.id,
+      subject: listingReports.subject,
+      conversationId: listingReports.conversationId,
+      listingId: listingReports.listingId,
+      reporterName: listingReports.reporterName,
+    })
     .from(listingReports)
     .where(and(eq(listingReports.reportedUserId, userId), eq(listingReports.automaticCheck, "scam_messages")));
 
@@ -37,7 +43,8 @@ describe("reportScamSenderIfDue", () => {
     expect(await reportScamSenderIfDue(scammer, fifth.sent[0]!.messageId)).toBe(true);
     const [report, ...others] = await reportsAbout(scammer);
     expect(others).toHaveLength(0);
-    expect(report).toMatchObject({ subject: "conversation", conversationId: fifth.sent[0]!.conversationId, reporterName: "Zampa (controllo automatico)" });
+    // The listing written about is the victim's: not named, so nobody suspends it with the report.
+    expect(report).toMatchObject({ subject: "conversation", conversationId: fifth.sent[0]!.conversationId, listingId: null, reporterName: "Zampa (controllo automatico)" });
 
     const more = await scammerWritingTo(2, scammer);
     for (const message of more.sent) expect(await reportScamSenderIfDue(scammer, message.messageId)).toBe(false);
@@ -79,6 +86,17 @@ describe("reportScamSenderIfDue", () => {
     } finally {
       setConfig(saved);
     }
+  });
+
+  itDb("a sender answering about their own (fake) listing: the report names that listing", async () => {
+    const scammer = (await createUserRow()).id;
+    let last: { id: string; listingId: string } | undefined;
+    for (let i = 0; i < 5; i++) {
+      const conversation = await createConversation({ ownerId: scammer });
+      last = { id: await addMessage(conversation, scammer, SCAM, ["prepaid_card"]), listingId: conversation.listingId };
+    }
+    expect(await reportScamSenderIfDue(scammer, last!.id)).toBe(true);
+    expect(await reportsAbout(scammer)).toMatchObject([{ listingId: last!.listingId }]);
   });
 
   itDb("a message id of another sender is not counted for this one", async () => {

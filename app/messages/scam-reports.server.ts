@@ -43,8 +43,11 @@ async function signalledRecipients(senderId: string): Promise<number> {
  */
 export async function reportScamSenderIfDue(senderId: string, messageId: string): Promise<boolean> {
   // The message just sent: its conversation is the latest one, attached to the report.
+  // The listing is named only when it is the sender's own (a fake listing); the other person's
+  // listing is the victim's, and must not be suspended along with the report.
   const [message] = await queryRows<{ signalled: boolean; conversation_id: string; listing_id: string | null }>(sql`
-    select cardinality(m.scam_signals) > 0 as signalled, m.conversation_id, c.listing_id
+    select cardinality(m.scam_signals) > 0 as signalled, m.conversation_id,
+           case when c.owner_id = m.sender_id then c.listing_id end as listing_id
     from conversation_messages m join conversations c on c.id = m.conversation_id
     where m.id = ${messageId} and m.sender_id = ${senderId}
   `);

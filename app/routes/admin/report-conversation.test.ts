@@ -98,6 +98,8 @@ describe("an administrator", () => {
     const html = renderPage(AdminReports, loaded.data, `/admin/reports?id=${reportId}`);
     expect(html).toContain(`href="/admin/reports/${reportId}/conversazione"`);
     expect(html).toContain("Apri la conversazione");
+    // The listing is the reporter's own, active: the report is about the other person, not it.
+    expect(html).not.toContain("Sospendi annuncio");
     expect(html).toMatch(/Messaggi privati con segnali di truffa negli ultimi 7 giorni/);
   });
 });

@@ -180,7 +180,8 @@ function ReportModal({ report, comparison, listHref }: { report: ReportDetail; c
           </div>
         </fetcher.Form>
         <div className="mt-4 flex flex-wrap gap-2 border-t border-stone-200 pt-4">
-          {report.listing?.status === "active" ? (
+          {/* A conversation's report is about a person, not the listing (often the victim's own). */}
+          {report.listing?.status === "active" && report.subject !== "conversation" ? (
             <button type="button" className="btn-secondary text-red-800" disabled={busy || !hydrated} onClick={() => setSuspending(true)}>
               Sospendi annuncio
             </button>

@@ -54,6 +54,8 @@ export interface Config {
    * client address (RATE_LIMIT_REVEALS_PER_IP, 60 an hour), both counted (decision 0089); undefined: off.
    */
   revealLimits: { perUser: ClassLimit; perIp: ClassLimit | undefined } | undefined;
+  /** SCAM_REPORT_RECIPIENTS (5): people a sender's messages with scam signals reach in 24 hours before Zampa reports the sender (decision 0091). */
+  scamReportRecipients: number;
   /** METRICS_TOKEN: /metrics answers a request bearing it; unset, /metrics does not exist (decision 0067). */
   metricsToken: string | undefined;
   /** ACCESS_LOG (default on): one JSON line per request. */
@@ -229,6 +231,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     rateLimits: readRateLimits(env),
     revealLimits: readRevealLimits(env),
+    scamReportRecipients: positiveInteger(env.SCAM_REPORT_RECIPIENTS) ?? 5,
     metricsToken: env.METRICS_TOKEN || undefined,
     accessLog: flag(env.ACCESS_LOG) ?? true,
     isProduction: env.NODE_ENV === "production",

@@ -46,6 +46,8 @@ export default [
   route("api/auth/*", "routes/api.auth.ts"),
   route(".well-known/jwks.json", "routes/well-known.jwks.ts"),
   route("uploads/*", "routes/uploads.ts"),
+  // The live news of one's conversations (server-sent events; decision 0091), outside the dashboard's layout.
+  route("dashboard/messaggi/eventi", "routes/messages/events.ts"),
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/index.tsx"),
     route("pet-listings", "routes/dashboard/pet-listings.tsx"),
@@ -81,6 +83,8 @@ export default [
       // Listings, their reports and the breed catalogue
       route("pet-listings", "routes/admin/pet-listings.tsx"),
       route("reports", "routes/admin/reports.tsx"),
+      // A reported conversation, read-only, reached from its report only (decision 0091)
+      route("reports/:id/conversazione", "routes/admin/report-conversation.tsx"),
       route("breeds", "routes/admin/breeds.tsx"),
       // Ad codes (a full-page form)
       route("adsense", "routes/admin/adsense/list.tsx"),

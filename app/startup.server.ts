@@ -12,6 +12,7 @@ import { keepStatisticsFresh } from "~/db/statistics.server";
 import { startScheduler, type Scheduler } from "~/jobs/scheduler.server";
 import { logger } from "~/lib/logger.server";
 import { keepNewFilesPrivate } from "~/lib/private-files.server";
+import { listenForMessages } from "~/messages/live.server";
 import { startPhotoHashBackfill } from "~/listings/photo-duplicates.server";
 import { DEMO_ADMIN, seedDemoContent, shouldSeed } from "~/seed/seed.server";
 import { checkStorage, StorageCheckError } from "~/storage/storage.server";
@@ -45,6 +46,7 @@ export function ready(): Promise<void> {
 }
 
 let stopListening: (() => Promise<void>) | undefined;
+let stopMessages: (() => Promise<void>) | undefined;
 let stopBackups: (() => Promise<void>) | undefined;
 let stopStatistics: (() => void) | undefined;
 let scheduler: Scheduler | undefined;
@@ -60,6 +62,8 @@ export async function shutdown(): Promise<void> {
   await photoBackfill?.stop();
   photoBackfill = undefined;
   await stopListening?.();
+  await stopMessages?.();
+  stopMessages = undefined;
   await stopBackups?.();
   stopBackups = undefined;
   stopStatistics?.();
@@ -119,6 +123,8 @@ async function start(): Promise<void> {
   if (cfg.databaseUrl) {
     // Other processes' writes drop this process's cached pages and data too.
     stopListening = await listenForInvalidations(cfg.databaseUrl);
+    // New private messages reach the pages open on every process (decision 0091).
+    stopMessages = await listenForMessages(cfg.databaseUrl);
   }
 
   // Several processes starting together on one PostgreSQL: one prepares, the others then find it done.

@@ -58,12 +58,15 @@ ALTER TABLE "listing_reports" ADD CONSTRAINT "listing_reports_subject_check" CHE
 ALTER TABLE "listing_reports" ADD CONSTRAINT "listing_reports_automatic_check_check" CHECK ("listing_reports"."automatic_check" in ('duplicate_photo', 'duplicate_code', 'scam_messages'));--> statement-breakpoint
 ALTER TABLE "listing_reports" ADD CONSTRAINT "listing_reports_description_check" CHECK ("listing_reports"."subject" = 'conversation' or char_length("listing_reports"."description") >= 50);--> statement-breakpoint
 -- A deleted listing's conversations stay readable for 30 days (a job removes them then): the time of
--- the deletion is noted before the row goes, whoever deletes it (owner, moderator, account erasure).
+-- the deletion is noted on the conversation by the foreign key's own SET NULL update, whoever deletes
+-- the listing (owner, moderator, account erasure), without a second write to the row.
 CREATE FUNCTION conversations_note_listing_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE conversations SET listing_deleted_at = now() WHERE listing_id = OLD.id;
-  RETURN OLD;
+  IF OLD.listing_id IS NOT NULL AND NEW.listing_id IS NULL THEN
+    NEW.listing_deleted_at := coalesce(NEW.listing_deleted_at, now());
+  END IF;
+  RETURN NEW;
 END;
 $$;--> statement-breakpoint
-CREATE TRIGGER pet_listings_note_conversations BEFORE DELETE ON pet_listings
+CREATE TRIGGER conversations_listing_gone BEFORE UPDATE OF listing_id ON conversations
   FOR EACH ROW EXECUTE FUNCTION conversations_note_listing_deleted();

@@ -4,7 +4,7 @@
 // form.
 import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
-import { db, transaction } from "~/db/client.server";
+import { db, queryRows, transaction } from "~/db/client.server";
 import {
   accounts,
   apiUsageLog,
@@ -24,6 +24,8 @@ import {
 } from "~/db/schema";
 import { deleteStoredImages } from "~/images/store-images.server";
 import { logger } from "~/lib/logger.server";
+import { conversationChanged } from "~/messages/events.server";
+import { exportConversations } from "~/messages/export.server";
 import { fail, type Result } from "~/lib/result";
 import { auth, authErrorMessage } from "./auth.server";
 import { ACCOUNT_DELETION_MESSAGES as M, DELETION_CONFIRMATION } from "./gdpr-validation";
@@ -41,7 +43,7 @@ export function exportFileName(now = new Date()): string {
 /**
  * Everything about the user, as one JSON-ready object: account and profile, sign-in methods,
  * sessions, listings (with their image URLs and statement of reasons) and appeals, reports they sent, contest entries and votes, contact
- * messages sent from their address, AI requests and articles authored (administrators). Never a
+ * messages sent from their address, private conversations with their messages, AI requests and articles authored (administrators). Never a
  * password hash, a session token or an OAuth token.
  */
 export async function exportAccountData(user: CurrentUser) {
@@ -59,14 +61,21 @@ export async function exportAccountData(user: CurrentUser) {
     .from(users)
     .where(eq(users.id, user.id));
   const [profile] = await db()
-    .select({ fullName: profiles.fullName, role: profiles.role, avatarUrl: profiles.avatarUrl, createdAt: profiles.createdAt, updatedAt: profiles.updatedAt })
+    .select({
+      fullName: profiles.fullName,
+      role: profiles.role,
+      avatarUrl: profiles.avatarUrl,
+      messageMail: profiles.messageMail,
+      createdAt: profiles.createdAt,
+      updatedAt: profiles.updatedAt,
+    })
     .from(profiles)
     .where(eq(profiles.id, user.id));
   const [phone] = await db()
     .select({ phone: twoFactorPhones.phone, verifiedAt: twoFactorPhones.verifiedAt })
     .from(twoFactorPhones)
     .where(eq(twoFactorPhones.userId, user.id));
-  const [signInMethods, activeSessions, addressChanges, listings, reports, entries, votes, messages, aiRequests, authored, appeals] = await Promise.all([
+  const [signInMethods, activeSessions, addressChanges, listings, reports, entries, votes, messages, aiRequests, authored, appeals, conversations] = await Promise.all([
     db()
       .select({ provider: accounts.providerId, createdAt: accounts.createdAt, updatedAt: accounts.updatedAt })
       .from(accounts)
@@ -180,6 +189,8 @@ export async function exportAccountData(user: CurrentUser) {
       })
       .from(listingAppeals)
       .where(eq(listingAppeals.userId, user.id)),
+    // Private conversations (decision 0091): the listing, the other person's first name, every message.
+    exportConversations(user.id),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -195,6 +206,7 @@ export async function exportAccountData(user: CurrentUser) {
     aiRequests,
     articlesAuthored: authored,
     appeals,
+    conversations,
   };
 }
 
@@ -238,6 +250,7 @@ export async function deleteOwnAccount(user: CurrentUser, fields: Record<string,
 
   const email = user.email.toLowerCase();
   let photos: string[] = [];
+  let touched: { id: string; other: string | null }[] = [];
   const refused = await transaction(async (tx) => {
     await tx.execute(sql`select ${ADMINS_LOCK}`);
     const [me] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, user.id));
@@ -272,7 +285,13 @@ export async function deleteOwnAccount(user: CurrentUser, fields: Record<string,
     // Codes and links still pending (better-auth keeps the user id in the value), and counters named after the address.
     await tx.execute(sql`delete from verifications where identifier = ${email} or value like ${`%${user.id}%`}`);
     await tx.execute(sql`delete from rate_limits where right(key, ${email.length + 1}) = ${`:${email}`}`);
-    // Cascades: sessions, accounts, profile → listings (and their change log), entries.
+    // Conversations whose other person has already gone: nobody is left to read them (decision 0091).
+    await tx.execute(sql`delete from conversations where (owner_id = ${user.id} and asker_id is null) or (asker_id = ${user.id} and owner_id is null)`);
+    touched = await queryRows<{ id: string; other: string | null }>(
+      sql`select id, case when owner_id = ${user.id} then asker_id else owner_id end as other from conversations where owner_id = ${user.id} or asker_id = ${user.id}`,
+    );
+    // Cascades: sessions, accounts, profile → listings (and their change log), entries, messages sent;
+    // the conversations stay for the other person, this side set null ("utente eliminato").
     await tx.delete(users).where(eq(users.id, user.id));
     return null;
   });
@@ -280,6 +299,8 @@ export async function deleteOwnAccount(user: CurrentUser, fields: Record<string,
 
   await deleteStoredImages(photos).catch((error: unknown) => logger.error({ err: error, user: user.id }, "eliminazione account: foto non eliminate"));
   await invalidate(CACHE_TAGS.accounts, CACHE_TAGS.listings, CACHE_TAGS.contests, CACHE_TAGS.reports);
+  // The other people's open conversations now show "utente eliminato".
+  for (const { id, other } of touched) await conversationChanged({ conversationId: id, userIds: [other] });
   logger.info({ user: user.id }, "account eliminato su richiesta dell'utente");
   return { ok: true, message: M.deleted };
 }

@@ -25,7 +25,14 @@ export const PROFILE_MESSAGES = {
   emailChangeCancelled: "Cambio di indirizzo annullato: l'account continua a usare l'indirizzo attuale.",
   noPendingEmailChange: "Non c'è nessun cambio di indirizzo email in attesa di conferma.",
   invalidIntent: "Azione non valida",
+  messageMailLabel: "Avvisami via email dei nuovi messaggi",
+  messageMailOn: "Ti avviseremo via email quando ricevi un nuovo messaggio.",
+  messageMailOff: "Non riceverai più email per i nuovi messaggi: li troverai nella tua area Messaggi.",
+  messageMailError: "Errore durante il salvataggio della preferenza",
 } as const;
+
+/** The message-mail setting's form: a checkbox, sent as "on" when ticked and absent otherwise. */
+export const messageMailSchema = z.object({ messageMail: z.literal("on").optional() }).transform(({ messageMail }) => ({ messageMail: messageMail === "on" }));
 
 const M = PROFILE_MESSAGES;
 

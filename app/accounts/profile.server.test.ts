@@ -70,7 +70,7 @@ describe("profile information", () => {
     const info = await getProfileInfo(user);
     const [latest] = await db().select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.token, later.response.token));
     const [row] = await db().select({ createdAt: users.createdAt }).from(users).where(eq(users.id, user.id));
-    expect(info).toEqual({ fullName: "Giulia Rossi", email: account.email, createdAt: row!.createdAt, lastSignInAt: latest!.createdAt });
+    expect(info).toEqual({ fullName: "Giulia Rossi", email: account.email, createdAt: row!.createdAt, messageMail: true, lastSignInAt: latest!.createdAt });
   });
 });
 

@@ -10,6 +10,7 @@ import { auth, authErrorMessage } from "./auth.server";
 import { requestEmailChange, voidAccountLinks } from "./email-change.server";
 import {
   emailChangeRequested,
+  messageMailSchema,
   passwordChangeSchema,
   PROFILE_MESSAGES as M,
   profileSchema,
@@ -24,13 +25,15 @@ export interface ProfileInfo {
   fullName: string;
   email: string;
   createdAt: Date;
+  /** whether a new private message is announced by e-mail (decision 0091) */
+  messageMail: boolean;
   /** creation of the user's latest session, i.e. the latest sign-in; null if there is none */
   lastSignInAt: Date | null;
 }
 
 export async function getProfileInfo(user: CurrentUser): Promise<ProfileInfo | null> {
   const [row] = await db()
-    .select({ fullName: profiles.fullName, email: users.email, createdAt: users.createdAt })
+    .select({ fullName: profiles.fullName, email: users.email, createdAt: users.createdAt, messageMail: profiles.messageMail })
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, user.id))
@@ -100,6 +103,23 @@ export async function updateProfile(user: CurrentUser, input: Record<string, unk
     return { ok: true, message: emailChange ? emailChangeRequested(email, nameChange) : M.profileSaved };
   } catch (error) {
     return failure(error, M.profileError, "profilo: aggiornamento non riuscito");
+  }
+}
+
+/** "Avvisami via email dei nuovi messaggi": the session's own profile only. */
+export async function setMessageMail(user: CurrentUser, input: Record<string, unknown>): Promise<ProfileResult> {
+  const parsed = messageMailSchema.safeParse(input);
+  if (!parsed.success) return fail(400, M.messageMailError);
+  try {
+    const updated = await db()
+      .update(profiles)
+      .set({ messageMail: parsed.data.messageMail })
+      .where(eq(profiles.id, user.id))
+      .returning({ messageMail: profiles.messageMail });
+    if (updated.length === 0) return fail(404, M.messageMailError);
+    return { ok: true, message: parsed.data.messageMail ? M.messageMailOn : M.messageMailOff };
+  } catch (error) {
+    return failure(error, M.messageMailError, "profilo: preferenza email dei messaggi non salvata");
   }
 }
 

@@ -945,7 +945,7 @@ export const aiRequests = pgTable(
 /**
  * The one conversation between a person and a listing's owner about that listing. The listing's
  * title is kept, so that a conversation stays readable (for 30 days, then a job removes it) once
- * its listing is deleted: listing_deleted_at is set by a trigger before the row goes (migration
+ * its listing is deleted: listing_deleted_at is set by a trigger on the foreign key's SET NULL (migration
  * 0023). A participant who erases the account becomes null ("utente eliminato"); their messages go
  * with them. Unread counters per side make the header's badge one indexed read.
  */
@@ -1006,6 +1006,10 @@ export const conversationMessages = pgTable(
     index("conversation_messages_conversation_idx").on(t.conversationId, t.createdAt, t.id),
     // A sender's recent messages: the per-minute limit and the scam signals' daily count.
     index("conversation_messages_sender_idx").on(t.senderId, t.createdAt.desc()),
+    // The moderators' count of recent messages with scam signals reads only those (decision 0091).
+    index("conversation_messages_scam_idx")
+      .on(t.createdAt)
+      .where(sql`cardinality(${t.scamSignals}) > 0`),
   ],
 );
 

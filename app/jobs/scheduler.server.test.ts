@@ -90,6 +90,41 @@ describe("the publishing clock", () => {
   });
 });
 
+describe("the hourly housekeeping on the same clock", () => {
+  let scheduler: Scheduler | undefined;
+  afterEach(async () => {
+    await scheduler?.stop();
+    scheduler = undefined;
+    vi.useRealTimers();
+  });
+
+  it("runs on start, then once an hour, after the minute's publishing; a failure waits for the next hour", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    vi.setSystemTime(new Date("2026-11-24T10:00:00.000Z"));
+    const order: string[] = [];
+    let housekept = 0;
+    scheduler = startScheduler({
+      run: async () => {
+        order.push("publish");
+        return NOTHING;
+      },
+      housekeeping: async () => {
+        order.push("housekeeping");
+        housekept += 1;
+        if (housekept === 2) throw new Error("database away");
+      },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(order).toEqual(["publish", "housekeeping"]);
+    await vi.advanceTimersByTimeAsync(59 * 60_000);
+    expect(housekept).toBe(1);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(housekept).toBe(2);
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    expect(housekept).toBe(3);
+  });
+});
+
 describe("SCHEDULER", () => {
   it("is on by default, off in tests unless asked, off when set false", () => {
     expect(readConfig({}).scheduler).toBe(true);

@@ -3,16 +3,29 @@
 // published now), then at the start of every minute. Runs never overlap in a process: the next
 // one is planned only when the current one has finished. Several processes may tick together:
 // the claim in publishDueArticles gives each article to one of them.
+// The same clock runs the hourly housekeeping: the conversations no one may read any more are
+// removed (app/messages/purge.server.ts, decision 0091), in batches whose rows each run locks.
 import { publishDueArticles, type PublishCounts } from "~/articles/scheduler.server";
 import { logger } from "~/lib/logger.server";
+import { purgeConversations } from "~/messages/purge.server";
 
 export const SCHEDULER_INTERVAL_MS = 60_000;
+export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
+
+/** The hourly work: what is past its keeping time goes. */
+export async function housekeeping(): Promise<void> {
+  const conversations = await purgeConversations();
+  if (conversations) logger.info({ conversations }, "conversazioni scadute eliminate");
+}
 
 export interface SchedulerOptions {
   /** Period of the ticks, aligned to multiples of it on the wall clock (default one minute). */
   intervalMs?: number;
   /** The work of one tick (tests inject their own). */
   run?: () => Promise<PublishCounts>;
+  /** The hourly work (default: housekeeping(); none when a test injects `run` alone). */
+  housekeeping?: () => Promise<void>;
+  housekeepingIntervalMs?: number;
 }
 
 export interface Scheduler {
@@ -23,6 +36,9 @@ export interface Scheduler {
 export function startScheduler(options: SchedulerOptions = {}): Scheduler {
   const intervalMs = options.intervalMs ?? SCHEDULER_INTERVAL_MS;
   const run = options.run ?? (() => publishDueArticles());
+  const hourly = options.housekeeping ?? (options.run ? undefined : housekeeping);
+  const hourlyMs = options.housekeepingIntervalMs ?? HOUSEKEEPING_INTERVAL_MS;
+  let lastHousekeeping = -Infinity;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> | undefined;
@@ -35,6 +51,15 @@ export function startScheduler(options: SchedulerOptions = {}): Scheduler {
       // A database that is briefly away (a restart, a failover) must not stop the clock: the
       // articles stay due and the next tick publishes them.
       logger.error({ err: error }, "pubblicazione programmata non riuscita");
+    }
+    if (hourly && Date.now() - lastHousekeeping >= hourlyMs) {
+      lastHousekeeping = Date.now();
+      try {
+        await hourly();
+      } catch (error) {
+        // Tried again at the next hour: nothing is lost by waiting.
+        logger.error({ err: error }, "manutenzione periodica non riuscita");
+      }
     }
   };
 

@@ -11,7 +11,7 @@ import { config } from "~/config.server";
 import { newestFirst } from "~/db/order";
 import { db, transaction } from "~/db/client.server";
 import { listingReports, petListings, profiles } from "~/db/schema";
-import { AUTOMATIC_CHECKS, LISTING_STATUSES, REPORT_REASONS, REPORT_STATUSES } from "~/lib/enums";
+import { AUTOMATIC_CHECKS, LISTING_STATUSES, REPORT_REASONS, REPORT_STATUSES, REPORT_SUBJECTS } from "~/lib/enums";
 import { formatDateLong } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
@@ -32,6 +32,7 @@ import { REPORT_LIMITS } from "./validation";
 import type { ListingStatus } from "./visibility";
 
 export type ReportReason = (typeof REPORT_REASONS.values)[number];
+export type ReportSubject = (typeof REPORT_SUBJECTS.values)[number];
 export type ReportCounters = Record<"total" | ReportStatus, number>;
 
 export interface ReportListing {
@@ -50,6 +51,11 @@ export interface ReportSummary {
   reporterEmail: string;
   status: ReportStatus;
   statusLabel: string;
+  /** A listing, or a private conversation (issue 29): then the moderators may open that conversation. */
+  subject: ReportSubject;
+  subjectLabel: string;
+  /** The reported conversation, while it exists (a conversation report only). */
+  conversationId: string | null;
   /** null when the listing has been deleted ("Annuncio eliminato") */
   listing: ReportListing | null;
 }
@@ -76,13 +82,15 @@ const summaryColumns = {
   reporterName: listingReports.reporterName,
   reporterEmail: listingReports.reporterEmail,
   status: listingReports.status,
+  subject: listingReports.subject,
+  conversationId: listingReports.conversationId,
   listingId: petListings.id,
   listingTitle: petListings.title,
   listingStatus: petListings.status,
 };
 
 type SummaryRow = {
-  [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]["_"]["data"] | (K extends "listingId" | "listingTitle" | "listingStatus" ? null : never);
+  [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]["_"]["data"] | (K extends "listingId" | "listingTitle" | "listingStatus" | "conversationId" ? null : never);
 };
 
 function summary({ listingId, listingTitle, listingStatus, ...row }: SummaryRow): ReportSummary {
@@ -90,6 +98,7 @@ function summary({ listingId, listingTitle, listingStatus, ...row }: SummaryRow)
     ...row,
     reasonLabel: REPORT_REASONS.labels[row.reason],
     statusLabel: REPORT_STATUSES.labels[row.status],
+    subjectLabel: REPORT_SUBJECTS.labels[row.subject],
     listing:
       listingId && listingTitle !== null && listingStatus
         ? { id: listingId, title: listingTitle, status: listingStatus, statusLabel: LISTING_STATUSES.labels[listingStatus] }
@@ -232,7 +241,12 @@ async function notifyReporter(report: ReportDetail, status: Extract<AdminReportS
   try {
     const name = oneLine(report.reporterName, REPORT_LIMITS.name);
     const greeting = name ? `Ciao ${name},` : "Ciao,";
-    const about = report.listing ? `sull'annuncio «${oneLine(report.listing.title)}»` : "su un annuncio ora eliminato";
+    const conversation = report.subject === "conversation";
+    const about = conversation
+      ? "su una conversazione privata"
+      : report.listing
+        ? `sull'annuncio «${oneLine(report.listing.title)}»`
+        : "su un annuncio ora eliminato";
     const when = formatDateLong(report.createdAt);
     await sendMail({
       to: report.reporterEmail,
@@ -242,7 +256,9 @@ async function notifyReporter(report: ReportDetail, status: Extract<AdminReportS
         `(motivo: ${REPORT_REASONS.labels[report.reason]}).\n\n` +
         (status === "resolved"
           ? "La redazione l'ha esaminata e ha preso i provvedimenti necessari.\n\n"
-          : "La redazione l'ha esaminata e non ha riscontrato violazioni delle regole del sito: l'annuncio resta com'è.\n\n") +
+          : conversation
+            ? "La redazione l'ha esaminata e non ha riscontrato violazioni delle regole del sito.\n\n"
+            : "La redazione l'ha esaminata e non ha riscontrato violazioni delle regole del sito: l'annuncio resta com'è.\n\n") +
         `Grazie per aiutarci a tenere Zampa un posto sicuro per gli animali.\n${config().publicUrl}\n\nLa redazione di Zampa`,
     });
   } catch (error) {

@@ -23,6 +23,7 @@ const PAGES = [
   `/admin/adsense/edit?id=${SOME_ID}`,
   `/admin/articles/edit?id=${SOME_ID}`,
   `/admin/contests/${SOME_ID}/submissions`,
+  `/admin/reports/${SOME_ID}/conversazione`,
   "/admin/qualsiasi/cosa",
 ];
 const AI_POSTS = ["/admin/ai/generate-article", "/admin/ai/regenerate-field", "/admin/ai/editorial-plan"];

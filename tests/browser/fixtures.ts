@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { adsenseCodes, articles, categories, petListings, profiles, seoRedirects, seoSettings } from "~/db/schema";
 import { createAccount } from "../accounts";
+import { insertConversationFixtures } from "./fixtures-conversations";
 import { insertScheduleFixtures } from "./fixtures-schedule";
 
 export const FIXTURES = {
@@ -102,4 +103,5 @@ export async function insertFixtures(): Promise<void> {
       })),
     );
   await insertScheduleFixtures();
+  await insertConversationFixtures();
 }

@@ -61,7 +61,7 @@ describe("profile", () => {
   it("changes the e-mail only once the link sent to the new address is confirmed; an older link says why it no longer works", async () => {
     const { page, account } = await openProfile();
     const save = async (email: string) => {
-      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Email", { exact: true }).fill(email);
       await page.getByRole("button", { name: "Salva modifiche" }).click();
       await page.getByRole("status").filter({ hasText: `Ti abbiamo inviato un'email a ${email}` }).waitFor();
     };
@@ -78,7 +78,7 @@ describe("profile", () => {
     await save(newEmail);
     await pending.filter({ hasText: newEmail }).waitFor();
     await page.reload();
-    expect(await page.getByLabel("Email").inputValue()).toBe(account.email);
+    expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(account.email);
 
     const old = await page.goto(mistypedLink);
     expect(old?.status()).toBe(410);
@@ -100,14 +100,14 @@ describe("profile", () => {
 
     await page.getByRole("link", { name: "Vai al tuo profilo" }).click();
     await page.getByRole("heading", { name: "Il mio profilo" }).waitFor();
-    expect(await page.getByLabel("Email").inputValue()).toBe(newEmail);
+    expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(newEmail);
     expect(await page.getByRole("group", { name: "Cambio di indirizzo in attesa" }).count()).toBe(0);
   });
 
   it("withdraws a pending change from the profile, and its link is then refused", async () => {
     const { page } = await openProfile();
     const newEmail = uniqueEmail("ripensamento");
-    await page.getByLabel("Email").fill(newEmail);
+    await page.getByLabel("Email", { exact: true }).fill(newEmail);
     await page.getByRole("button", { name: "Salva modifiche" }).click();
     const pending = page.getByRole("group", { name: "Cambio di indirizzo in attesa" });
     await pending.waitFor();
@@ -124,7 +124,7 @@ describe("profile", () => {
     const { page, account } = await openProfile();
     const newEmail = uniqueEmail("non-richiesto");
     const before = await outboxNames();
-    await page.getByLabel("Email").fill(newEmail);
+    await page.getByLabel("Email", { exact: true }).fill(newEmail);
     await page.getByRole("button", { name: "Salva modifiche" }).click();
     await page.getByRole("group", { name: "Cambio di indirizzo in attesa" }).waitFor();
     const cancel = await linkMailedTo(account.email, "/email-change/cancel?token=", { after: before });

@@ -10,11 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initAuth } from "~/accounts/auth.server";
 import { readConfig, setConfig } from "~/config.server";
 import { openDatabase, setDatabase, type Database } from "~/db/client.server";
-import { apiUsageLog, articles, contestSubmissions, contestVotes, petListings, publishingLogs } from "~/db/schema";
+import { SseParser, type SseMessage } from "~/ai/sse";
+import { apiUsageLog, articles, contestSubmissions, contestVotes, conversationMessages, conversations, petListings, profiles, publishingLogs } from "~/db/schema";
+import { messageSent } from "~/messages/events.server";
+import { listenForMessages } from "~/messages/live.server";
 import { createAccount, type TestAccount } from "../accounts";
 import { cookieFrom } from "../cookies";
 import { startFakeAiServer, type FakeAiServer } from "../fake-ai-server";
-import { createArticle, createCategory, createContest, createSubmission } from "../factories";
+import { createArticle, createCategory, createContest, createListingRow, createSubmission } from "../factories";
 import { freePort, hasNginx, startAppProcess, startNginx, stopAppProcess, type AppProcess, type Balancer } from "../load-balancer";
 import { startS3Server, type TestS3Server } from "../s3-server";
 
@@ -227,4 +230,63 @@ describe.skipIf(!serverUrl || !hasNginx())("three processes on one PostgreSQL an
     expect(logged!.n).toBe(AI_DAILY_LIMIT);
     expect(ai.requests.filter((r) => r.kind === "article")).toHaveLength(AI_DAILY_LIMIT);
   });
+
+  it("delivers a private message's news to the recipient's pages open on every process (decision 0091)", async () => {
+    const owner = voters[4]!;
+    const asker = voters[5]!;
+    // No mail from this test process (its DATA_DIR is not a test's): the notice is turned off.
+    await database.db.update(profiles).set({ messageMail: false }).where(eq(profiles.id, owner.id));
+    const listing = await createListingRow(owner.id);
+    const [conversation] = await database.db
+      .insert(conversations)
+      .values({ listingId: listing.id, listingTitle: listing.title, ownerId: owner.id, askerId: asker.id, ownerUnread: 1 })
+      .returning({ id: conversations.id });
+    const [message] = await database.db
+      .insert(conversationMessages)
+      .values({ conversationId: conversation!.id, senderId: asker.id, body: "Ciao, è ancora disponibile?" })
+      .returning({ id: conversationMessages.id });
+
+    // The recipient's page open on each of the three processes; a visitor is refused.
+    expect((await fetch(`${apps[0]!.url}/dashboard/messaggi/eventi`)).status).toBe(401);
+    const aborts = apps.map(() => new AbortController());
+    const streams = await Promise.all(
+      apps.map((app, i) => fetch(`${app.url}/dashboard/messaggi/eventi`, { headers: { cookie: owner.cookie, accept: "text/event-stream" }, signal: aborts[i]!.signal })),
+    );
+    for (const stream of streams) {
+      expect(stream.status).toBe(200);
+      expect(stream.headers.get("cache-control")).toBe("no-store");
+    }
+    const received = streams.map((stream) => firstEvent(stream, 5_000));
+    // Each stream is subscribed once its "retry" line is out; a moment for the three to be listening.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Sent from a fourth process (this one, listening like the servers): NOTIFY carries it to them.
+    const stop = await listenForMessages(adminDatabaseUrl(dbName));
+    try {
+      await messageSent({ conversationId: conversation!.id, messageId: message!.id, senderId: asker.id, recipientId: owner.id });
+      const events = await Promise.all(received);
+      for (const event of events) expect(event).toEqual({ event: "message", data: JSON.stringify({ conversationId: conversation!.id }) });
+    } finally {
+      for (const abort of aborts) abort.abort();
+      await stop();
+    }
+  });
 });
+
+/** The first event of a server-sent events response (null after `timeoutMs`). */
+async function firstEvent(response: Response, timeoutMs: number): Promise<SseMessage | null> {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const parser = new SseParser();
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs));
+  try {
+    for (;;) {
+      const chunk = await Promise.race([reader.read(), timeout]);
+      if (!chunk || chunk.done) return null;
+      const [event] = parser.push(chunk.value);
+      if (event) return event;
+    }
+  } catch {
+    return null;
+  } finally {
+    void reader.cancel().catch(() => {});
+  }
+}

@@ -17,6 +17,7 @@ import { ADMIN_NOTES_MAX_LENGTH, REPORT_MODERATION_MESSAGES as M, reportListQuer
 import { deleteReport, getReport, getReportComparison, listReports, updateReport, type ReportComparison, type ReportDetail } from "~/listings/report-moderation.server";
 import { ReportComparisonView } from "~/components/admin/report-comparison";
 import { readAdminForm } from "~/admin/admin-form.server";
+import { countScamMessages } from "~/messages/moderation.server";
 
 // /admin/reports — the listings' reports: counters, filter by status, 20 a page, newest first; the
 // report of `?id=` in the detail modal (so it survives a reload and works without JavaScript), where
@@ -24,7 +25,7 @@ import { readAdminForm } from "~/admin/admin-form.server";
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const admin = adminActor(context);
   const query = reportListQuerySchema.parse(Object.fromEntries(readQuery(request)));
-  const result = await listReports(admin, query);
+  const [result, scam] = await Promise.all([listReports(admin, query), countScamMessages(admin)]);
   if (!result.ok) throw data({ error: result.error }, { status: result.status });
   redirectPastLastPage(url, result.page, result.pageCount);
   const opened = query.id !== undefined ? await getReport(admin, query.id) : null;
@@ -36,6 +37,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     comparison: compared?.ok ? compared.comparison : null,
     notFound: opened !== null && !opened.ok,
     deleted: readQuery(request).has("deleted"),
+    scamMessages: scam.ok ? { count: scam.count, days: scam.days } : null,
   };
   return opened && !opened.ok ? data(loaded, { status: opened.status }) : loaded;
 }
@@ -99,6 +101,24 @@ function ListingLink({ listing }: { listing: ReportDetail["listing"] }) {
   );
 }
 
+/** What a report is about: its listing, or for a conversation the link to read it (decision 0091). */
+function Subject({ report }: { report: Pick<ReportDetail, "id" | "subject" | "subjectLabel" | "conversationId" | "listing"> }) {
+  if (report.subject !== "conversation") return <ListingLink listing={report.listing} />;
+  return (
+    <span className="block">
+      <span className="font-semibold text-stone-900">{report.subjectLabel}</span>
+      {report.listing ? <span className="block break-words text-stone-700">{report.listing.title}</span> : null}
+      {report.conversationId ? (
+        <PlainLink to={`/admin/reports/${report.id}/conversazione`} className="block text-brand-800 underline">
+          Apri la conversazione
+        </PlainLink>
+      ) : (
+        <span className="block text-stone-600 italic">Conversazione eliminata</span>
+      )}
+    </span>
+  );
+}
+
 function ReportModal({ report, comparison, listHref }: { report: ReportDetail; comparison: ReportComparison | null; listHref: string }) {
   const navigate = useNavigate();
   const fetcher = useFetcher<typeof action>();
@@ -115,10 +135,12 @@ function ReportModal({ report, comparison, listHref }: { report: ReportDetail; c
     <>
       <Dialog open title="Dettaglio segnalazione" onClose={close}>
         <dl className="grid gap-x-3 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-          <dt className={term}>Annuncio</dt>
+          <dt className={term}>Oggetto</dt>
+          <dd>{report.subjectLabel}</dd>
+          <dt className={term}>{report.subject === "conversation" ? "Conversazione" : "Annuncio"}</dt>
           <dd>
-            <ListingLink listing={report.listing} />
-            {report.listing ? <span className="ml-2 text-stone-600">({report.listing.statusLabel})</span> : null}
+            <Subject report={report} />
+            {report.listing && report.subject !== "conversation" ? <span className="ml-2 text-stone-600">({report.listing.statusLabel})</span> : null}
           </dd>
           <dt className={term}>Motivo</dt>
           <dd>{report.reasonLabel}</dd>
@@ -158,7 +180,8 @@ function ReportModal({ report, comparison, listHref }: { report: ReportDetail; c
           </div>
         </fetcher.Form>
         <div className="mt-4 flex flex-wrap gap-2 border-t border-stone-200 pt-4">
-          {report.listing?.status === "active" ? (
+          {/* A conversation's report is about a person, not the listing (often the victim's own). */}
+          {report.listing?.status === "active" && report.subject !== "conversation" ? (
             <button type="button" className="btn-secondary text-red-800" disabled={busy || !hydrated} onClick={() => setSuspending(true)}>
               Sospendi annuncio
             </button>
@@ -192,7 +215,7 @@ function ReportModal({ report, comparison, listHref }: { report: ReportDetail; c
 }
 
 export default function AdminReports({ loaderData }: Route.ComponentProps) {
-  const { reports, counters, status, page, pageCount, selected, comparison, notFound, deleted } = loaderData;
+  const { reports, counters, status, page, pageCount, selected, comparison, notFound, deleted, scamMessages } = loaderData;
   const search = new URLSearchParams();
   if (status) search.set("status", status);
   const listSearch = new URLSearchParams(search);
@@ -209,6 +232,11 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl">
       <h1 className="text-2xl font-bold text-stone-900">Segnalazioni</h1>
+      {scamMessages ? (
+        <p className="mt-2 text-sm text-stone-700" data-scam-messages={scamMessages.count}>
+          Messaggi privati con segnali di truffa negli ultimi {scamMessages.days} giorni: <strong className="text-stone-900">{formatNumber(scamMessages.count)}</strong>
+        </p>
+      ) : null}
 
       <ul aria-label="Contatori delle segnalazioni" className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-5">
         {COUNTERS.map(({ key, label }) => (
@@ -248,7 +276,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
           <thead className="sr-only md:not-sr-only md:table-header-group">
             <tr className="border-b border-stone-200 text-left text-stone-700">
               <th scope="col" className="px-3 py-2 font-semibold">Data</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Annuncio</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Oggetto</th>
               <th scope="col" className="px-3 py-2 font-semibold">Motivo</th>
               <th scope="col" className="px-3 py-2 font-semibold">Segnalato da</th>
               <th scope="col" className="px-3 py-2 font-semibold">Stato</th>
@@ -265,8 +293,8 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
                   {formatDateTimeLong(row.createdAt)}
                 </td>
                 <td className="block px-3 py-1 md:table-cell md:py-3 md:align-top">
-                  <span className="mr-1 font-medium text-stone-600 md:hidden">Annuncio:</span>
-                  <ListingLink listing={row.listing} />
+                  <span className="mr-1 font-medium text-stone-600 md:hidden">Oggetto:</span>
+                  <Subject report={row} />
                 </td>
                 <td className="block px-3 py-1 md:table-cell md:py-3 md:align-top">
                   <span className="mr-1 font-medium text-stone-600 md:hidden">Motivo:</span>

@@ -1,10 +1,10 @@
-import { KeyRound, UserRound } from "lucide";
+import { KeyRound, Mail, UserRound } from "lucide";
 import { Icon } from "~/components/icon";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { data, Link, redirect, useFetcher } from "react-router";
 import type { z } from "zod";
 import type { Route } from "./+types/profile";
-import { changePassword, getProfileInfo, updateProfile } from "~/accounts/profile.server";
+import { changePassword, getProfileInfo, setMessageMail, updateProfile } from "~/accounts/profile.server";
 import { cancelOwnEmailChange, pendingEmailChange } from "~/accounts/email-change.server";
 import {
   FULL_NAME_MAX_LENGTH,
@@ -42,6 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     fullName: info.fullName,
     email: info.email,
+    messageMail: info.messageMail,
     createdAt: { iso: isoDate(info.createdAt), label: formatDateLong(info.createdAt) },
     lastSignInAt: info.lastSignInAt ? { iso: isoDate(info.lastSignInAt), label: formatDateTimeLong(info.lastSignInAt) } : null,
     sessions: sessions.map((s) => ({ ...s, signedInAt: when(s.signedInAt), lastActiveAt: when(s.lastActiveAt) })),
@@ -74,6 +75,12 @@ export async function action({ request }: Route.ActionArgs) {
     const result = intent === "profile" ? await updateProfile(user, form, request) : await changePassword(user, form, request);
     if (!result.ok) return data({ ok: false as const, intent, text: result.error, at }, { status: result.status });
     return { ok: true as const, intent, text: result.message, at };
+  }
+  if (form.intent === "message-mail") {
+    // A preference of one's own: no identity check, only the session's profile changes.
+    const result = await setMessageMail(user, form);
+    if (!result.ok) return data({ ok: false as const, intent: form.intent, text: result.error, at }, { status: result.status });
+    return { ok: true as const, intent: form.intent, text: result.message, at };
   }
   if (form.intent === "cancel-email-change") {
     // Withdrawing a change asks for no identity check: it only keeps the account as it is.
@@ -271,8 +278,36 @@ function PasswordForm({ email }: { email: string }) {
   );
 }
 
+/** "Avvisami via email dei nuovi messaggi" (decision 0091): saved on its own, with the page's banner. */
+function MessageMailForm({ messageMail }: { messageMail: boolean }) {
+  const fetcher = useFetcher<typeof action>();
+  const pending = fetcher.state !== "idle";
+  const answer = !pending && fetcher.data?.intent === "message-mail" ? fetcher.data : null;
+  return (
+    <section aria-labelledby="message-mail-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+      <h2 id="message-mail-title" className="flex items-center gap-2 text-xl font-semibold text-stone-900">
+        <Icon node={Mail} aria-hidden size={22} /> Avvisi dei messaggi
+      </h2>
+      <fetcher.Form method="post" className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="message-mail" />
+        <label className="flex items-start gap-3 text-stone-900">
+          <input type="checkbox" name="messageMail" defaultChecked={messageMail} className="mt-1 h-5 w-5 shrink-0" aria-describedby="message-mail-hint" />
+          <span>{M.messageMailLabel}</span>
+        </label>
+        <p id="message-mail-hint" className="text-sm text-stone-600">
+          Al massimo un'email ogni 15 minuti per conversazione, solo finché non hai letto i messaggi.
+        </p>
+        <AnswerBanner answer={answer} />
+        <button type="submit" className="btn-secondary w-full sm:w-auto" disabled={pending}>
+          {pending ? "Salvataggio..." : "Salva preferenza"}
+        </button>
+      </fetcher.Form>
+    </section>
+  );
+}
+
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { fullName, email, createdAt, lastSignInAt, sessions, identities, twoFactor, emailVerified, pendingEmail } = loaderData;
+  const { fullName, email, messageMail, createdAt, lastSignInAt, sessions, identities, twoFactor, emailVerified, pendingEmail } = loaderData;
   return (
     <>
       <p className="text-sm">
@@ -286,6 +321,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <div className="grid min-w-0 gap-6">
           <ProfileForm fullName={fullName} email={email} pendingEmail={pendingEmail} />
           <PasswordForm email={email} />
+          <MessageMailForm messageMail={messageMail} />
           <ReauthSection fresh={twoFactor.fresh} hasTotp={twoFactor.totp === "on"} email={email} />
           <TwoFactorSection status={twoFactor} email={email} />
           <SessionsSection sessions={sessions} />

@@ -1,0 +1,1 @@
+CREATE INDEX "conversation_messages_scam_idx" ON "conversation_messages" USING btree ("created_at") WHERE cardinality("conversation_messages"."scam_signals") > 0;

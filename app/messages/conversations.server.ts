@@ -1,5 +1,6 @@
 // Reading private conversations (decision 0090): the inbox, one conversation (read by its two people
 // only), "Segna come letto", the header's unread count and the listing page's "Scrivi" state.
+import { conversationChanged } from "./events.server";
 import { and, count, desc, eq, or, sql } from "drizzle-orm";
 import { isEmailVerified } from "~/accounts/recovery.server";
 import type { CurrentUser } from "~/accounts/session.server";
@@ -186,7 +187,10 @@ export async function markRead(viewer: CurrentUser | null, conversationId: strin
     .set(owner ? { ownerUnread: 0 } : { askerUnread: 0 })
     .where(and(eq(conversations.id, conversationId), owner ? eq(conversations.ownerId, viewer.id) : eq(conversations.askerId, viewer.id), sql`${owner ? conversations.ownerUnread : conversations.askerUnread} > 0`))
     .returning({ id: conversations.id });
-  return { ok: true, cleared: cleared.length > 0 ? (owner ? row.ownerUnread : row.askerUnread) : 0 };
+  if (cleared.length === 0) return { ok: true, cleared: 0 };
+  // The reader's other tabs and their header's count (decision 0091).
+  await conversationChanged({ conversationId, userIds: [viewer.id] });
+  return { ok: true, cleared: owner ? row.ownerUnread : row.askerUnread };
 }
 
 /** What the listing page offers the viewer about writing to its owner. */

@@ -23,7 +23,7 @@ async function reported() {
   const owner = await createAccount({ fullName: "Olga Bianchi" });
   const asker = await createUserRow({ name: "Tino Truffa" });
   const conversation = await createConversation({ ownerId: owner.id, askerId: asker.id, listingTitle: "Cuccioli di beagle" });
-  await addMessage(conversation, asker.id, MARKUP, ["whatsapp_link"]);
+  await addMessage(conversation, asker.id, MARKUP, ["chat_link"]);
   await addMessage(conversation, owner.id, "Preferisco sentirci qui, grazie.");
   const reportId = await reportConversation(conversation, owner.id);
   return { owner, asker, conversation, reportId };
@@ -48,7 +48,7 @@ describe("an administrator", () => {
           report: { id: reportId, subjectLabel: "Conversazione", reportedUserId: asker.id },
           conversation: { id: conversation.id, listingTitle: "Cuccioli di beagle", owner: { id: owner.id }, asker: { id: asker.id } },
           messages: [
-            { body: MARKUP, scamSignals: ["whatsapp_link"], sender: { id: asker.id, role: "Interessato" } },
+            { body: MARKUP, scamSignals: ["chat_link"], sender: { id: asker.id, role: "Interessato" } },
             { body: "Preferisco sentirci qui, grazie.", scamSignals: [], sender: { id: owner.id, role: "Inserzionista" } },
           ],
         },
@@ -60,7 +60,7 @@ describe("an administrator", () => {
     // A link in a message is text, never followed.
     expect(html).not.toContain('href="https://wa.me');
     expect(html).toContain("Segnali di truffa:");
-    expect(html).toContain('data-scam-signals="whatsapp_link"');
+    expect(html).toContain('data-scam-signals="chat_link"');
   });
 
   itDb("cannot read a conversation without a report: a listing's report, an unknown id, a malformed id, a deleted conversation all answer 404", async () => {

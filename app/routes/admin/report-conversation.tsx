@@ -6,6 +6,7 @@ import { Icon } from "~/components/icon";
 import { PlainLink } from "~/components/plain-link";
 import { formatDateTimeLong, isoDate } from "~/lib/format";
 import { getReportedConversation } from "~/messages/moderation.server";
+import { SCAM_SIGNALS, type ScamSignal } from "~/messages/scam-signals";
 import { CONVERSATION_MODERATION_MESSAGES as M, type ModeratedParticipant } from "~/messages/moderation-messages";
 
 // /admin/reports/:id/conversazione — the conversation a report is about, read-only (decision 0091).
@@ -137,7 +138,7 @@ export default function ReportConversation({ loaderData }: Route.ComponentProps)
                     <Icon node={TriangleAlert} aria-hidden size={16} /> Segnali di truffa:
                     {message.scamSignals.map((signal) => (
                       <span key={signal} className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold">
-                        {signal}
+                        {SCAM_SIGNALS[signal as ScamSignal] ?? signal}
                       </span>
                     ))}
                   </p>

@@ -17,6 +17,7 @@ import { thumbnailUrl } from "~/lib/images";
 import { setBlock } from "~/messages/blocks.server";
 import { conversationView, markRead } from "~/messages/conversations.server";
 import { limitHeaders } from "~/messages/limits.server";
+import { useLiveMessages } from "~/messages/use-live-messages";
 import { MESSAGE_LIMITS, MESSAGE_TEXTS as M } from "~/messages/messages";
 import { reportConversation } from "~/messages/reports.server";
 import { SCAM_WARNING } from "~/messages/scam-signals";
@@ -102,6 +103,8 @@ function ActionAnswer({ answer, intents }: { answer: Answer | undefined; intents
 }
 
 export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
+  // New messages and read counts arrive without a reload (decision 0091); the root loader, hence the header, reloads too.
+  useLiveMessages();
   const { conversation: c, cleared } = loaderData;
   const actions = useFetcher<Answer>();
   const { revalidate } = useRevalidator();

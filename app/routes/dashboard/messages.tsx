@@ -10,6 +10,7 @@ import { formatDateTimeLong, formatNumber, isoDate } from "~/lib/format";
 import { thumbnailUrl } from "~/lib/images";
 import { pageParam, redirectPastLastPage } from "~/lib/paging";
 import { inboxPage } from "~/messages/conversations.server";
+import { useLiveMessages } from "~/messages/use-live-messages";
 import { MESSAGE_TEXTS as M } from "~/messages/messages";
 
 export const meta = () => [{ title: "Messaggi — Zampa" }, { name: "robots", content: "noindex" }];
@@ -23,6 +24,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export default function Messages({ loaderData }: Route.ComponentProps) {
+  // New messages and read counts arrive without a reload (decision 0091); the root loader, hence the header, reloads too.
+  useLiveMessages();
   const { items, page, pageCount, search } = loaderData;
   return (
     <>

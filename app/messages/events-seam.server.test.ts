@@ -1,25 +1,28 @@
-// The seam to the live updates and the mail (events.server.ts, filled by another part): called once
-// per stored message, after its transaction, with the right recipient; never for a refused message
-// or a double submit. Only the seam is replaced here, to watch its calls; the database is real.
+// What follows a message (events.server.ts) runs once per stored message, after its transaction,
+// for the right two people; never for a refused message or a double submit. Watched through this
+// process's live hub, which is where the news arrives when no PostgreSQL listener is started.
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect } from "vitest";
 import { db } from "~/db/client.server";
 import { userBlocks } from "~/db/schema";
 import { itDb } from "../../tests/db";
 import { createListingRow } from "../../tests/factories";
 import { person } from "../../tests/messages";
-import type { MessageSent } from "./events.server";
+import { subscribe } from "./live.server";
 import { reply, writeToOwner } from "./sending.server";
 
-const calls = vi.hoisted(() => [] as MessageSent[]);
-vi.mock("./events.server", () => ({
-  messageSent: async (event: MessageSent) => {
-    calls.push(event);
-  },
-}));
+/** The news of new messages each person's open pages were given: "<person> <conversation>". */
+const calls: string[] = [];
+const stops: (() => void)[] = [];
+function watch(...people: { id: string }[]) {
+  for (const p of people) stops.push(subscribe(p.id, (event) => event.kind === "message" && calls.push(`${p.id} ${event.conversationId}`)));
+}
 
 beforeEach(() => {
   calls.length = 0;
+});
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop();
 });
 
 describe("messageSent", () => {
@@ -27,19 +30,20 @@ describe("messageSent", () => {
     const owner = await person("Mario Rossi");
     const asker = await person();
     const listing = await createListingRow(owner.id);
+    watch(owner, asker);
     const first = await writeToOwner(asker, listing.id, { body: "Ciao" });
     if (!first.ok) throw new Error(first.error);
-    expect(calls).toEqual([{ conversationId: first.conversationId, messageId: first.messageId, senderId: asker.id, recipientId: owner.id }]);
+    expect(calls.sort()).toEqual([`${asker.id} ${first.conversationId}`, `${owner.id} ${first.conversationId}`].sort());
     const answer = await reply(owner, first.conversationId, { body: "Ciao a te" });
     if (!answer.ok) throw new Error(answer.error);
-    expect(calls[1]).toEqual({ conversationId: first.conversationId, messageId: answer.messageId, senderId: owner.id, recipientId: asker.id });
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(4);
   });
 
   itDb("is not told of a double submit nor of a refused message", async () => {
     const owner = await person("Mario Rossi");
     const asker = await person();
     const listing = await createListingRow(owner.id);
+    watch(owner);
     const first = await writeToOwner(asker, listing.id, { body: "Ciao" });
     if (!first.ok) throw new Error(first.error);
     expect(await writeToOwner(asker, listing.id, { body: "Ciao" })).toMatchObject({ ok: true, duplicate: true });

@@ -8,20 +8,11 @@ import type { CurrentUser } from "~/accounts/session.server";
 import { adminActor } from "~/admin/gate.server";
 import { CACHE_TAGS, onInvalidate, type CacheTag } from "~/cache/cache.server";
 import { INPUT_MESSAGES } from "~/lib/input";
+import { EVENT_STREAM_HEADERS, EVENT_STREAM_HEARTBEAT_MS, eventStream } from "~/lib/event-stream.server";
 import { logger } from "~/lib/logger.server";
 import { AI_MESSAGES } from "./messages";
 import { SSE_HEARTBEAT, sseEvent } from "./sse";
 import type { AiCallHooks, AiOutcome, AiProgress } from "./types";
-
-/** Long waits in the queue send a comment this often, so proxies do not close a quiet stream. */
-export const HEARTBEAT_MS = 15_000;
-
-const STREAM_HEADERS = {
-  "content-type": "text/event-stream; charset=utf-8",
-  "cache-control": "no-store",
-  // nginx and similar proxies would otherwise hold the events back until the end
-  "x-accel-buffering": "no",
-};
 
 export type AiServerFunction<T> = (actor: CurrentUser | null, input: unknown, hooks: AiCallHooks) => Promise<AiOutcome<T>>;
 
@@ -114,7 +105,7 @@ export async function streamOutcome<T>(start: (hooks: AiCallHooks) => Promise<Ai
       };
       for (const progress of pending.splice(0)) write(sseEvent("progress", progress));
       send = (progress) => write(sseEvent("progress", progress));
-      heartbeat = setInterval(() => write(SSE_HEARTBEAT), HEARTBEAT_MS);
+      heartbeat = setInterval(() => write(SSE_HEARTBEAT), EVENT_STREAM_HEARTBEAT_MS);
       void outcome.then((answer) => {
         clearInterval(heartbeat);
         requestSignal?.removeEventListener("abort", abort);
@@ -135,7 +126,7 @@ export async function streamOutcome<T>(start: (hooks: AiCallHooks) => Promise<Ai
       abort();
     },
   });
-  return new Response(body, { status: 200, headers: STREAM_HEADERS });
+  return new Response(body, { status: 200, headers: EVENT_STREAM_HEADERS });
 }
 
 /**
@@ -143,42 +134,12 @@ export async function streamOutcome<T>(start: (hooks: AiCallHooks) => Promise<Ai
  * every process's listener), until the client goes. The caller checks who is asking.
  */
 export function invalidationStream(request: Request, tags: readonly CacheTag[] = [CACHE_TAGS.aiUsage]): Response {
-  const encoder = new TextEncoder();
-  let stop = () => {};
-  const body = new ReadableStream<Uint8Array>({
-    start(stream) {
-      const write = (text: string) => {
-        try {
-          stream.enqueue(encoder.encode(text));
-        } catch {
-          stop();
-        }
-      };
-      const unsubscribe = onInvalidate((dropped) => {
+  return eventStream(request, {
+    subscribe: (write) =>
+      onInvalidate((dropped) => {
         if (dropped.some((tag) => tags.includes(tag))) write(sseEvent("invalidated", { tags: dropped }));
-      });
-      const heartbeat = setInterval(() => write(SSE_HEARTBEAT), HEARTBEAT_MS);
-      stop = () => {
-        unsubscribe();
-        clearInterval(heartbeat);
-        request.signal.removeEventListener("abort", close);
-      };
-      const close = () => {
-        stop();
-        try {
-          stream.close();
-        } catch {
-          // already closed
-        }
-      };
-      request.signal.addEventListener("abort", close, { once: true });
-      // An EventSource that reconnects waits 5 s, the pages' poll, rather than its default 3 s.
-      write("retry: 5000\n\n");
-      if (request.signal.aborted) close();
-    },
-    cancel() {
-      stop();
-    },
+      }),
+    // An EventSource that reconnects waits 5 s, the pages' poll, rather than its default 3 s.
+    retryMs: 5000,
   });
-  return new Response(body, { status: 200, headers: STREAM_HEADERS });
 }

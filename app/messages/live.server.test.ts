@@ -11,7 +11,8 @@ import { createAccount, requestAs } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { conversationChanged, messageSent } from "./events.server";
 import { decodeNews, encodeNews, LiveHub, liveHub, publish, type LiveEvent } from "./live.server";
-import { LIVE_STREAM_HEADERS, liveMessagesStream } from "./live-stream.server";
+import { EVENT_STREAM_HEADERS } from "~/lib/event-stream.server";
+import { liveMessagesStream } from "./live-stream.server";
 
 const A = "11111111-2222-4333-8444-555555555555";
 const B = "66666666-7777-4888-8999-000000000000";
@@ -98,7 +99,7 @@ describe("GET /dashboard/messaggi/eventi", () => {
     const request = new Request("http://localhost:3000/dashboard/messaggi/eventi", { headers: { cookie: person.cookie }, signal: abort.signal });
     const response = (await eventsLoader({ request } as never)) as Response;
     expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toBe(LIVE_STREAM_HEADERS["content-type"]);
+    expect(response.headers.get("content-type")).toBe(EVENT_STREAM_HEADERS["content-type"]);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(liveHub.subscriberCount()).toBe(before + 1);
     const events = readEvents(response, 1);

@@ -1,6 +1,8 @@
 // A conversation report in the back office (decision 0091): the administrator finds it in
 // /admin/reports as "Conversazione", opens the conversation read-only with each message's scam
 // signals, and cannot open a conversation that no report points at. Data: fixtures-conversations.ts.
+import { SCAM_SIGNALS } from "~/messages/scam-signals";
+import { axeViolations } from "./axe";
 import { describe, expect, it } from "vitest";
 import { signIn, signUpIn, startBrowser } from "./browser";
 import { CONVERSATION_FIXTURES as F } from "./fixtures-conversations";
@@ -33,7 +35,7 @@ describe("a reported conversation in the back office", () => {
       const messages = page.getByRole("listitem").filter({ hasText: F.reported.scamMessage });
       expect(await messages.count()).toBe(1);
       expect(await messages.textContent()).toContain("Segnali di truffa:");
-      expect(await messages.textContent()).toContain(F.reported.signal);
+      expect(await messages.textContent()).toContain(SCAM_SIGNALS[F.reported.signal]);
       expect(await messages.textContent()).toContain("Tino Caparra (Interessato)");
       const reply = page.getByRole("listitem").filter({ hasText: F.reported.reply });
       expect(await reply.textContent()).not.toContain("Segnali di truffa");
@@ -42,6 +44,7 @@ describe("a reported conversation in the back office", () => {
       expect(await page.getByText("Segnalato", { exact: true }).count()).toBe(1);
       // Nothing wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
       // Back to the report.
       await page.getByRole("link", { name: "Gestisci la segnalazione" }).click();
       await page.getByRole("dialog", { name: "Dettaglio segnalazione" }).waitFor();

@@ -11,7 +11,7 @@ export const CONVERSATION_FIXTURES = {
     listingTitle: "Cuccioli di bassotto (conversazione segnalata)",
     scamMessage: "Per bloccarlo mandami 200 euro di caparra con una ricarica PostePay, poi ti spedisco il cucciolo.",
     reply: "Preferisco venire a vederlo di persona, grazie.",
-    signal: "prepaid_card",
+    signal: "prepaid_card" as const,
   },
   unreported: { id: "7a3b2c4d-5e6f-4a71-8c8d-9e0f1a2b3c4d", message: "Messaggio privato che nessun moderatore deve leggere." },
 } as const;
@@ -20,7 +20,8 @@ export async function insertConversationFixtures(): Promise<void> {
   const f = CONVERSATION_FIXTURES;
   const owner = await createUserRow({ name: "Olga Bassotti", email: "olga.bassotti@zampa.test" });
   const scammer = await createUserRow({ name: "Tino Caparra", email: "tino.caparra@zampa.test" });
-  const listing = await createListingRow(owner.id, { title: f.reported.listingTitle });
+  // Closed: the suite's list pages count the public listings of the main fixtures only.
+  const listing = await createListingRow(owner.id, { title: f.reported.listingTitle, status: "closed" });
   await db().insert(conversations).values([
     { id: f.reported.id, listingId: listing.id, listingTitle: listing.title, ownerId: owner.id, askerId: scammer.id },
     { id: f.unreported.id, listingId: listing.id, listingTitle: listing.title, ownerId: owner.id, askerId: null },

@@ -3,6 +3,7 @@
 // "Mostra numero" / "Mostra email" reveal them to a confirmed account, by keyboard, at 360 and
 // 1366 px, with and without JavaScript; a visitor is offered the sign-in, which leads back; a
 // crawler gets nothing. This file deletes the listing it publishes.
+import { axeViolations } from "./axe";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, confirmAddress, signUpIn, signUpOnly, startBrowser, uniqueEmail, withConsent } from "./browser";
@@ -183,6 +184,7 @@ describe("Mostra numero / Mostra email", () => {
       expect(await write.getAttribute("href")).toBe(`mailto:${SECRET.email}?subject=${encodeURIComponent(`Annuncio Zampa: ${TITLE}`)}`);
       // Nothing sticks out of a narrow screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
     });
 
     it(`a visitor is offered the sign-in, which leads back to the listing (${width} px)`, async () => {

@@ -1,11 +1,13 @@
-// Private conversations (decision 0090): a person writes to a listing's owner from the listing page
-// (an over-long text refused and kept), the owner sees the unread count in the header, reads the
-// scam warning, replies at 360 px; the header counts for the other side; a block stops the other
-// person's messages until «Sblocca»; «Segnala» files the report. A visitor is offered the sign-in,
+// Private conversations (decisions 0090, 0091): a person writes to a listing's owner from the
+// listing page (an over-long text refused and kept), the owner sees the unread count in the header,
+// reads the scam warning, replies at 360 px, and the reply appears live on the asker's open page;
+// the header counts for the other side; a block stops the other person's messages until «Sblocca»;
+// «Segnala» files the report. A visitor is offered the sign-in,
 // which comes back to the listing. This file deletes every listing it publishes.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { SCAM_WARNING } from "~/messages/scam-signals";
+import { axeViolations } from "./axe";
 import { baseUrl, signIn, signUpIn, startBrowser } from "./browser";
 import { adminPost, publishListing } from "./moderation-helpers";
 import { E2E_ADMIN } from "./server";
@@ -63,6 +65,7 @@ describe("private conversations", () => {
       const item = o.getByRole("listitem").filter({ hasText: `${word} furetto` });
       await item.getByText("Giulia").waitFor();
       expect(await noOverflow(o)).toBe(true);
+      expect(await axeViolations(o)).toEqual([]);
       await item.getByRole("link", { name: `${word} furetto` }).click();
       await o.waitForURL(`**${conversationPath}`);
       await o.getByRole("log").getByText(SCAM_WARNING).waitFor();
@@ -70,13 +73,23 @@ describe("private conversations", () => {
       // Opening it read it: the header says so once the count is read again.
       await o.getByRole("link", { name: "Messaggi, nessuno non letto" }).waitFor();
       expect(await noOverflow(o)).toBe(true);
+      expect(await axeViolations(o)).toEqual([]);
+      // The asker keeps the conversation open: the reply appears there without a reload (decision 0091).
+      const streamOpen = page.waitForResponse((r) => r.url().endsWith("/dashboard/messaggi/eventi") && r.status() === 200);
+      await page.goto(conversationPath);
+      await streamOpen;
       await o.getByLabel("Rispondi").fill("Sì, è disponibile. Vieni sabato alle 10.");
       await o.getByRole("button", { name: "Invia", exact: true }).click();
       await o.getByRole("log").getByText("Sì, è disponibile. Vieni sabato alle 10.").waitFor();
-      expect(await o.getByLabel("Rispondi").inputValue()).toBe("");
+      await expect.poll(() => o.getByLabel("Rispondi").inputValue()).toBe("");
+      await page.getByRole("log").getByText("Sì, è disponibile. Vieni sabato alle 10.").waitFor();
 
-      // The asker's header counts the reply.
+      // The owner answers again while the asker is elsewhere: the asker's header counts it.
       await page.goto("/");
+      await o.getByLabel("Rispondi").fill("Porta un trasportino.");
+      await o.getByRole("button", { name: "Invia", exact: true }).click();
+      await o.getByRole("log").getByText("Porta un trasportino.").waitFor();
+      await page.reload();
       await page.getByRole("link", { name: "Messaggi, 1 non letto" }).waitFor();
 
       // The owner blocks the asker, after confirming.

@@ -117,8 +117,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </a>
       <LoadingIndicator />
 
-      {/* Narrow screens: a bar with the menu button; the sections open below it. */}
-      <div className="sticky top-0 z-40 border-b border-stone-200 bg-white lg:hidden">
+      {/* Narrow screens: a bar with the menu button; the sections open below it. A header, so that
+          everything on the page sits in a landmark. */}
+      <header className="sticky top-0 z-40 border-b border-stone-200 bg-white lg:hidden">
         <div className="flex items-center gap-3 px-4 py-3">
           <Link to="/admin" className="flex items-center gap-2 font-bold text-brand-800">
             <Icon node={PawPrint} aria-hidden size={22} /> Zampa Admin
@@ -143,7 +144,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <SignOut collapsed={false} />
           </div>
         </div>
-      </div>
+      </header>
 
       {/* Wide screens: the sidebar, which folds down to its icons. */}
       <aside

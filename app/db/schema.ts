@@ -977,6 +977,14 @@ export const conversations = pgTable(
     // Each side's inbox, newest first, read in index order.
     index("conversations_owner_idx").on(t.ownerId, t.lastMessageAt.desc(), t.id.desc()),
     index("conversations_asker_idx").on(t.askerId, t.lastMessageAt.desc(), t.id.desc()),
+    // The header's count on every signed-in page reads only the conversations with something unread,
+    // however many an account has.
+    index("conversations_owner_unread_idx")
+      .on(t.ownerId, t.ownerUnread)
+      .where(sql`${t.ownerUnread} > 0`),
+    index("conversations_asker_unread_idx")
+      .on(t.askerId, t.askerUnread)
+      .where(sql`${t.askerUnread} > 0`),
     index("conversations_listing_deleted_idx")
       .on(t.listingDeletedAt)
       .where(sql`${t.listingDeletedAt} is not null`),

@@ -76,11 +76,11 @@ export async function inboxPage(userId: string, page: number): Promise<{ items: 
   return { items, page, pageCount: Math.max(1, Math.ceil(total / size)), total };
 }
 
-/** The unread messages of all the account's conversations: the header's badge, in one query over two indexes. */
+/** The unread messages of all the account's conversations: the header's badge, one query over two partial indexes. */
 export async function unreadTotal(userId: string): Promise<number> {
   const [row] = await queryRows<{ unread: number | string }>(sql`
-    select coalesce((select sum(owner_unread) from conversations where owner_id = ${userId}), 0)
-         + coalesce((select sum(asker_unread) from conversations where asker_id = ${userId}), 0) as unread`);
+    select coalesce((select sum(owner_unread) from conversations where owner_id = ${userId} and owner_unread > 0), 0)
+         + coalesce((select sum(asker_unread) from conversations where asker_id = ${userId} and asker_unread > 0), 0) as unread`);
   return Number(row?.unread ?? 0);
 }
 

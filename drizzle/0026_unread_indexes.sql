@@ -1,0 +1,2 @@
+CREATE INDEX "conversations_owner_unread_idx" ON "conversations" USING btree ("owner_id","owner_unread") WHERE "conversations"."owner_unread" > 0;--> statement-breakpoint
+CREATE INDEX "conversations_asker_unread_idx" ON "conversations" USING btree ("asker_id","asker_unread") WHERE "conversations"."asker_unread" > 0;

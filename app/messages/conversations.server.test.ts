@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { db } from "~/db/client.server";
-import { petListings, users } from "~/db/schema";
+import { conversations, petListings, users } from "~/db/schema";
 import { itDb } from "../../tests/db";
 import { createListingRow } from "../../tests/factories";
 import { conversationBetween, conversationRow, person } from "../../tests/messages";
@@ -26,6 +26,27 @@ describe("the inbox", () => {
       ["Giulia", 1, false],
     ]);
     expect((await inboxPage((await person("Terzo")).id, 1)).items).toEqual([]);
+  });
+
+  itDb("pages one account's conversations on both sides together, newest first, none twice", async () => {
+    const me = await person("Anna Neri");
+    // 25 conversations, alternately about my listings and about others': their last messages a minute apart.
+    const ids: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const other = await person();
+      const [ownerId, askerId] = i % 2 === 0 ? [me.id, other.id] : [other.id, me.id];
+      const listing = await createListingRow(ownerId);
+      const [row] = await db()
+        .insert(conversations)
+        .values({ listingId: listing.id, listingTitle: listing.title, ownerId, askerId, lastMessageAt: new Date(Date.UTC(2026, 10, 1, 12, i)) })
+        .returning({ id: conversations.id });
+      ids.push(row!.id);
+    }
+    const newestFirst = [...ids].reverse();
+    const first = await inboxPage(me.id, 1);
+    const second = await inboxPage(me.id, 2);
+    expect(first).toMatchObject({ total: 25, pageCount: 2 });
+    expect([...first.items, ...second.items].map((i) => i.id)).toEqual(newestFirst);
   });
 
   itDb("keeps a deleted listing's conversation with its title, noted as gone, and names an erased person 'utente eliminato'", async () => {

@@ -1,7 +1,7 @@
 // Reading private conversations (decision 0090): the inbox, one conversation (read by its two people
 // only), "Segna come letto", the header's unread count and the listing page's "Scrivi" state.
 import { conversationChanged } from "./events.server";
-import { and, count, desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { isEmailVerified } from "~/accounts/recovery.server";
 import type { CurrentUser } from "~/accounts/session.server";
 import { db, queryRows } from "~/db/client.server";
@@ -32,36 +32,56 @@ export interface InboxItem {
   lastMine: boolean;
 }
 
+/**
+ * The ids of one page of the viewer's conversations, the latest message first: the first
+ * offset + size of each side's index order (owner, asker), merged. An account is never both sides of
+ * one conversation (nobody writes to their own listing), so nothing repeats; the cost grows with the
+ * page's depth, not with how many conversations the account has.
+ */
+async function inboxIds(userId: string, size: number, offset: number): Promise<string[]> {
+  const take = offset + size;
+  const rows = await queryRows<{ id: string }>(sql`
+    select id from (
+      (select id, last_message_at from conversations where owner_id = ${userId} order by last_message_at desc, id desc limit ${take})
+      union all
+      (select id, last_message_at from conversations where asker_id = ${userId} order by last_message_at desc, id desc limit ${take})
+    ) mine order by last_message_at desc, id desc limit ${size} offset ${offset}`);
+  return rows.map((r) => r.id);
+}
+
 /** One page of the viewer's conversations, the latest message first. */
 export async function inboxPage(userId: string, page: number): Promise<{ items: InboxItem[]; page: number; pageCount: number; total: number }> {
-  const mine = or(eq(conversations.ownerId, userId), eq(conversations.askerId, userId));
   const size = MESSAGE_LIMITS.inboxPageSize;
-  const [rows, [counted]] = await Promise.all([
-    db()
-      .select({
-        id: conversations.id,
-        ownerId: conversations.ownerId,
-        listingTitle: conversations.listingTitle,
-        listingId: conversations.listingId,
-        listingStatus: petListings.status,
-        images: petListings.images,
-        otherId: sql<string | null>`${otherOf(userId)}`,
-        otherName: profiles.fullName,
-        unread: unreadOf(userId),
-        lastMessageAt: conversations.lastMessageAt,
-        lastBody: sql<string | null>`(select m.body from ${conversationMessages} m where m.conversation_id = ${conversations.id} order by m.created_at desc, m.id desc limit 1)`,
-        lastSender: sql<string | null>`(select m.sender_id from ${conversationMessages} m where m.conversation_id = ${conversations.id} order by m.created_at desc, m.id desc limit 1)`,
-      })
-      .from(conversations)
-      .leftJoin(petListings, eq(petListings.id, conversations.listingId))
-      .leftJoin(profiles, sql`${profiles.id} = ${otherOf(userId)}`)
-      .where(mine)
-      .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
-      .limit(size)
-      .offset((page - 1) * size),
-    db().select({ total: count() }).from(conversations).where(mine),
+  const [ids, [counted]] = await Promise.all([
+    inboxIds(userId, size, (page - 1) * size),
+    queryRows<{ total: number | string }>(sql`
+      select (select count(*) from conversations where owner_id = ${userId})
+           + (select count(*) from conversations where asker_id = ${userId}) as total`),
   ]);
-  const total = counted?.total ?? 0;
+  const rows =
+    ids.length === 0
+      ? []
+      : await db()
+          .select({
+            id: conversations.id,
+            ownerId: conversations.ownerId,
+            listingTitle: conversations.listingTitle,
+            listingId: conversations.listingId,
+            listingStatus: petListings.status,
+            images: petListings.images,
+            otherId: sql<string | null>`${otherOf(userId)}`,
+            otherName: profiles.fullName,
+            unread: unreadOf(userId),
+            lastMessageAt: conversations.lastMessageAt,
+            lastBody: sql<string | null>`(select m.body from ${conversationMessages} m where m.conversation_id = ${conversations.id} order by m.created_at desc, m.id desc limit 1)`,
+            lastSender: sql<string | null>`(select m.sender_id from ${conversationMessages} m where m.conversation_id = ${conversations.id} order by m.created_at desc, m.id desc limit 1)`,
+          })
+          .from(conversations)
+          .leftJoin(petListings, eq(petListings.id, conversations.listingId))
+          .leftJoin(profiles, sql`${profiles.id} = ${otherOf(userId)}`)
+          .where(inArray(conversations.id, ids))
+          .orderBy(desc(conversations.lastMessageAt), desc(conversations.id));
+  const total = Number(counted?.total ?? 0);
   const items = rows.map((row) => ({
     id: row.id,
     listingTitle: row.listingTitle,

@@ -28,7 +28,12 @@ export function safeReturnPath(value: unknown): string | null {
   }
   // What a URL parser drops (tabs, newlines) and what it reads as a slash, checked at the start only:
   // "?q=cane%20piccolo" decodes to a space further on, which is harmless.
-  const start = decoded.replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 2);
+  let start = "";
+  for (const char of decoded) {
+    if (char <= "\u001f" || char === "\u007f") continue;
+    start += char;
+    if (start.length === 2) break;
+  }
   return start === "//" || start === "/\\" ? null : value;
 }
 

@@ -3,7 +3,6 @@
 // person's heart is a form posting to /pet-listing/:id/preferito: without JavaScript it comes back to
 // this page; with it, a fetcher sends it and the heart changes at once, without reloading the page.
 import { Heart } from "lucide";
-import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { Icon } from "~/components/icon";
 import { PlainLink } from "~/components/plain-link";
@@ -37,20 +36,28 @@ export function FavouriteButton({ listingId, favourite, back, withText = false, 
 
 function SignedInHeart({ listingId, favourite, back, withText, size, className }: { listingId: string; favourite: boolean; back: string; withText: boolean; size: string; className: string }) {
   const fetcher = useFetcher<Answer>();
-  // Only a page running its script asks for the answer itself; without JavaScript the action redirects back.
-  const [scripted, setScripted] = useState(false);
-  useEffect(() => setScripted(true), []);
   const pending = fetcher.formData?.get("intent");
   const answered = fetcher.data?.ok ? fetcher.data.favourite : null;
   const kept = pending ? pending === "add" : (answered ?? favourite);
   const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
   const label = kept ? T.remove : T.add;
   return (
-    // Above a card's stretched title link; positioned, so that the alert sits below it.
-    <fetcher.Form method="post" action={favouritePath(listingId)} className={`relative z-10 inline-block ${className}`.trim()}>
+    // Above a card's stretched title link; positioned, so that the alert sits below it. Without
+    // JavaScript the form posts and the action redirects back; with it, the fetcher sends the same
+    // fields plus reply=stay and the action answers with the new state instead.
+    <form
+      method="post"
+      action={favouritePath(listingId)}
+      className={`relative z-10 inline-block ${className}`.trim()}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const fields = new FormData(event.currentTarget);
+        fields.set("reply", "stay");
+        void fetcher.submit(fields, { method: "post", action: favouritePath(listingId) });
+      }}
+    >
       <input type="hidden" name="intent" value={kept ? "remove" : "add"} />
       <input type="hidden" name="back" value={back} />
-      {scripted ? <input type="hidden" name="reply" value="stay" /> : null}
       <button type="submit" aria-pressed={kept} aria-label={withText ? undefined : label} title={label} className={`${LOOK} ${size} ${kept ? "text-red-700" : ""}`.trim()}>
         <Icon node={Heart} aria-hidden size={20} fill={kept ? "currentColor" : "none"} />
         {withText ? <span>{label}</span> : null}
@@ -60,6 +67,6 @@ function SignedInHeart({ listingId, favourite, back, withText, size, className }
           {error}
         </span>
       ) : null}
-    </fetcher.Form>
+    </form>
   );
 }

@@ -85,7 +85,7 @@ describe("favourites", () => {
       expect(await item.getByRole("link").count()).toBe(0);
       await item.getByRole("button", { name: /Rimuovi dai preferiti/ }).click();
       await fan.page.getByRole("status").getByText("Rimosso dai preferiti").waitFor();
-      expect(await fan.page.getByRole("listitem").filter({ hasText: word }).count()).toBe(0);
+      await expect.poll(() => fan.page.getByRole("listitem").filter({ hasText: word }).count(), { timeout: 5_000 }).toBe(0);
     } finally {
       expect(await adminPost(admin.context, "/admin/pet-listings", { intent: "delete", listingId: id })).toBe(200);
     }

@@ -22,6 +22,8 @@ export default [
   route("pet-listing/:id", "routes/listings/detail.tsx"),
   // "Mostra numero" / "Mostra email" asked by the page's script (decision 0089)
   route("pet-listing/:id/contatto", "routes/listings/contact-reveal.ts"),
+  // The heart: add or remove a favourite (decision 0092)
+  route("pet-listing/:id/preferito", "routes/listings/favourite.tsx"),
   route("create-pet-listing", "routes/listings/create.tsx"),
   route("pet-listing/:id/scrivi", "routes/messages/write.tsx"),
   route("report-listing/:id", "routes/listings/report.tsx"),
@@ -57,6 +59,8 @@ export default [
     // Private conversations (decision 0090)
     route("messaggi", "routes/dashboard/messages.tsx"),
     route("messaggi/:id", "routes/dashboard/conversation.tsx"),
+    // Favourite listings (decision 0092)
+    route("preferiti", "routes/dashboard/favourites.tsx"),
     route("data-export", "routes/dashboard/data-export.ts"),
     route("delete-account", "routes/dashboard/delete-account.tsx"),
   ]),

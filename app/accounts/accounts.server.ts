@@ -35,7 +35,7 @@ export const SIGN_UP_MAILS_PER_ADDRESS = { max: 3, windowSeconds: 24 * 60 * 60 }
  * hashes the password in both cases and answers a registered address with a made-up account, and
  * here both cases take the same steps (one read, one counter, one mail, awaited) before the same answer.
  */
-export async function signUp(input: Record<string, unknown>, requestHeaders: Headers): Promise<SignUpResult> {
+export async function signUp(input: Record<string, unknown>, requestHeaders: Headers, returnPath: string | null = null): Promise<SignUpResult> {
   const parsed = signUpSchema.safeParse(input);
   if (!parsed.success) return fail(400, firstError(parsed.error));
   const { fullName, email, password, acceptPrivacy, acceptTerms } = parsed.data;
@@ -53,19 +53,24 @@ export async function signUp(input: Record<string, unknown>, requestHeaders: Hea
     if (authErrorCode(error) === "FAILED_TO_CREATE_USER" && (await emailRegistered(email))) return { ok: true, message: M.signUpCheckEmail };
     return failure(error);
   }
-  await sendSignUpMail(email, userId);
+  await sendSignUpMail(email, userId, returnPath);
   return { ok: true, message: M.signUpCheckEmail };
 }
 
-/** The one mail of a sign-up: the confirmation link when the account was just made, else the owner's notice. */
-async function sendSignUpMail(email: string, signedUpId: string): Promise<void> {
+/**
+ * The one mail of a sign-up: the confirmation link when the account was just made, else the owner's
+ * notice. The link lands on the confirmation page with the way back (a same-site path the caller
+ * checked), whose sign-in link returns there (decision 0092).
+ */
+async function sendSignUpMail(email: string, signedUpId: string, returnPath: string | null): Promise<void> {
   const [row] = await db().select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (!(await hit(`signup:mail:${email}`, SIGN_UP_MAILS_PER_ADDRESS)).allowed) return;
   try {
     if (row?.id === signedUpId) {
       const context = await auth().$context;
       const token = await createEmailVerificationToken(context.secret, email, undefined, VERIFICATION_LINK_TTL_SECONDS, { userId: signedUpId });
-      const url = `${context.baseURL}/verify-email?token=${token}&callbackURL=${encodeURIComponent(EMAIL_VERIFIED_PATH)}`;
+      const landing = returnPath ? `${EMAIL_VERIFIED_PATH}&redirectTo=${encodeURIComponent(returnPath)}` : EMAIL_VERIFIED_PATH;
+      const url = `${context.baseURL}/verify-email?token=${token}&callbackURL=${encodeURIComponent(landing)}`;
       await sendMail(verificationMail(email, url));
     } else {
       await sendMail(signUpWithRegisteredAddressMail(email));

@@ -242,7 +242,7 @@ describe("a demoted administrator", () => {
     expect(await setUserRole(asAdmin(other.id), demoted.id, "user")).toMatchObject({ ok: true, changed: true });
     const outcome = await outcomeOf(call);
     expect(outcome.status).toBe(302);
-    expect(outcome.location).toBe("/login");
+    expect(outcome.location).toBe("/login?redirectTo=%2Fadmin");
   });
 
   it("cannot keep a stale role in a cookie: better-auth's session cookie cache is off", () => {

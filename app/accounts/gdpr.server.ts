@@ -2,7 +2,7 @@
 // everything Zampa holds about them (art. 15 and 20), and erasure (art. 17) at once instead of the
 // 30 days the terms allow. Only the session's own user is ever read or erased: no id comes from a
 // form.
-import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { db, queryRows, transaction } from "~/db/client.server";
 import {
@@ -15,6 +15,7 @@ import {
   contestVotes,
   emailChanges,
   listingAppeals,
+  listingFavourites,
   listingReports,
   petListings,
   profiles,
@@ -43,7 +44,7 @@ export function exportFileName(now = new Date()): string {
 /**
  * Everything about the user, as one JSON-ready object: account and profile, sign-in methods,
  * sessions, listings (with their image URLs and statement of reasons) and appeals, reports they sent, contest entries and votes, contact
- * messages sent from their address, private conversations with their messages, AI requests and articles authored (administrators). Never a
+ * messages sent from their address, private conversations with their messages, favourite listings, AI requests and articles authored (administrators). Never a
  * password hash, a session token or an OAuth token.
  */
 export async function exportAccountData(user: CurrentUser) {
@@ -75,7 +76,7 @@ export async function exportAccountData(user: CurrentUser) {
     .select({ phone: twoFactorPhones.phone, verifiedAt: twoFactorPhones.verifiedAt })
     .from(twoFactorPhones)
     .where(eq(twoFactorPhones.userId, user.id));
-  const [signInMethods, activeSessions, addressChanges, listings, reports, entries, votes, messages, aiRequests, authored, appeals, conversations] = await Promise.all([
+  const [signInMethods, activeSessions, addressChanges, listings, reports, entries, votes, messages, aiRequests, authored, appeals, conversations, favourites] = await Promise.all([
     db()
       .select({ provider: accounts.providerId, createdAt: accounts.createdAt, updatedAt: accounts.updatedAt })
       .from(accounts)
@@ -191,6 +192,13 @@ export async function exportAccountData(user: CurrentUser) {
       .where(eq(listingAppeals.userId, user.id)),
     // Private conversations (decision 0091): the listing, the other person's first name, every message.
     exportConversations(user.id),
+    // Favourite listings (decision 0092): which, and since when.
+    db()
+      .select({ listingId: listingFavourites.listingId, title: petListings.title, createdAt: listingFavourites.createdAt })
+      .from(listingFavourites)
+      .innerJoin(petListings, eq(petListings.id, listingFavourites.listingId))
+      .where(eq(listingFavourites.userId, user.id))
+      .orderBy(desc(listingFavourites.createdAt)),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -207,6 +215,7 @@ export async function exportAccountData(user: CurrentUser) {
     articlesAuthored: authored,
     appeals,
     conversations,
+    favourites,
   };
 }
 

@@ -6,6 +6,7 @@ import { APIError } from "better-auth/api";
 import { db } from "~/db/client.server";
 import { profiles, sessions } from "~/db/schema";
 import { auth } from "./auth.server";
+import { loginPathFor } from "~/lib/return-path";
 
 export interface CurrentUser {
   id: string;
@@ -135,9 +136,12 @@ async function lookUpCurrentUser(request: Request): Promise<CurrentUser | null> 
   return profile ?? null;
 }
 
-/** Signed-in routes: visitors are sent to /login before anything else is read. */
+/**
+ * Signed-in routes: visitors are sent to /login before anything else is read, with the way back to
+ * the page they asked for (decision 0092).
+ */
 export async function requireUser(request: Request): Promise<CurrentUser> {
   const user = await getCurrentUser(request);
-  if (!user) throw redirect("/login");
+  if (!user) throw redirect(loginPathFor(request));
   return user;
 }

@@ -53,12 +53,17 @@ describe("the back office's gate", () => {
     expect(post).toMatchObject({ status: 200, ran: true });
   });
 
-  itDb("sends a visitor's and a user's pages and page data to /login", async () => {
+  itDb("sends a visitor's and a user's pages and page data to /login, with the way back to the page (decision 0092)", async () => {
     const user = await createAccount();
     const forged = { id: "", email: "", cookie: "better-auth.session_token=abc.def" };
+    const pages = {
+      [`${BASE}/admin`]: "/login?redirectTo=%2Fadmin",
+      [`${BASE}/admin/categories.data?_routes=routes%2Fadmin%2Fcategories`]: "/login?redirectTo=%2Fadmin%2Fcategories",
+      [`${BASE}/admin/seo/keywords?edit=new`]: "/login?redirectTo=%2Fadmin%2Fseo%2Fkeywords%3Fedit%3Dnew",
+    };
     for (const who of [null, user, forged]) {
-      for (const url of [`${BASE}/admin`, `${BASE}/admin/categories.data`, `${BASE}/admin/seo/keywords?edit=new`]) {
-        expect(await asks(who, url, { headers: { accept: "text/html" } }), url).toMatchObject({ status: 302, location: "/login", ran: false });
+      for (const [url, location] of Object.entries(pages)) {
+        expect(await asks(who, url, { headers: { accept: "text/html" } }), url).toMatchObject({ status: 302, location, ran: false });
       }
     }
   });

@@ -8,6 +8,7 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getCurrentUser, type CurrentUser } from "~/accounts/session.server";
 import { adminSecondFactorMissing, TWO_FACTOR_ENROL_PATH } from "~/accounts/two-factor.server";
+import { loginPathFor } from "~/lib/return-path";
 import { SINGLE_FETCH_HEADERS, singleFetchActionData } from "~/lib/single-fetch";
 import { ADMIN_ACCESS_MESSAGES as M, type AdminActor } from "./access.server";
 import { sectionOf } from "./navigation";
@@ -37,8 +38,11 @@ export type GateVerdict =
 /** The gate's decision for a request to an area, without answering it. */
 export async function admitToBackOffice(request: Request, area: AdminArea): Promise<GateVerdict> {
   const actor = await getCurrentUser(request);
-  if (!actor) return { ok: false, status: 401, error: M.mustSignIn, location: "/login" };
-  if (!mayEnter(actor, area)) return { ok: false, status: 403, error: M.adminOnly, location: "/login" };
+  // A page is sent to sign in with the way back to itself (decision 0092): after signing in as an
+  // administrator the page asked for opens.
+  const signIn = loginPathFor(request);
+  if (!actor) return { ok: false, status: 401, error: M.mustSignIn, location: signIn };
+  if (!mayEnter(actor, area)) return { ok: false, status: 403, error: M.adminOnly, location: signIn };
   if (await adminSecondFactorMissing(request)) {
     return { ok: false, status: 403, error: M.secondFactorRequired, location: TWO_FACTOR_ENROL_PATH };
   }

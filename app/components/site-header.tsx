@@ -1,9 +1,10 @@
-import { ChevronDown, Menu, MessageCircle, PawPrint, Search, User, X } from "lucide";
+import { ChevronDown, Menu, MessageCircle, PawPrint, Plus, Search, User, X } from "lucide";
 import { Icon } from "~/components/icon";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Form, useLocation } from "react-router";
 import { PlainLink } from "./plain-link";
 import { MAIN_NAV, SITE_NAME } from "~/lib/site";
+import { loginPathBackTo, safeReturnPath } from "~/lib/return-path";
 import { unreadLabel } from "~/messages/messages";
 import { useDismiss } from "./use-dismiss";
 
@@ -52,6 +53,20 @@ function MainNavLinks({ pathname }: { pathname: string }) {
       </li>
     );
   });
+}
+
+/**
+ * "Pubblica annuncio", for everyone: the form sends a visitor to sign in and back (decision 0092),
+ * so the link is the same for all and the cached pages stay one for every visitor.
+ */
+function PublishLink({ className, compact = false }: { className: string; compact?: boolean }) {
+  return (
+    <PlainLink to="/create-pet-listing" className={className}>
+      <Icon node={Plus} aria-hidden size={18} />
+      {/* Between lg and xl the bar has no room for the words: the icon, with the same name for screen readers. */}
+      <span className={compact ? "sr-only xl:not-sr-only" : undefined}>Pubblica annuncio</span>
+    </PlainLink>
+  );
 }
 
 function LogoutButton({ className }: { className: string }) {
@@ -118,6 +133,9 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
   const mobileButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+  // "Accedi" comes back to this page (decision 0092); the same link for every visitor of this URL.
+  const here = location.pathname + location.search;
+  const signInPath = location.pathname === "/" || location.pathname.startsWith("/login") ? "/login" : (safeReturnPath(here) ? loginPathBackTo(here) : "/login");
   useDismiss(menuOpen, closeMenu, mobilePanel, mobileButton);
 
   // A navigation closes whatever was open (state adjusted during render, as React recommends).
@@ -157,10 +175,13 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
             {searchOpen ? <Icon node={X} aria-hidden size={20} /> : <Icon node={Search} aria-hidden size={20} />}
           </button>
           <div className="hidden lg:block">
+            <PublishLink className="btn-secondary" compact />
+          </div>
+          <div className="hidden lg:block">
             {user ? (
               <UserMenu user={user} />
             ) : (
-              <PlainLink to="/login" className="btn-primary py-2">
+              <PlainLink to={signInPath} className="btn-primary py-2">
                 Accedi
               </PlainLink>
             )}
@@ -203,6 +224,9 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           <ul className="flex flex-col gap-1">
             <MainNavLinks pathname={location.pathname} />
           </ul>
+          <div className="mt-3">
+            <PublishLink className="btn-secondary w-full" />
+          </div>
           <div className="mt-3 border-t border-stone-200 pt-3">
             {user ? (
               <div className="flex flex-col gap-1">
@@ -219,7 +243,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
                 <LogoutButton className="w-full rounded-md px-3 py-2 text-left text-sm text-stone-800 hover:bg-stone-100" />
               </div>
             ) : (
-              <PlainLink to="/login" className="btn-primary w-full">
+              <PlainLink to={signInPath} className="btn-primary w-full">
                 Accedi
               </PlainLink>
             )}

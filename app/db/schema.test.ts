@@ -26,6 +26,7 @@ const EXPECTED_TABLES = [
   "jwks",
   "listing_appeals",
   "listing_contact_stats",
+  "listing_favourites",
   "listing_photo_hashes",
   "listing_reports",
   "pacing",

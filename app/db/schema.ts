@@ -593,6 +593,26 @@ export const listingContactStats = pgTable(
   (t) => [check("listing_contact_stats_counts_check", sql`${t.phoneReveals} >= 0 and ${t.emailReveals} >= 0`)],
 );
 
+/**
+ * A person's favourite listings (issue 30, decision 0092): one row per person and listing, so that a
+ * double submit adds nothing (insert … on conflict do nothing). Both sides go with their row: an
+ * erased account or a deleted listing leaves no favourite behind. The owner's count per listing
+ * reads the listing_id index.
+ */
+export const listingFavourites = pgTable(
+  "listing_favourites",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => petListings.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.listingId] }), index("listing_favourites_listing_idx").on(t.listingId)],
+);
+
 export const listingReports = pgTable(
   "listing_reports",
   {

@@ -6,6 +6,7 @@ import type { Route } from "./+types/login-code";
 import { pendingSignIn, sendSignInSms, verifySignInCode } from "~/accounts/two-factor.server";
 import { TWO_FACTOR_MESSAGES as M } from "~/accounts/two-factor-messages";
 import { readForm } from "~/lib/form.server";
+import { loginPathBackTo, safeReturnPath } from "~/lib/return-path";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -32,7 +33,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const result = await verifySignInCode(request, form);
   if (!result.ok) return data({ ok: false as const, text: result.error }, { status: result.status });
-  return redirect("/", { headers: result.headers });
+  // The way back the password step was given (decision 0092), when it is one of our pages.
+  return redirect(safeReturnPath(form.redirectTo) ?? "/", { headers: result.headers });
 }
 
 type Method = "totp" | "backup" | "sms";
@@ -47,6 +49,8 @@ export default function LoginCode({ loaderData, actionData }: Route.ComponentPro
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle";
   const { methods, phone } = loaderData;
+  const back = safeReturnPath(params.get("redirectTo"));
+  const backField = back ? <input type="hidden" name="redirectTo" value={back} /> : null;
   if (!methods) {
     return (
       <div className="mx-auto max-w-md px-4 py-12">
@@ -55,7 +59,7 @@ export default function LoginCode({ loaderData, actionData }: Route.ComponentPro
           {M.signInExpired}
         </p>
         <p className="mt-6 text-center">
-          <Link to="/login" className="font-semibold text-brand-800 underline">
+          <Link to={back ? loginPathBackTo(back) : "/login"} className="font-semibold text-brand-800 underline">
             Torna all'accesso
           </Link>
         </p>
@@ -85,6 +89,7 @@ export default function LoginCode({ loaderData, actionData }: Route.ComponentPro
       ) : null}
       <Form method="post" className="mt-6 space-y-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
         <input type="hidden" name="intent" value="verify" />
+        {backField}
         <input type="hidden" name="method" value={method} />
         <div>
           <label htmlFor="code" className="field-label">
@@ -118,7 +123,7 @@ export default function LoginCode({ loaderData, actionData }: Route.ComponentPro
               .filter((m) => m !== method)
               .map((m) => (
                 <li key={m}>
-                  <Link to={`?metodo=${m}`} replace className="font-semibold text-brand-800 underline">
+                  <Link to={`?${new URLSearchParams(back ? { metodo: m, redirectTo: back } : { metodo: m })}`} replace className="font-semibold text-brand-800 underline">
                     {m === "totp" ? "Usa l'app di autenticazione" : m === "sms" ? "Ricevi un codice via SMS" : "Usa un codice di backup"}
                   </Link>
                 </li>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { safeReturnPath } from "~/lib/return-path";
+import { loginPathBackTo, safeReturnPath } from "~/lib/return-path";
 import type { Route } from "./+types/login";
 import { signIn, signUp } from "~/accounts/accounts.server";
 import { RECOVERY_MESSAGES } from "~/accounts/recovery-messages";
@@ -42,19 +42,22 @@ export async function action({ request }: Route.ActionArgs) {
     if (!started.ok) return data({ error: started.error }, { status: started.status });
     return redirect(started.url, { headers: started.headers });
   }
+  // Back to the page that asked for a sign-in (a listing's "Mostra numero", "Pubblica annuncio"),
+  // when it is one of ours (decision 0092).
+  const back = safeReturnPath(form.redirectTo);
   if (form.intent === "signup") {
     // The same answer for a new address and a registered one (decision 0075): the mail says which.
-    const signedUp = await signUp(form, request.headers);
+    // The confirmation link carries the way back, for the sign-in that follows it.
+    const signedUp = await signUp(form, request.headers, back);
     if (!signedUp.ok) return data({ error: signedUp.error }, { status: signedUp.status });
     return { error: null, sent: signedUp.message };
   }
   const result = await signIn(form, request.headers);
   if (!result.ok) return data({ error: result.error }, { status: result.status });
-  // An account with a second factor: better-auth set the pending sign-in's cookie; the code is asked next.
-  // Back to the page that asked for a sign-in (a listing's "Mostra numero"), when it is one of ours.
-  return redirect(result.twoFactor ? SIGN_IN_CODE_PATH : (safeReturnPath(form.redirectTo) ?? "/"), {
-    headers: result.headers,
-  });
+  // An account with a second factor: better-auth set the pending sign-in's cookie; the code is asked
+  // next, and the way back goes along.
+  const next = result.twoFactor ? (back ? `${SIGN_IN_CODE_PATH}?redirectTo=${encodeURIComponent(back)}` : SIGN_IN_CODE_PATH) : (back ?? "/");
+  return redirect(next, { headers: result.headers });
 }
 
 export default function Login({ actionData, loaderData }: Route.ComponentProps) {
@@ -66,6 +69,10 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
   const error = clientError ?? actionData?.error ?? null;
   const signup = mode === "signup";
   const sent = signup && actionData && "sent" in actionData ? actionData.sent : null;
+  const back = safeReturnPath(params.get("redirectTo"));
+  // The other mode, and the sign-in after a sign-up, keep the way back.
+  const signInPath = back ? loginPathBackTo(back) : "/login";
+  const signUpPath = back ? `${signInPath}&mode=signup` : "/login?mode=signup";
 
   return (
     <div className="mx-auto max-w-md px-4 py-12">
@@ -82,9 +89,18 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
         </p>
       ) : null}
       {sent ? (
-        <Notice tone="success" className="mt-8">
-          {sent}
-        </Notice>
+        <>
+          <Notice tone="success" className="mt-8">
+            {sent}
+          </Notice>
+          {back ? (
+            <p className="mt-6 text-center">
+              <Link to={signInPath} className="btn-primary">
+                Accedi e continua
+              </Link>
+            </p>
+          ) : null}
+        </>
       ) : (
         <Form
           method="post"
@@ -105,7 +121,7 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
           }}
         >
           <input type="hidden" name="intent" value={mode} />
-          {!signup && safeReturnPath(params.get("redirectTo")) ? <input type="hidden" name="redirectTo" value={params.get("redirectTo")!} /> : null}
+          {back ? <input type="hidden" name="redirectTo" value={back} /> : null}
           {signup ? (
             <div>
               <label htmlFor="fullName" className="field-label">
@@ -178,7 +194,7 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
       {loaderData.sso && !signup ? <SsoButton name={loaderData.sso} error={loaderData.ssoError} /> : null}
       <p className="mt-6 text-center text-sm text-stone-700">
         {signup ? "Hai già un account? " : "Non hai un account? "}
-        <Link to={signup ? "/login" : "/login?mode=signup"} replace className="font-semibold text-brand-800 underline" onClick={() => setClientError(null)}>
+        <Link to={signup ? signInPath : signUpPath} replace className="font-semibold text-brand-800 underline" onClick={() => setClientError(null)}>
           {signup ? "Accedi" : "Registrati"}
         </Link>
       </p>

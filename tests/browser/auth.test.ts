@@ -57,12 +57,13 @@ describe("sign-up, sign-out and sign-in", () => {
 
     await page.goto("/dashboard");
     expect(new URL(page.url()).pathname).toBe("/login");
+    // With the way back to the page asked for (decision 0092).
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/dashboard");
 
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("Coniglio-Nano-42");
     await page.getByRole("button", { name: "Accedi", exact: true }).click();
-    await page.waitForURL((url) => url.pathname === "/");
-    await page.goto("/dashboard");
+    await page.waitForURL((url) => url.pathname === "/dashboard");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent(), { timeout: 15_000 }).toContain("Sara Neri");
   });
 

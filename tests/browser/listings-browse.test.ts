@@ -26,8 +26,8 @@ describe("listings page", () => {
     expect(await sale.getByText("Milano, Lombardia").isVisible()).toBe(true);
     const adoption = page.locator("article", { hasText: "Luna, meticcia dolcissima cerca famiglia" });
     expect(await adoption.getByText(/€/).count()).toBe(0);
-    // Visitors do not see the publish button.
-    expect(await page.getByRole("link", { name: "Pubblica Annuncio" }).count()).toBe(0);
+    // Visitors see the publish link too (it asks them to sign in first; decision 0092).
+    expect(await page.getByRole("main").getByRole("link", { name: "Pubblica annuncio" }).getAttribute("href")).toBe("/create-pet-listing");
   });
 
   it("searches and filters on the server, keeping the filters in a shareable URL", async () => {
@@ -105,7 +105,7 @@ describe("listings page", () => {
     await withConsent(context);
     await signUpIn(context);
     await page.goto("/pet-listings");
-    await page.getByRole("link", { name: "Pubblica Annuncio" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Pubblica annuncio" }).click();
     await page.waitForURL("**/create-pet-listing");
   });
 });

@@ -7,9 +7,13 @@ import { imageSources } from "~/lib/images";
 import { ListingTypeBadge } from "./listing-type-badge";
 import { PlainLink } from "~/components/plain-link";
 import { ageText, birthOf } from "~/listings/legal-rules";
+import { FavouriteButton } from "./favourite-button";
 
-/** A listing in the grid: image, type badge, title (the link), description, breed, age, place, price. */
-export function ListingCard({ listing, eager = false }: { listing: Card; eager?: boolean }) {
+/**
+ * A listing in the grid: image, type badge, title (the link), description, breed, age, place, price,
+ * and the heart when `favourite` is given (null: a visitor's; decision 0092) with the page it is on.
+ */
+export function ListingCard({ listing, eager = false, favourite, back }: { listing: Card; eager?: boolean; favourite?: boolean | null; back?: string }) {
   const image = listing.image ? imageSources(listing.image) : null;
   const birth = birthOf(listing);
   const details = [listing.breed ?? PET_TYPES.labels[listing.petType], birth ? ageText(birth) : listing.age].filter(Boolean).join(" · ");
@@ -32,6 +36,11 @@ export function ListingCard({ listing, eager = false }: { listing: Card; eager?:
           🐾
         </div>
       )}
+      {favourite !== undefined && back ? (
+        <div className="absolute top-3 right-3 z-10">
+          <FavouriteButton listingId={listing.id} favourite={favourite} back={back} />
+        </div>
+      ) : null}
       <div className="flex flex-1 flex-col p-5">
         <ListingTypeBadge type={listing.listingType} className="mb-2 self-start" />
         <h2 className="text-lg font-bold text-stone-900">

@@ -4,6 +4,7 @@ import { isEmailVerified, resendVerification } from "~/accounts/recovery.server"
 import { RECOVERY_MESSAGES as R } from "~/accounts/recovery-messages";
 import { getCurrentUser } from "~/accounts/session.server";
 import { readForm } from "~/lib/form.server";
+import { loginPathBackTo, safeReturnPath } from "~/lib/return-path";
 import { pageMeta } from "~/lib/seo";
 import { Notice } from "~/components/notice";
 
@@ -18,7 +19,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const verified = viewer ? await isEmailVerified(viewer.id) : false;
   const linkError = query.has("error");
   const justVerified = query.get("verified") === "1" && !linkError;
-  return { signedIn: viewer !== null, email: viewer?.email ?? null, verified, linkError, justVerified };
+  // A sign-up that started from a page (?redirectTo=, decision 0092): the sign-in link goes back there.
+  const back = safeReturnPath(query.get("redirectTo"));
+  return { signedIn: viewer !== null, email: viewer?.email ?? null, verified, linkError, justVerified, back };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -36,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function EmailVerification({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/email-verification") === true;
-  const { signedIn, email, verified, linkError, justVerified } = loaderData;
+  const { signedIn, email, verified, linkError, justVerified, back } = loaderData;
   return (
     <div className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-center text-3xl font-bold text-stone-900">Conferma dell'indirizzo email</h1>
@@ -87,8 +90,8 @@ export default function EmailVerification({ loaderData, actionData }: Route.Comp
         </Form>
       )}
       <p className="mt-6 text-center text-sm text-stone-700">
-        <Link to={signedIn ? "/dashboard/profile" : "/login"} className="font-semibold text-brand-800 underline">
-          {signedIn ? "Vai al profilo" : "Vai all'accesso"}
+        <Link to={signedIn ? (back ?? "/dashboard/profile") : back ? loginPathBackTo(back) : "/login"} className="font-semibold text-brand-800 underline">
+          {signedIn ? (back ? "Continua" : "Vai al profilo") : "Vai all'accesso"}
         </Link>
       </p>
     </div>

@@ -28,7 +28,8 @@ describe("the GDPR routes", () => {
     ]) {
       const outcome = await outcomeOf(run);
       expect(outcome.status).toBe(302);
-      expect(outcome.location).toBe("/login");
+      // With the way back to the page asked for (decision 0092).
+      expect(outcome.location).toMatch(/^\/login\?redirectTo=%2Fdashboard%2F(data-export|delete-account)$/);
     }
   });
 

@@ -1,4 +1,4 @@
-import { Image as ImageIcon, ListChecks, MessageCircle, User } from "lucide";
+import { Heart, Image as ImageIcon, ListChecks, MessageCircle, User } from "lucide";
 import { Icon } from "~/components/icon";
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
@@ -6,6 +6,7 @@ import { requireUser } from "~/accounts/session.server";
 import { dashboardCounters } from "~/contests/contests.server";
 import { CONTEST_MESSAGES, DASHBOARD_COUNTER_LABELS } from "~/contests/validation";
 import { formatNumber } from "~/lib/format";
+import { FAVOURITE_TEXTS } from "~/favourites/texts";
 
 export const meta = () => [{ title: "La mia dashboard — Zampa" }, { name: "robots", content: "noindex" }];
 
@@ -17,6 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const CARDS = [
   { to: "/dashboard/pet-listings", title: "I miei annunci", text: "Gestisci i tuoi annunci, la disponibilità e le foto.", icon: ListChecks },
   { to: "/dashboard/messaggi", title: "Messaggi", text: "Le conversazioni con chi ti ha scritto e con gli inserzionisti.", icon: MessageCircle },
+  { to: "/dashboard/preferiti", title: FAVOURITE_TEXTS.pageTitle, text: FAVOURITE_TEXTS.dashboardCard, icon: Heart },
   { to: "/dashboard/contest-submissions", title: "Le mie partecipazioni", text: "Le foto che hai inviato ai concorsi e i loro voti.", icon: ImageIcon },
   { to: "/dashboard/profile", title: "Il mio profilo", text: "Nome, email, password e informazioni sull'account.", icon: User },
 ] as const;
@@ -38,7 +40,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
-      <ul className="mt-8 grid gap-4 md:grid-cols-2 lg:grid-cols-4">
+      <ul className="mt-8 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
         {CARDS.map(({ to, title, text, icon }) => (
           <li key={to} className="relative rounded-2xl border border-stone-200 bg-white p-6 shadow-sm hover:shadow-md">
             <Icon node={icon} aria-hidden size={28} className="text-brand-700" />

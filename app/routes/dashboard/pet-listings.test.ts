@@ -66,7 +66,7 @@ describe("the appeal from the dashboard", () => {
 
   itDb("a visitor is sent to /login", async () => {
     const { listing } = await suspendedListing();
-    expect(await post(null, { intent: "appeal", id: listing.id, text: "x" })).toMatchObject({ status: 302, location: "/login" });
+    expect(await post(null, { intent: "appeal", id: listing.id, text: "x" })).toMatchObject({ status: 302, location: "/login?redirectTo=%2Fdashboard%2Fpet-listings" });
     expect(await appealsOf(listing.id)).toEqual([]);
   });
 });

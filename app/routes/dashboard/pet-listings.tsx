@@ -11,6 +11,8 @@ import { deleteListing, ownListingsPage, setAvailability } from "~/listings/list
 import { createAppeal, currentAppeals } from "~/listings/appeals.server";
 import { contactStatsOf } from "~/listings/contact-reveal.server";
 import { CONTACT_TEXTS } from "~/listings/contact-texts";
+import { favouriteCountsOf } from "~/favourites/favourites.server";
+import { FAVOURITE_TEXTS } from "~/favourites/texts";
 import { suspensionOf } from "~/listings/moderation.server";
 import { APPEAL_TEXT_MAX_LENGTH } from "~/listings/moderation-validation";
 import { Pagination } from "~/components/pagination";
@@ -28,7 +30,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { listings: rows, page, pageCount } = await ownListingsPage(user.id, pageParam(readQuery(request)));
   redirectPastLastPage(url, page, pageCount);
-  const [appeals, reveals] = await Promise.all([currentAppeals(rows.filter((r) => r.status === "suspended")), contactStatsOf(rows.map((r) => r.id))]);
+  const ids = rows.map((r) => r.id);
+  const [appeals, reveals, keptBy] = await Promise.all([currentAppeals(rows.filter((r) => r.status === "suspended")), contactStatsOf(ids), favouriteCountsOf(ids)]);
   return {
     page,
     pageCount,
@@ -51,6 +54,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       messagesOnly: r.messagesOnly,
       // How often "Mostra numero" / "Mostra email" gave them to someone else (decision 0089).
       reveals: reveals.get(r.id) ?? { phoneReveals: 0, emailReveals: 0 },
+      // How many other people keep it (decision 0092).
+      favourites: keptBy.get(r.id) ?? 0,
     })),
   };
 }
@@ -300,6 +305,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                   {listing.messagesOnly
                     ? CONTACT_TEXTS.messagesOnlyLabel
                     : `${CONTACT_TEXTS.phoneRevealed(listing.reveals.phoneReveals)} · ${CONTACT_TEXTS.emailRevealed(listing.reveals.emailReveals)}`}
+                  {` · ${FAVOURITE_TEXTS.keptBy(listing.favourites)}`}
                 </p>
                 <Suspension listing={listing} />
                 {listing.legalIncomplete ? <LegalIncompleteNotice id={listing.id} /> : null}

@@ -64,7 +64,7 @@ describe("profile: sessions and sign-in methods", () => {
     const count = async () => (await db().select().from(sessions).where(eq(sessions.userId, account.id))).length;
     expect(await count()).toBe(2);
     const outcome = await call(action, post(null, { intent: "revoke-other-sessions" }));
-    expect(outcome.location).toBe("/login");
+    expect(outcome.location).toBe("/login?redirectTo=%2Fdashboard%2Fprofile");
     expect(await count()).toBe(2);
     const closed = await call(action, post(account, { intent: "revoke-other-sessions" }));
     expect(closed).toMatchObject({ status: 200, data: { ok: true, text: M.othersRevoked(1) } });

@@ -14,6 +14,7 @@ import {
 } from "~/accounts/profile-validation";
 import { isEmailVerified } from "~/accounts/recovery.server";
 import { requireUser } from "~/accounts/session.server";
+import { loginPathFor } from "~/lib/return-path";
 import { AnswerBanner } from "~/components/account/account-fetcher";
 import { DataSection } from "~/components/account/data-section";
 import { listIdentities, unlinkIdentity } from "~/accounts/identities.server";
@@ -35,7 +36,7 @@ export const meta = () => [{ title: "Il mio profilo — Zampa" }, { name: "robot
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const info = await getProfileInfo(user);
-  if (!info) throw redirect("/login");
+  if (!info) throw redirect(loginPathFor(request));
   const [sessions, identities, pending] = await Promise.all([listSessions(user, request), listIdentities(user), pendingEmailChange(user.id)]);
   const when = (date: Date) => ({ iso: isoDate(date), label: formatDateTimeLong(date) });
   // Dates are written here, on the server, so the browser shows (and hydrates) the same text.

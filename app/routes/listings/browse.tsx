@@ -1,12 +1,14 @@
 import { List, Map as MapIcon, Plus } from "lucide";
 import { Icon } from "~/components/icon";
-import { Link, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
+import { Link, useNavigation, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/browse";
-import type { loader as rootLoader } from "~/root";
+import { getCurrentUser } from "~/accounts/session.server";
 import { CACHE_TAGS } from "~/cache/cache.server";
 import { cacheHeaders } from "~/cache/page-cache.server";
 import { AdSlot } from "~/components/ad-slot";
 import { ListingCard } from "~/components/listings/listing-card";
+import { FAVOURITE_ACTION_SUFFIX } from "~/components/listings/favourite-button";
+import { favouritedAmong } from "~/favourites/favourites.server";
 import { ListingFilters } from "~/components/listings/listing-filters";
 import { ScamWarning } from "~/components/listings/scam-warning";
 import { MapView } from "~/components/map/map";
@@ -30,14 +32,21 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const query = readQuery(request);
   const filters = parseFilters(query);
   const view = query.get("view") === "map" ? "map" : "list";
-  const [result, markers] = await Promise.all([browseListings(filters), view === "map" ? listingMarkers(filters) : null]);
+  const [result, markers, viewer] = await Promise.all([browseListings(filters), view === "map" ? listingMarkers(filters) : null, getCurrentUser(request)]);
   // Past an estimated count's real end (the estimate was high) the list starts again from page 1.
   redirectPastLastPage(url, result.page, result.approximate && result.items.length === 0 ? 1 : result.pageCount);
   const { mapTilesUrl, mapTilesAttribution } = config();
   // The tile server only matters to the map view (the list's hydration data stays small).
   const tiles = view === "map" ? { url: mapTilesUrl, attribution: mapTilesAttribution } : null;
-  return { ...result, filters, view, markers, tiles } as const;
+  // The hearts (decision 0092): a signed-in person's, in one query for the page; null for a visitor,
+  // whose page (the one the cache keeps) is the same for everyone.
+  const favourites = viewer ? await favouritedAmong(viewer.id, result.items.map((item) => item.id)) : null;
+  return { ...result, filters, view, markers, tiles, favourites } as const;
 }
+
+/** A heart pressed with JavaScript changes only itself: the list is not read again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction?.endsWith(FAVOURITE_ACTION_SUFFIX) ? false : defaultShouldRevalidate;
 
 export const headers = () => cacheHeaders([CACHE_TAGS.listings], [...LISTING_FILTER_PARAMS, "view"]);
 
@@ -52,9 +61,10 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function PetListings({ loaderData }: Route.ComponentProps) {
-  const { items, total, approximate, page, pageCount, filters, view, markers, tiles } = loaderData;
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const { items, total, approximate, page, pageCount, filters, view, markers, tiles, favourites } = loaderData;
   const [search] = useSearchParams();
+  const query = search.toString();
+  const here = query ? `/pet-listings?${query}` : "/pet-listings";
   // While the next results load (a filter chosen, a search typed) the current ones are dimmed.
   const navigation = useNavigation();
   const updating = navigation.state === "loading" && navigation.location.pathname === "/pet-listings";
@@ -76,11 +86,10 @@ export default function PetListings({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold text-stone-900 sm:text-4xl">Annunci</h1>
           <p className="mt-2 text-stone-700">Animali in adozione, in regalo e in vendita in tutta Italia.</p>
         </div>
-        {root?.user ? (
-          <Link to="/create-pet-listing" className="btn-primary">
-            <Icon node={Plus} aria-hidden size={18} /> Pubblica Annuncio
-          </Link>
-        ) : null}
+        {/* For everyone: a visitor is asked to sign in and comes back to the form (decision 0092). */}
+        <Link to="/create-pet-listing" className="btn-primary">
+          <Icon node={Plus} aria-hidden size={18} /> Pubblica annuncio
+        </Link>
       </div>
 
       <ScamWarning />
@@ -132,7 +141,7 @@ export default function PetListings({ loaderData }: Route.ComponentProps) {
         {view === "list" && items.length ? (
           <div className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((listing, i) => (
-              <ListingCard key={listing.id} listing={listing} eager={i === 0} />
+              <ListingCard key={listing.id} listing={listing} eager={i === 0} favourite={favourites ? favourites.includes(listing.id) : null} back={here} />
             ))}
           </div>
         ) : null}

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/create";
-import { getCurrentUser } from "~/accounts/session.server";
+import { getCurrentUser, requireUser } from "~/accounts/session.server";
 import { ListingForm } from "~/components/listings/listing-form";
-import { MessagePanel } from "~/components/message-panel";
 import { config } from "~/config.server";
 import { withListingForm } from "~/listings/form-data.server";
 import { createListing } from "~/listings/listings.server";
@@ -15,9 +14,9 @@ import type { RateLimitHandle } from "~/lib/rate-limit-classes";
 /** Five photos of up to 10 MB each (without JavaScript the form posts here). */
 export const handle = { bodyLimit: LISTING_BODY_LIMIT, rateLimit: { post: "uploads" } } satisfies RateLimitHandle;
 
+// A visitor ("Pubblica annuncio" is shown to everyone) signs in first and comes back here (decision 0092).
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getCurrentUser(request);
-  if (!user) return { user: null, submissionId: null, tiles: null };
+  const user = await requireUser(request);
   const { mapTilesUrl, mapTilesAttribution } = config();
   return {
     user: { fullName: user.fullName, email: user.email },
@@ -47,15 +46,6 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Pubbl
 
 export default function CreatePetListing({ loaderData, actionData }: Route.ComponentProps) {
   const { user, submissionId, tiles } = loaderData;
-  if (!user || !submissionId || !tiles) {
-    return (
-      <MessagePanel title="Accesso richiesto" text="Per pubblicare un annuncio devi accedere al tuo account o registrarti: è gratuito.">
-        <Link to="/login" className="btn-primary">
-          Accedi o registrati
-        </Link>
-      </MessagePanel>
-    );
-  }
   if (actionData?.ok) {
     return (
       <div className="mx-auto max-w-2xl px-4 py-16">

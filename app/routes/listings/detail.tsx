@@ -2,12 +2,14 @@ import { Calendar, Flag, MapPin, User } from "lucide";
 import { isPublicListing } from "~/listings/visibility";
 import { Icon } from "~/components/icon";
 import type { ReactNode } from "react";
-import { data, Link, useRouteLoaderData } from "react-router";
+import { data, Link, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/detail";
 import { getCurrentUser } from "~/accounts/session.server";
 import { CACHE_TAGS } from "~/cache/cache.server";
 import { cacheHeaders } from "~/cache/page-cache.server";
 import { Gallery } from "~/components/listings/gallery";
+import { FAVOURITE_ACTION_SUFFIX, FavouriteButton } from "~/components/listings/favourite-button";
+import { favouritedAmong } from "~/favourites/favourites.server";
 import { ListingNotFound } from "~/components/listings/listing-not-found";
 import { ListingTypeBadge } from "~/components/listings/listing-type-badge";
 import { MapView } from "~/components/map/map";
@@ -33,7 +35,7 @@ import { absoluteUrl, pageMeta, siteFrom } from "~/lib/seo";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getCurrentUser(request);
   const row = await getListing(params.id, viewer);
-  if (!row) return data({ listing: null, tiles: null, messaging: null }, { status: 404 });
+  if (!row) return data({ listing: null, tiles: null, messaging: null, favourite: null }, { status: 404 });
   const birth = birthOf(row);
   // The owner's street address, phone and e-mail reach only the owner and the admins: never the
   // HTML, the .data or the cached page of anyone else (decision 0089). Others ask with "Mostra numero".
@@ -82,9 +84,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
   const { mapTilesUrl, mapTilesAttribution } = config();
   // "Scrivi all'inserzionista" (decision 0090): a visitor's answer is the same for all (the page cache keeps it).
-  const messaging = await writeToOwnerState(viewer, { id: row.id, ownerId: row.userId, status: row.status });
-  return { listing, tiles: { url: mapTilesUrl, attribution: mapTilesAttribution }, messaging };
+  const [messaging, kept] = await Promise.all([
+    writeToOwnerState(viewer, { id: row.id, ownerId: row.userId, status: row.status }),
+    // The heart (decision 0092): null for a visitor, so that the cached page is everyone's.
+    viewer ? favouritedAmong(viewer.id, [row.id]) : null,
+  ]);
+  const favourite = kept ? kept.length > 0 : null;
+  return { listing, tiles: { url: mapTilesUrl, attribution: mapTilesAttribution }, messaging, favourite };
 }
+
+/** A heart pressed with JavaScript changes only itself: the page is not read again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction?.endsWith(FAVOURITE_ACTION_SUFFIX) ? false : defaultShouldRevalidate;
 
 /**
  * "Mostra numero" / "Mostra email" sent without JavaScript: the page is drawn again with the answer
@@ -235,6 +246,10 @@ export default function PetListing({ loaderData, actionData }: Route.ComponentPr
         <div>
           <ListingTypeBadge type={listing.listingType} />
           <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-stone-900">{listing.title}</h1>
+          {/* Kept only while public; one kept before a suspension can still be let go. */}
+          {isPublicListing(listing) || loaderData.favourite ? (
+            <FavouriteButton listingId={listing.id} favourite={loaderData.favourite} back={`/pet-listing/${listing.id}`} withText className="mt-3" />
+          ) : null}
           {showPrice ? <p className="mt-3 text-3xl font-bold text-brand-800">{formatEuro(listing.price)}</p> : null}
           <dl className="mt-6 grid grid-cols-2 gap-x-4 gap-y-3 rounded-2xl border border-stone-200 bg-white p-5">
             {facts.map(([term, value]) => (

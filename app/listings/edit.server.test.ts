@@ -72,7 +72,7 @@ describe("editing one's listing", () => {
         contactEmail: "anna.bianchi@example.it",
         messagesOnly: "on",
         // The third photo becomes the cover, a new one second, the first last; the second goes.
-        photoOrder: [c, `${NEW_PHOTO_PREFIX}0`, a].join("\n"),
+        photoOrder: [c, `${NEW_PHOTO_PREFIX}0`, a].join(" "),
       },
       [{ name: "nuova.jpg", data: await jpeg(120, 120, 10) }],
     );
@@ -128,13 +128,13 @@ describe("editing one's listing", () => {
     const owner = await createAccount();
     const { id, version, images } = await published(owner);
     const before = await row(id);
-    const keep = images.join("\n");
+    const keep = images.join(" ");
     const empty = await updateListing(actor(owner), id, { ...VALID_LISTING_FIELDS, version, photoOrder: keep, title: "  " }, []);
     expect(empty).toMatchObject({ ok: false, status: 400, error: M.titleRequired, fieldErrors: { title: M.titleRequired } });
     expect(await updateListing(actor(owner), id, { ...VALID_LISTING_FIELDS, photoOrder: keep }, [])).toMatchObject({ ok: false, status: 400 });
     expect(await updateListing(actor(owner), id, { ...VALID_LISTING_FIELDS, version: "ieri", photoOrder: keep }, [])).toMatchObject({ ok: false, status: 400 });
     // A photo of another listing, a new file that was not sent, the same photo twice.
-    for (const photoOrder of ["/uploads/listing-images/altro/foto.webp", `${NEW_PHOTO_PREFIX}0`, `${images[0]}\n${images[0]}`]) {
+    for (const photoOrder of ["/uploads/listing-images/altro/foto.webp", `${NEW_PHOTO_PREFIX}0`, `${images[0]} ${images[0]}`]) {
       expect(await updateListing(actor(owner), id, { ...VALID_LISTING_FIELDS, version, photoOrder }, [])).toEqual({ ok: false, status: 400, error: M.photoNotOfListing });
     }
     // A place the geocoder does not know, with the old point: no position, as when publishing.
@@ -148,7 +148,7 @@ describe("editing one's listing", () => {
     const { id, version, images } = await published(owner);
     const before = await row(id);
     const files = await filesOf(owner.id);
-    const keep = images.join("\n");
+    const keep = images.join(" ");
     const photo = await jpeg(10, 200, 200);
     const three = Array.from({ length: 3 }, (_, i) => ({ name: `${i}.jpg`, data: photo }));
     expect(await updateListing(actor(owner), id, { ...VALID_LISTING_FIELDS, version, photoOrder: keep }, three)).toEqual({ ok: false, status: 400, error: IMAGE_MESSAGES.tooMany });
@@ -170,7 +170,7 @@ describe("editing one's listing", () => {
   itDb("two forms read at once: the first save wins, the later one is refused (409) and overwrites nothing", async () => {
     const owner = await createAccount();
     const { id, version, images } = await published(owner);
-    const keep = images.join("\n");
+    const keep = images.join(" ");
     const first = await updateListing(actor(owner), id, { ...VALID_LISTING_FIELDS, version, photoOrder: keep, title: "Prima modifica" }, []);
     expect(first.ok).toBe(true);
     const second = await updateListing(actor(owner), id, { ...VALID_LISTING_FIELDS, version, photoOrder: keep, title: "Seconda modifica" }, [

@@ -50,18 +50,20 @@ type PhotoSlot = { kind: "kept"; url: string } | { kind: "new"; index: number };
 /**
  * The photos in the order the owner chose: kept ones by their URL (which must be the listing's),
  * new ones by their place among the files sent. New files the order does not name (a form sent
- * without JavaScript has no ordering) go last, in the order they came.
+ * without JavaScript cannot order them) go last, in the order they came.
  */
 function photoSlots(value: unknown, current: string[], newCount: number): PhotoSlot[] | null {
-  const lines = typeof value === "string" ? value.split("\n").map((line) => line.trim()).filter(Boolean) : [];
+  // No field at all (not an empty one, which removes every photo) keeps the photos as they are.
+  const lines = typeof value === "string" ? value.split(/\s+/).filter(Boolean) : current;
   const slots: PhotoSlot[] = [];
   const seen = new Set<string>();
   for (const line of lines) {
     if (seen.has(line)) return null;
     seen.add(line);
     if (line.startsWith(NEW_PHOTO_PREFIX)) {
-      const index = Number(line.slice(NEW_PHOTO_PREFIX.length));
-      if (!Number.isInteger(index) || index < 0 || index >= newCount) return null;
+      const digits = line.slice(NEW_PHOTO_PREFIX.length);
+      const index = Number(digits);
+      if (!/^\d{1,2}$/.test(digits) || index >= newCount) return null;
       slots.push({ kind: "new", index });
     } else if (current.includes(line)) {
       slots.push({ kind: "kept", url: line });
@@ -121,7 +123,8 @@ export async function updateListing(
     saved = await transaction(async (tx) => {
       const updated = await tx
         .update(petListings)
-        .set({ ...listingColumns(input, rules), images: urls, updatedAt: sql`now()` })
+        // Every legal field is in the form: an old listing (decision 0085) is complete once edited.
+        .set({ ...listingColumns(input, rules), images: urls, legalCompletedAt: sql`coalesce(${petListings.legalCompletedAt}, now())`, updatedAt: sql`now()` })
         // The version read with the form, checked in the same statement that writes.
         .where(and(eq(petListings.id, listing.id), eq(petListings.userId, actor.id), sql`${versionSql} = ${version}`))
         .returning({ id: petListings.id });

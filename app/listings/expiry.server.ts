@@ -64,6 +64,7 @@ function claimNotices(): Promise<DueNotice[]> {
  */
 export async function notifyExpiringListings(): Promise<number> {
   let notified = 0;
+  const failed: string[] = [];
   for (;;) {
     const rows = await claimNotices();
     for (const row of rows) {
@@ -72,12 +73,22 @@ export async function notifyExpiringListings(): Promise<number> {
         notified++;
       } catch (error) {
         logger.error({ err: error, id: row.id }, "annuncio: avviso di scadenza non inviato");
-        await queryRows(sql`update pet_listings set expiry_notified_at = null where id = ${row.id}`).catch(() => {});
-        // The rest of the batch stays claimed and is mailed; this one waits for the next tick.
+        failed.push(row.id);
       }
     }
-    if (rows.length < EXPIRY_BATCH_SIZE) return notified;
+    if (rows.length < EXPIRY_BATCH_SIZE) break;
   }
+  // Given back only now: within this run they would be claimed again at once, and fail again.
+  if (failed.length > 0) {
+    const ids = sql.join(
+      failed.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    await queryRows(sql`update pet_listings set expiry_notified_at = null where id in (${ids})`).catch((error: unknown) =>
+      logger.error({ err: error }, "annuncio: avvisi di scadenza non restituiti"),
+    );
+  }
+  return notified;
 }
 
 /** Closes the active listings whose day has come ('closed', marked as closed by the clock). */

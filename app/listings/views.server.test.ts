@@ -42,7 +42,9 @@ describe("counting listing views", () => {
     for (let i = 0; i < 3; i++) expect((await servePageCountingViews(get(page), render())).status).toBe(200);
     // The second and third came from the page cache: no loader ran, and they counted all the same.
     expect(renders).toBe(1);
-    await servePageCountingViews(get(`${page}.data`), render());
+    await servePageCountingViews(get(`${page}.data`, { "user-agent": PERSON, referer: "http://localhost:3000/pet-listings" }), render());
+    // The page's own data reloaded after an action on it: no new view.
+    await servePageCountingViews(get(`${page}.data`, { "user-agent": PERSON, referer: `http://localhost:3000${page}` }), render());
     await servePageCountingViews(get(page, { "user-agent": GOOGLEBOT }), render());
     await servePageCountingViews(get(page, { "user-agent": "" }), render());
     await servePageCountingViews(get(page, { "user-agent": PERSON, "sec-purpose": "prefetch" }), render());

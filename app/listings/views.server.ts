@@ -32,7 +32,20 @@ export function viewedListing(request: Request): string | null {
   // A link the browser fetched ahead in case it is followed has not been seen.
   const purpose = request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "";
   if (purpose.includes("prefetch")) return null;
-  return match[1].toLowerCase();
+  const id = match[1].toLowerCase();
+  // The page's data asked for by the page itself (reloaded after an action on it) is no new view.
+  if (path.endsWith(".data") && refererPath(request)?.toLowerCase() === `/pet-listing/${id}`) return null;
+  return id;
+}
+
+function refererPath(request: Request): string | null {
+  const referer = request.headers.get("referer");
+  if (!referer) return null;
+  try {
+    return new URL(referer).pathname.replace(/\/$/, "");
+  } catch {
+    return null;
+  }
 }
 
 /** Adds one view to the listing, to be written with the next batch. */

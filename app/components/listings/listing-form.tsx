@@ -23,7 +23,11 @@ import { NEW_PHOTO_PREFIX, PHOTO_ORDER_FIELD, VERSION_FIELD } from "~/listings/e
 const REDIRECT_MS = 2_000;
 const EDIT_DONE_PATH = "/dashboard/pet-listings";
 
-/** A photo of the form: one the listing already has (by its URL), or a file chosen now. */
+/**
+ * A photo of the form: one the listing already has (by its URL), or a file chosen now. Its label
+ * names it in its buttons and picture: the file's name, or its place when the page opened (kept when
+ * it moves, so that "Foto 2" stays the same photo).
+ */
 type Photo = { kind: "kept"; url: string; key: string; label: string } | { kind: "new"; file: File; preview: string; key: string; label: string };
 
 /** The listing being edited: the form then saves it instead of publishing a new one (decision 0093). */
@@ -75,11 +79,6 @@ async function getJson<T>(url: string): Promise<{ ok: true; body: T } | { ok: fa
   } catch {
     return { ok: false, error: GEO_MESSAGES.serviceError };
   }
-}
-
-/** A photo's name for its buttons and its picture's text: the file's name, or its place when the page opened (it keeps it when moved). */
-function photoLabel(photo: Photo): string {
-  return photo.label;
 }
 
 export function ListingForm({ submissionId, edit, tiles, contact, serverError, serverFieldErrors = {}, values = {} }: Props) {
@@ -200,7 +199,7 @@ export function ListingForm({ submissionId, edit, tiles, contact, serverError, s
     if (photo?.kind === "new") URL.revokeObjectURL(photo.preview);
     setPhotos(photos.filter((_, i) => i !== index));
     setImageError(null);
-    if (photo) setPhotoNote(`${photoLabel(photo)} rimossa.`);
+    if (photo) setPhotoNote(`${photo.label} rimossa.`);
   }
 
   /** Moves a photo by one place (-1: before, 1: after), or to the front (the cover) with `to`. */
@@ -210,12 +209,12 @@ export function ListingForm({ submissionId, edit, tiles, contact, serverError, s
     const next = photos.filter((_, i) => i !== index);
     next.splice(to, 0, photo);
     setPhotos(next);
-    setPhotoNote(to === 0 ? `${photoLabel(photo)}: ora è la copertina.` : `${photoLabel(photo)}: ora è la foto ${to + 1} di ${photos.length}.`);
+    setPhotoNote(to === 0 ? `${photo.label}: ora è la copertina.` : `${photo.label}: ora è la foto ${to + 1} di ${photos.length}.`);
   }
 
   /** The order the server stores (edit only): kept photos by URL, new ones by their place among the files sent. */
   const newFiles = photos.filter((photo): photo is Extract<Photo, { kind: "new" }> => photo.kind === "new");
-  const photoOrder = photos.map((photo) => (photo.kind === "kept" ? photo.url : `${NEW_PHOTO_PREFIX}${newFiles.indexOf(photo)}`)).join("\n");
+  const photoOrder = photos.map((photo) => (photo.kind === "kept" ? photo.url : `${NEW_PHOTO_PREFIX}${newFiles.indexOf(photo)}`)).join(" ");
 
   const failedMessage = edit ? M.updateError : M.createError;
 
@@ -552,7 +551,7 @@ export function ListingForm({ submissionId, edit, tiles, contact, serverError, s
             </p>
             <ol className="grid grid-cols-1 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-describedby="listing-photos-cover-hint">
               {photos.map((photo, i) => {
-                const label = photoLabel(photo);
+                const label = photo.label;
                 return (
                   <li key={photo.key} className="flex flex-col gap-2 rounded-lg border border-stone-200 p-2">
                     <div className="relative">

@@ -25,7 +25,7 @@ const actor = (account: TestAccount, role: "user" | "admin" = "user"): CurrentUs
 async function jpeg(r: number, g: number, b: number) {
   // A pattern per colour, so that no two photos look alike to the duplicate check.
   const base = sharp({ create: { width: 400, height: 300, channels: 3, background: { r, g, b } } });
-  const stripe = await sharp({ create: { width: 40 + r / 4, height: 300, channels: 3, background: { r: 255 - r, g: 255 - g, b: 255 - b } } }).png().toBuffer();
+  const stripe = await sharp({ create: { width: 40 + Math.round(r / 4), height: 300, channels: 3, background: { r: 255 - r, g: 255 - g, b: 255 - b } } }).png().toBuffer();
   return base.composite([{ input: stripe, left: Math.round(g), top: 0 }]).jpeg().toBuffer();
 }
 

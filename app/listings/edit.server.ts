@@ -25,6 +25,13 @@ import { LISTING_MESSAGES as M } from "./validation";
  */
 const versionSql = sql<string>`(extract(epoch from ${petListings.updatedAt}) * 1000000)::bigint::text`;
 
+/**
+ * The time written by a save, which is its new version: always later than the one it replaces (the
+ * clock's time, not the transaction's start, and at least a microsecond on), so no save leaves the
+ * version as it was.
+ */
+const nextVersion = sql`greatest(clock_timestamp(), ${petListings.updatedAt} + interval '1 microsecond')`;
+
 /** The owner's listing and its version, or null when it is not theirs (an admin's too: the back office is theirs). */
 export async function editableListing(actor: CurrentUser, id: string): Promise<{ listing: ListingRow; version: string } | null> {
   const listing = await findListing(id);
@@ -124,7 +131,7 @@ export async function updateListing(
       const updated = await tx
         .update(petListings)
         // Every legal field is in the form: an old listing (decision 0085) is complete once edited.
-        .set({ ...listingColumns(input, rules), images: urls, legalCompletedAt: sql`coalesce(${petListings.legalCompletedAt}, now())`, updatedAt: sql`now()` })
+        .set({ ...listingColumns(input, rules), images: urls, legalCompletedAt: sql`coalesce(${petListings.legalCompletedAt}, now())`, updatedAt: nextVersion })
         // The version read with the form, checked in the same statement that writes.
         .where(and(eq(petListings.id, listing.id), eq(petListings.userId, actor.id), sql`${versionSql} = ${version}`))
         .returning({ id: petListings.id });

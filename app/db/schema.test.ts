@@ -28,6 +28,7 @@ const EXPECTED_TABLES = [
   "listing_contact_stats",
   "listing_photo_hashes",
   "listing_reports",
+  "listing_view_counts",
   "pacing",
   "partners",
   "pet_listings",

@@ -1,6 +1,7 @@
 // Managing one's listings (decision 0093): the owner edits a listing's photos (removes one, moves one
 // with the keyboard, chooses the cover) and a field at 1366 px, after a wrong field that keeps what
 // was typed; axe on the edit page; "Rinnova" at 360 px with the days left and the statistics.
+import type { APIRequestContext } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
@@ -15,7 +16,7 @@ function photo(r: number, g: number, b: number): Promise<Buffer> {
 }
 
 /** Publishes a listing with three photos through the site's endpoint; returns its id. */
-async function publishWithPhotos(request: import("playwright-core").APIRequestContext, title: string): Promise<string> {
+async function publishWithPhotos(request: APIRequestContext, title: string): Promise<string> {
   const form = new FormData();
   const fields: Record<string, string> = {
     title,

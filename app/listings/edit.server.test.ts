@@ -3,13 +3,13 @@
 // "Rinnova" for active and expired listings, never a suspended one.
 import { access, readdir } from "node:fs/promises";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect } from "vitest";
 import type { CurrentUser } from "~/accounts/session.server";
 import { config } from "~/config.server";
 import { db } from "~/db/client.server";
-import { listingPhotoHashes, petListings } from "~/db/schema";
+import { listingPhotoHashes, listingReports, petListings } from "~/db/schema";
 import { IMAGE_MESSAGES } from "~/images/limits";
 import { keyFromPublicUrl } from "~/storage/storage.server";
 import { createAccount, type TestAccount } from "../../tests/accounts";
@@ -182,6 +182,20 @@ describe("editing one's listing", () => {
     const fresh = (await editableListing(actor(owner), id))!.version;
     expect(fresh).not.toBe(version);
     expect((await updateListing(actor(owner), id, { ...VALID_LISTING_FIELDS, version: fresh, photoOrder: keep, title: "Terza" }, [])).ok).toBe(true);
+  });
+
+  itDb("a code changed to another account's active listing's code is saved and flagged for the moderators, as at publishing", async () => {
+    const code = "380260000009393";
+    const other = await createListingRow((await createAccount()).id, { identificationCode: code });
+    const owner = await createAccount();
+    const listing = await createListingRow(owner.id);
+    const { version } = (await editableListing(actor(owner), listing.id))!;
+    expect((await updateListing(actor(owner), listing.id, { ...VALID_LISTING_FIELDS, version, identificationCode: code }, [])).ok).toBe(true);
+    const reports = await db()
+      .select({ related: listingReports.relatedListingId })
+      .from(listingReports)
+      .where(and(eq(listingReports.listingId, listing.id), eq(listingReports.automaticCheck, "duplicate_code")));
+    expect(reports).toEqual([{ related: other.id }]);
   });
 
   itDb("a suspended listing stays suspended after its owner's edit, and one closed stays closed", async () => {

@@ -98,6 +98,8 @@ describe("managing one's listings", () => {
     // The listing's page: the new text, and the chosen cover first.
     await page.goto(`/pet-listing/${id}`);
     await page.getByText("ora anche abituato al guinzaglio").waitFor();
+    // Its owner finds the way back to the form there.
+    expect(await page.getByRole("link", { name: "Modifica l'annuncio" }).getAttribute("href")).toBe(`/dashboard/pet-listings/${id}/modifica`);
     const stored = await context.request.get(`${baseUrl()}/dashboard/pet-listings/${id}/modifica`);
     const html = await stored.text();
     const cover = original[2]!.replace(/\.thumb\.webp$/, "");

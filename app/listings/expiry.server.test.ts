@@ -4,6 +4,7 @@
 // tests commit and delete their accounts (and so their listings) afterwards.
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { config, setConfig } from "~/config.server";
 import { db, getDatabase } from "~/db/client.server";
 import { petListings, users } from "~/db/schema";
 import { mailsSince, outboxFiles } from "~/mail/outbox.testing";
@@ -48,6 +49,23 @@ describe("the expiry job", () => {
     const third = await outboxFiles();
     await notifyExpiringListings();
     expect((await mailsSince(third)).filter((m) => m.headers.includes(owner.email))).toHaveLength(1);
+  });
+
+  itDb("a notice that cannot be sent is given back, and the next run sends it", async () => {
+    const owner = await createAccount();
+    const due = await createListingRow(owner.id, { expiresAt: inDays(3) });
+    const saved = config();
+    setConfig({ ...saved, smtpUrl: "smtp://127.0.0.1:1" }); // nothing listens there
+    try {
+      await notifyExpiringListings();
+    } finally {
+      setConfig(saved);
+    }
+    expect((await row(due.id)).expiryNotifiedAt).toBeNull();
+    const before = await outboxFiles();
+    await notifyExpiringListings();
+    expect((await mailsSince(before)).filter((m) => m.headers.includes(owner.email))).toHaveLength(1);
+    expect((await row(due.id)).expiryNotifiedAt).not.toBeNull();
   });
 
   itDb("closes the active listings past their day (marked as closed by the clock), and only those", async () => {

@@ -18,7 +18,8 @@ export { ready, shutdown } from "./startup.server";
 // request. (Not a route middleware: that would run on every request; route middleware guards the
 // back office only, decision 0073.)
 if (import.meta.env.DEV) await ready();
-export { servePage } from "./cache/page-cache.server";
+// The page cache, with listing views counted in front of it (decision 0093).
+export { servePageCountingViews as servePage } from "./listings/views.server";
 export { applyRedirect } from "./seo/redirects.server";
 // …and the security headers it adds to every response (decision 0064).
 export { siteSecurityHeaders } from "./lib/security-headers.server";

@@ -29,6 +29,7 @@ export default [
   route("report-listing/:id", "routes/listings/report.tsx"),
   route("api/pet-listings", "routes/api.pet-listings.ts"),
   route("api/pet-listings/map", "routes/api.pet-listings-map.ts"),
+  route("api/pet-listings/:id", "routes/api.pet-listing-edit.ts"),
   route("api/breeds", "routes/api.breeds.ts"),
   route("api/geocode", "routes/api.geocode.ts"),
   route("api/geocode/reverse", "routes/api.geocode-reverse.ts"),
@@ -54,6 +55,7 @@ export default [
     index("routes/dashboard/index.tsx"),
     route("pet-listings", "routes/dashboard/pet-listings.tsx"),
     route("pet-listings/:id/legal", "routes/dashboard/pet-listing-legal.tsx"),
+    route("pet-listings/:id/modifica", "routes/dashboard/pet-listing-edit.tsx"),
     route("contest-submissions", "routes/dashboard/contest-submissions.tsx"),
     route("profile", "routes/dashboard/profile.tsx"),
     // Private conversations (decision 0090)

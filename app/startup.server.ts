@@ -10,6 +10,7 @@ import { config } from "~/config.server";
 import { ADVISORY_LOCKS, getDatabase, openDatabase, setDatabase } from "~/db/client.server";
 import { keepStatisticsFresh } from "~/db/statistics.server";
 import { startScheduler, type Scheduler } from "~/jobs/scheduler.server";
+import { stopViewCounting } from "~/listings/views.server";
 import { logger } from "~/lib/logger.server";
 import { keepNewFilesPrivate } from "~/lib/private-files.server";
 import { listenForMessages } from "~/messages/live.server";
@@ -61,6 +62,8 @@ export async function shutdown(): Promise<void> {
   scheduler = undefined;
   await photoBackfill?.stop();
   photoBackfill = undefined;
+  // The listing views gathered in memory are written while the database is still there.
+  await stopViewCounting();
   await stopListening?.();
   await stopMessages?.();
   stopMessages = undefined;

@@ -29,6 +29,7 @@ const EXPECTED_TABLES = [
   "listing_favourites",
   "listing_photo_hashes",
   "listing_reports",
+  "listing_view_counts",
   "pacing",
   "partners",
   "pet_listings",

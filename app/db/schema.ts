@@ -517,6 +517,15 @@ export const petListings = pgTable(
     // Set when the listing carries every legal field; null for listings published before they were
     // asked, which stay visible while their owners are asked to complete them.
     legalCompletedAt: timestamp("legal_completed_at", { withTimezone: true }),
+    // Listings stay online 60 days unless renewed (decision 0093): the job closes an active listing
+    // once this has passed, and mails its owner 7 days before (expiry_notified_at: mailed once,
+    // cleared by a renewal). expired_at tells a listing closed by the clock (which "Rinnova" brings
+    // back) from one closed otherwise.
+    expiresAt: timestamp("expires_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '60 days'`),
+    expiryNotifiedAt: timestamp("expiry_notified_at", { withTimezone: true }),
+    expiredAt: timestamp("expired_at", { withTimezone: true }),
     // The back office's search text (title, city, contact e-mail), folded once when the row is
     // written: a search re-checks trigram candidates against stored text instead of folding each
     // one again (decision 0049).
@@ -573,7 +582,27 @@ export const petListings = pgTable(
       .on(t.identificationCode)
       .where(sql`${t.identificationCode} is not null`),
     index("pet_listings_admin_search_idx").using("gin", t.adminSearch.op("gin_trgm_ops")),
+    // The expiry job's two questions (which active listings are due a notice, which are past their
+    // date) read only the active rows, in date order.
+    index("pet_listings_expiry_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'active'`),
   ],
+);
+
+/**
+ * How many times a listing's page was asked for by a person (not a robot): the owner's statistics
+ * (decision 0093). Counted in each process's memory and added here in batches every few seconds.
+ */
+export const listingViewCounts = pgTable(
+  "listing_view_counts",
+  {
+    listingId: uuid("listing_id")
+      .primaryKey()
+      .references(() => petListings.id, { onDelete: "cascade" }),
+    views: bigint("views", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("listing_view_counts_views_check", sql`${t.views} >= 0`)],
 );
 
 /**

@@ -4,9 +4,11 @@
 // one is planned only when the current one has finished. Several processes may tick together:
 // the claim in publishDueArticles gives each article to one of them.
 // The same clock runs the hourly housekeeping: the conversations no one may read any more are
-// removed (app/messages/purge.server.ts, decision 0091), in batches whose rows each run locks.
+// removed (app/messages/purge.server.ts, decision 0091), in batches whose rows each run locks; and
+// listings near or past their 60 days are announced to their owners and closed (decision 0093).
 import { publishDueArticles, type PublishCounts } from "~/articles/scheduler.server";
 import { logger } from "~/lib/logger.server";
+import { runListingExpiry } from "~/listings/expiry.server";
 import { purgeConversations } from "~/messages/purge.server";
 
 export const SCHEDULER_INTERVAL_MS = 60_000;
@@ -16,6 +18,8 @@ export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 export async function housekeeping(): Promise<void> {
   const conversations = await purgeConversations();
   if (conversations) logger.info({ conversations }, "conversazioni scadute eliminate");
+  const expiry = await runListingExpiry();
+  if (expiry.notified || expiry.closed) logger.info(expiry, "scadenza annunci: avvisi inviati e annunci chiusi");
 }
 
 export interface SchedulerOptions {

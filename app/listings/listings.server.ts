@@ -49,7 +49,7 @@ function canChange(listing: Pick<ListingRow, "userId">, actor: CurrentUser): boo
   return actor.id === listing.userId || actor.role === "admin";
 }
 
-async function findListing(id: string): Promise<ListingRow | null> {
+export async function findListing(id: string): Promise<ListingRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await db().select().from(petListings).where(eq(petListings.id, id)).limit(1);
   return row ?? null;
@@ -147,6 +147,64 @@ async function withPosition(fields: Record<string, unknown>): Promise<Record<str
   return found.ok ? { ...fields, lat: String(found.value.lat), lng: String(found.value.lng) } : fields;
 }
 
+export type ListingInput = ReturnType<(typeof listingSchema)["parse"]>;
+export type BreedRules = { requiresMicrochip: boolean; requiresCites: boolean } | null;
+
+/**
+ * Every rule of the listing form, for a new listing and for an edited one alike: the shared schema
+ * (with the comune's position when the map was not used), the breed list and the catalogue's rules.
+ */
+export async function checkListingFields(fields: Record<string, unknown>): Promise<{ ok: true; input: ListingInput; rules: BreedRules } | ListingFailure> {
+  const parsed = listingSchema.safeParse(await withPosition(fields));
+  if (!parsed.success) return { ...fail(400, firstError(parsed.error)), fieldErrors: fieldErrorsOf(parsed.error) };
+  const input = parsed.data;
+  const breeds = await legalBreeds(input.petType);
+  if (breeds.length > 0) {
+    if (!input.breed) return invalid(400, { breed: M.breedRequired });
+    if (!breeds.includes(input.breed)) return invalid(400, { breed: M.breedNotInList });
+  }
+  const rules = await breedRules(input.petType, input.breed);
+  const breedErrors = breedRuleErrors(rules, input.listingType, input);
+  if (breedErrors) return invalid(400, breedErrors);
+  return { ok: true, input, rules };
+}
+
+/** The columns the form writes, the same for a new listing and an edited one. */
+export function listingColumns(input: ListingInput, rules: BreedRules) {
+  return {
+    title: input.title,
+    description: input.description,
+    petType: input.petType,
+    breed: input.breed,
+    age: input.age,
+    gender: input.gender,
+    listingType: input.listingType,
+    price: input.price,
+    locationAddress: input.address,
+    locationCity: input.city,
+    locationRegion: input.region,
+    locationLat: input.lat,
+    locationLng: input.lng,
+    contactName: input.contactName,
+    contactPhone: input.contactPhone,
+    contactEmail: input.contactEmail,
+    messagesOnly: input.messagesOnly,
+    identificationCode: input.identificationCode,
+    identificationIsMother: input.identificationIsMother,
+    codeOnRequest: input.codeOnRequest,
+    birthDate: input.birthDate,
+    birthMonthOnly: input.birthMonthOnly,
+    healthCertificate: input.healthCertificate,
+    sellerType: input.sellerType,
+    sellerName: input.sellerName,
+    vatNumber: input.vatNumber,
+    breederCode: input.breederCode,
+    fiscalCode: input.fiscalCode,
+    pedigree: input.pedigree,
+    citesNumber: rules?.requiresCites ? input.citesNumber : null,
+  };
+}
+
 /**
  * Publishes a listing: every rule checked here, whatever the browser did. Nothing is stored when a
  * rule fails, and no image file is left behind when the listing is not saved. `submissionId` is the
@@ -158,18 +216,9 @@ export async function createListing(
   files: UploadedFile[],
 ): Promise<Result<{ id: string }> | ListingFailure> {
   if (!user) return fail(401, M.mustSignIn);
-  const parsed = listingSchema.safeParse(await withPosition(fields));
-  if (!parsed.success) return { ...fail(400, firstError(parsed.error)), fieldErrors: fieldErrorsOf(parsed.error) };
-  const input = parsed.data;
-
-  const breeds = await legalBreeds(input.petType);
-  if (breeds.length > 0) {
-    if (!input.breed) return invalid(400, { breed: M.breedRequired });
-    if (!breeds.includes(input.breed)) return invalid(400, { breed: M.breedNotInList });
-  }
-  const rules = await breedRules(input.petType, input.breed);
-  const breedErrors = breedRuleErrors(rules, input.listingType, input);
-  if (breedErrors) return invalid(400, breedErrors);
+  const checked = await checkListingFields(fields);
+  if (!checked.ok) return checked;
+  const { input, rules } = checked;
   const images = files.filter((f) => f.data.length > 0 || f.name !== "");
   if (images.length > MAX_LISTING_IMAGES) return fail(400, IMAGE_MESSAGES.tooMany);
 
@@ -198,37 +247,8 @@ export async function createListing(
       .values({
         id,
         userId: user.id,
-        title: input.title,
-        description: input.description,
-        petType: input.petType,
-        breed: input.breed,
-        age: input.age,
-        gender: input.gender,
-        listingType: input.listingType,
-        price: input.price,
-        locationAddress: input.address,
-        locationCity: input.city,
-        locationRegion: input.region,
-        locationLat: input.lat,
-        locationLng: input.lng,
-        contactName: input.contactName,
-        contactPhone: input.contactPhone,
-        contactEmail: input.contactEmail,
-        messagesOnly: input.messagesOnly,
+        ...listingColumns(input, rules),
         images: stored.urls,
-        identificationCode: input.identificationCode,
-        identificationIsMother: input.identificationIsMother,
-        codeOnRequest: input.codeOnRequest,
-        birthDate: input.birthDate,
-        birthMonthOnly: input.birthMonthOnly,
-        healthCertificate: input.healthCertificate,
-        sellerType: input.sellerType,
-        sellerName: input.sellerName,
-        vatNumber: input.vatNumber,
-        breederCode: input.breederCode,
-        fiscalCode: input.fiscalCode,
-        pedigree: input.pedigree,
-        citesNumber: rules?.requiresCites ? input.citesNumber : null,
         legalCompletedAt: sql`now()`,
       })
       .onConflictDoNothing({ target: petListings.id })

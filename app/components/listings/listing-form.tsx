@@ -1,4 +1,4 @@
-import { AlertTriangle, ImagePlus, LocateFixed, X } from "lucide";
+import { AlertTriangle, ArrowLeft, ArrowRight, ImagePlus, LocateFixed, Star, X } from "lucide";
 import { Icon } from "~/components/icon";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -16,15 +16,35 @@ import { fieldErrorsOf, type FieldErrors } from "~/lib/field-errors";
 import { hasBirthDate } from "~/listings/legal-rules";
 import { CONTACT_TEXTS } from "~/listings/contact-texts";
 import { described, FieldMessage, LegalBirthDate, LegalIdentification, LegalSeller, useHydrated } from "./legal-fields";
+import { thumbnailUrl } from "~/lib/images";
+import { NEW_PHOTO_PREFIX, PHOTO_ORDER_FIELD, VERSION_FIELD } from "~/listings/edit-fields";
 
-/** After publishing, on to the list (spec section 9). */
+/** After publishing, on to the list (spec section 9); after an edit, back to one's listings. */
 const REDIRECT_MS = 2_000;
+const EDIT_DONE_PATH = "/dashboard/pet-listings";
+
+/**
+ * A photo of the form: one the listing already has (by its URL), or a file chosen now. Its label
+ * names it in its buttons and picture: the file's name, or its place when the page opened (kept when
+ * it moves, so that "Foto 2" stays the same photo).
+ */
+type Photo = { kind: "kept"; url: string; key: string; label: string } | { kind: "new"; file: File; preview: string; key: string; label: string };
+
+/** The listing being edited: the form then saves it instead of publishing a new one (decision 0093). */
+export interface EditedListing {
+  id: string;
+  /** The version the form was drawn from (a later save elsewhere makes this one a 409). */
+  version: string;
+  images: string[];
+}
 
 type PetType = (typeof PET_TYPES.values)[number];
 type Status = { kind: "idle" } | { kind: "sending"; progress: number } | { kind: "error"; message: string } | { kind: "success" };
 
 interface Props {
-  submissionId: string;
+  /** A new listing's one-time id (creation); null when editing. */
+  submissionId: string | null;
+  edit?: EditedListing;
   tiles: MapTiles;
   contact: { name: string; email: string };
   serverError: string | null;
@@ -37,10 +57,10 @@ interface Props {
 type Answer = { ok: boolean; error?: string; fieldErrors?: FieldErrors };
 
 /** Sends the form with XMLHttpRequest: fetch cannot report upload progress. */
-function send(form: FormData, onProgress: (fraction: number) => void): Promise<{ status: number; body: Answer }> {
+function send(url: string, form: FormData, onProgress: (fraction: number) => void): Promise<{ status: number; body: Answer }> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open("POST", "/api/pet-listings");
+    request.open("POST", url);
     request.responseType = "json";
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
@@ -61,7 +81,7 @@ async function getJson<T>(url: string): Promise<{ ok: true; body: T } | { ok: fa
   }
 }
 
-export function ListingForm({ submissionId, tiles, contact, serverError, serverFieldErrors = {}, values = {} }: Props) {
+export function ListingForm({ submissionId, edit, tiles, contact, serverError, serverFieldErrors = {}, values = {} }: Props) {
   const navigate = useNavigate();
   // Once the page's script runs, the legal fields that do not apply are hidden (without it, all show).
   const hydrated = useHydrated();
@@ -80,7 +100,8 @@ export function ListingForm({ submissionId, tiles, contact, serverError, serverF
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>(serverFieldErrors);
   const [geoMessage, setGeoMessage] = useState<string | null>(null);
   const [locating, setLocating] = useState(false);
-  const [photos, setPhotos] = useState<{ file: File; preview: string }[]>([]);
+  const [photos, setPhotos] = useState<Photo[]>(() => (edit?.images ?? []).map((url, i) => ({ kind: "kept", url, key: url, label: `Foto ${i + 1}` })));
+  const [photoNote, setPhotoNote] = useState("");
   const [imageError, setImageError] = useState<string | null>(null);
   const [acceptPrivacy, setAcceptPrivacy] = useState(values.acceptPrivacy === "on");
   const [acceptTerms, setAcceptTerms] = useState(values.acceptTerms === "on");
@@ -108,9 +129,9 @@ export function ListingForm({ submissionId, tiles, contact, serverError, serverF
   // Success: the message, then the list after 2 seconds.
   useEffect(() => {
     if (status.kind !== "success") return;
-    const timer = setTimeout(() => navigate("/pet-listings"), REDIRECT_MS);
+    const timer = setTimeout(() => navigate(edit ? EDIT_DONE_PATH : "/pet-listings"), REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [status.kind, navigate]);
+  }, [status.kind, navigate, edit]);
 
   async function pick(next: LatLng) {
     setPoint(next);
@@ -165,17 +186,37 @@ export function ListingForm({ submissionId, tiles, contact, serverError, serverF
       return;
     }
     setImageError(null);
-    const added = chosen.map((file) => ({ file, preview: URL.createObjectURL(file) }));
-    previews.current.push(...added.map((p) => p.preview));
+    const added = chosen.map((file): Photo => {
+      const preview = URL.createObjectURL(file);
+      return { kind: "new", file, preview, key: preview, label: file.name };
+    });
+    previews.current.push(...added.map((p) => p.key));
     setPhotos([...photos, ...added]);
   }
 
   function removePhoto(index: number) {
     const photo = photos[index];
-    if (photo) URL.revokeObjectURL(photo.preview);
+    if (photo?.kind === "new") URL.revokeObjectURL(photo.preview);
     setPhotos(photos.filter((_, i) => i !== index));
     setImageError(null);
+    if (photo) setPhotoNote(`${photo.label} rimossa.`);
   }
+
+  /** Moves a photo by one place (-1: before, 1: after), or to the front (the cover) with `to`. */
+  function movePhoto(index: number, to: number) {
+    const photo = photos[index];
+    if (!photo || to < 0 || to >= photos.length || to === index) return;
+    const next = photos.filter((_, i) => i !== index);
+    next.splice(to, 0, photo);
+    setPhotos(next);
+    setPhotoNote(to === 0 ? `${photo.label}: ora è la copertina.` : `${photo.label}: ora è la foto ${to + 1} di ${photos.length}.`);
+  }
+
+  /** The order the server stores (edit only): kept photos by URL, new ones by their place among the files sent. */
+  const newFiles = photos.filter((photo): photo is Extract<Photo, { kind: "new" }> => photo.kind === "new");
+  const photoOrder = photos.map((photo) => (photo.kind === "kept" ? photo.url : `${NEW_PHOTO_PREFIX}${newFiles.indexOf(photo)}`)).join(" ");
+
+  const failedMessage = edit ? M.updateError : M.createError;
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -194,18 +235,19 @@ export function ListingForm({ submissionId, tiles, contact, serverError, serverF
       return;
     }
     setFieldErrors({});
-    for (const { file } of photos) form.append("images", file, file.name);
+    for (const { file } of newFiles) form.append("images", file, file.name);
     setStatus({ kind: "sending", progress: 0 });
     try {
-      const { status: http, body } = await send(form, (progress) => setStatus({ kind: "sending", progress }));
+      const url = edit ? `/api/pet-listings/${edit.id}` : "/api/pet-listings";
+      const { status: http, body } = await send(url, form, (progress) => setStatus({ kind: "sending", progress }));
       if (body.ok) setStatus({ kind: "success" });
       // The server's body limit answers 413 before the app reads the form (plain text, not JSON).
       else {
         setFieldErrors(body.fieldErrors ?? {});
-        setStatus({ kind: "error", message: body.error ?? (http === 413 ? IMAGE_MESSAGES.requestTooLarge : M.createError) });
+        setStatus({ kind: "error", message: body.error ?? (http === 413 ? IMAGE_MESSAGES.requestTooLarge : failedMessage) });
       }
     } catch {
-      setStatus({ kind: "error", message: M.createError });
+      setStatus({ kind: "error", message: failedMessage });
     }
   }
 
@@ -215,7 +257,7 @@ export function ListingForm({ submissionId, tiles, contact, serverError, serverF
   if (status.kind === "success") {
     return (
       <p role="status" className="mt-8 rounded-2xl border border-green-200 bg-green-50 p-6 text-lg font-semibold text-green-900">
-        {M.success}
+        {edit ? M.updated : M.success}
       </p>
     );
   }
@@ -229,7 +271,13 @@ export function ListingForm({ submissionId, tiles, contact, serverError, serverF
       className="mt-8 space-y-8"
       aria-describedby={status.kind === "error" ? "listing-form-error" : undefined}
     >
-      <input type="hidden" name="submissionId" value={submissionId} />
+      {submissionId ? <input type="hidden" name="submissionId" value={submissionId} /> : null}
+      {edit ? (
+        <>
+          <input type="hidden" name={VERSION_FIELD} value={edit.version} />
+          <input type="hidden" name={PHOTO_ORDER_FIELD} value={photoOrder} />
+        </>
+      ) : null}
 
       <fieldset className="space-y-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
         <legend className="px-1 text-lg font-bold text-stone-900">L&apos;animale</legend>
@@ -448,6 +496,8 @@ export function ListingForm({ submissionId, tiles, contact, serverError, serverF
           onPick={(next) => void pickRef.current(next)}
           onReady={(handle) => {
             map.current = handle;
+            // An edited listing opens on its place.
+            if (point) handle.setPicked(point, FORM_MAP_ZOOM);
           }}
         />
         <input type="hidden" name="lat" value={point ? String(point.lat) : ""} />
@@ -495,22 +545,55 @@ export function ListingForm({ submissionId, tiles, contact, serverError, serverF
           </Notice>
         ) : null}
         {photos.length ? (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-            {photos.map(({ file, preview }, i) => (
-              <li key={preview} className="relative">
-                <img src={preview} alt={file.name} className="aspect-square w-full rounded-lg object-cover" />
-                <button
-                  type="button"
-                  onClick={() => removePhoto(i)}
-                  className="absolute top-1 right-1 rounded-full bg-white/90 p-1 text-stone-900 shadow"
-                  aria-label={`Rimuovi ${file.name}`}
-                >
-                  <Icon node={X} aria-hidden size={16} />
-                </button>
-              </li>
-            ))}
-          </ul>
+          <>
+            <p id="listing-photos-cover-hint" className="text-sm text-stone-700">
+              La prima foto è la copertina: compare nelle schede e in cima all&apos;annuncio.
+            </p>
+            <ol className="grid grid-cols-1 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-describedby="listing-photos-cover-hint">
+              {photos.map((photo, i) => {
+                const label = photo.label;
+                return (
+                  <li key={photo.key} className="flex flex-col gap-2 rounded-lg border border-stone-200 p-2">
+                    <div className="relative">
+                      <img src={photo.kind === "new" ? photo.preview : thumbnailUrl(photo.url)} alt={label} className="aspect-square w-full rounded-lg object-cover" />
+                      {i === 0 ? (
+                        <span className="absolute bottom-1 left-1 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">Copertina</span>
+                      ) : null}
+                    </div>
+                    {/* Without JavaScript the photos keep their order (new ones go last); with it, every move has a button. */}
+                    {hydrated ? (
+                      <div className="flex flex-wrap gap-1">
+                        <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => movePhoto(i, i - 1)} disabled={i === 0} aria-label={`Sposta prima: ${label}`}>
+                          <Icon node={ArrowLeft} aria-hidden size={14} /> Sposta prima
+                        </button>
+                        <button
+                          type="button"
+                          className="btn-secondary px-2 py-1 text-xs"
+                          onClick={() => movePhoto(i, i + 1)}
+                          disabled={i === photos.length - 1}
+                          aria-label={`Sposta dopo: ${label}`}
+                        >
+                          Sposta dopo <Icon node={ArrowRight} aria-hidden size={14} />
+                        </button>
+                        {i > 0 ? (
+                          <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => movePhoto(i, 0)} aria-label={`Usa come copertina: ${label}`}>
+                            <Icon node={Star} aria-hidden size={14} /> Usa come copertina
+                          </button>
+                        ) : null}
+                        <button type="button" className="btn-secondary px-2 py-1 text-xs text-red-800" onClick={() => removePhoto(i)} aria-label={`Rimuovi ${label}`}>
+                          <Icon node={X} aria-hidden size={14} /> Rimuovi
+                        </button>
+                      </div>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ol>
+          </>
         ) : null}
+        <p aria-live="polite" className="sr-only">
+          {photoNote}
+        </p>
       </fieldset>
 
       <fieldset className="space-y-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
@@ -644,7 +727,7 @@ export function ListingForm({ submissionId, tiles, contact, serverError, serverF
       ) : null}
       {/* Without JavaScript the boxes cannot enable it: the server checks them instead. */}
       <button type="submit" className="btn-primary" disabled={(hydrated && (!acceptPrivacy || !acceptTerms)) || sending}>
-        {sending ? "Pubblicazione in corso..." : "Pubblica Annuncio"}
+        {edit ? (sending ? "Salvataggio in corso..." : "Salva le modifiche") : sending ? "Pubblicazione in corso..." : "Pubblica Annuncio"}
       </button>
     </form>
   );

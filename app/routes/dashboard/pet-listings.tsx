@@ -1,4 +1,4 @@
-import { Eye, Plus, Trash2 } from "lucide";
+import { Eye, Pencil, Plus, RefreshCw, Trash2 } from "lucide";
 import { isPublicListing } from "~/listings/visibility";
 import { Icon } from "~/components/icon";
 import { useEffect, useRef, useState } from "react";
@@ -10,6 +10,10 @@ import { LegalIncompleteNotice } from "~/components/listings/legal-incomplete-no
 import { deleteListing, ownListingsPage, setAvailability } from "~/listings/listings.server";
 import { createAppeal, currentAppeals } from "~/listings/appeals.server";
 import { contactStatsOf } from "~/listings/contact-reveal.server";
+import { renewListing } from "~/listings/edit.server";
+import { daysLeft, EXPIRY_TEXTS } from "~/listings/expiry";
+import { ownerStatsOf } from "~/listings/owner-stats.server";
+import { OWNER_STATS_TEXTS } from "~/listings/owner-stats-texts";
 import { CONTACT_TEXTS } from "~/listings/contact-texts";
 import { favouriteCountsOf } from "~/favourites/favourites.server";
 import { FAVOURITE_TEXTS } from "~/favourites/texts";
@@ -31,7 +35,13 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const { listings: rows, page, pageCount } = await ownListingsPage(user.id, pageParam(readQuery(request)));
   redirectPastLastPage(url, page, pageCount);
   const ids = rows.map((r) => r.id);
-  const [appeals, reveals, keptBy] = await Promise.all([currentAppeals(rows.filter((r) => r.status === "suspended")), contactStatsOf(ids), favouriteCountsOf(ids)]);
+  const [appeals, reveals, stats, keptBy] = await Promise.all([
+    currentAppeals(rows.filter((r) => r.status === "suspended")),
+    contactStatsOf(ids),
+    ownerStatsOf(ids),
+    favouriteCountsOf(ids),
+  ]);
+  const now = new Date();
   return {
     page,
     pageCount,
@@ -56,6 +66,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       reveals: reveals.get(r.id) ?? { phoneReveals: 0, emailReveals: 0 },
       // How many other people keep it (decision 0092).
       favourites: keptBy.get(r.id) ?? 0,
+      // Page views and conversations opened (decision 0093).
+      stats: stats.get(r.id) ?? { views: 0, conversations: 0 },
+      // Days online left; "Rinnova" for active listings and for those the clock closed, never a suspended one.
+      daysLeft: r.status === "active" ? daysLeft(r.expiresAt, now) : null,
+      expired: r.status === "closed" && r.expiredAt !== null,
     })),
   };
 }
@@ -74,6 +89,11 @@ export async function action({ request }: Route.ActionArgs) {
     const result = await createAppeal(user, id, read.fields.text);
     if (!result.ok) return data({ ok: false as const, id, error: result.error, text: read.fields.text ?? "" }, { status: result.status });
     return { ok: true as const, id, message: result.message };
+  }
+  if (intent === "renew") {
+    const result = await renewListing(user, id);
+    if (!result.ok) return data({ ok: false as const, id, error: result.error }, { status: result.status });
+    return { ok: true as const, id, message: M.renewed };
   }
   if (intent === "availability") {
     const result = await setAvailability(user, id, availability);
@@ -162,6 +182,31 @@ function AvailabilityForm({ listing }: { listing: OwnListing }) {
       </noscript>
       <p aria-live="polite" className="text-sm text-green-800">
         {saved}
+        {result && !result.ok ? <span className="text-red-800">{result.error}</span> : null}
+      </p>
+    </fetcher.Form>
+  );
+}
+
+/** Days left online and "Rinnova": a plain form, so it works before JavaScript loads. */
+function Expiry({ listing }: { listing: OwnListing }) {
+  const fetcher = useFetcher<typeof action>();
+  const renewing = fetcher.state !== "idle";
+  const result = fetcher.data;
+  if (listing.daysLeft === null && !listing.expired) return null;
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap items-center gap-3">
+      <input type="hidden" name="intent" value="renew" />
+      <input type="hidden" name="id" value={listing.id} />
+      <p className="text-sm font-medium text-stone-800">{listing.expired ? EXPIRY_TEXTS.expired : EXPIRY_TEXTS.daysLeft(listing.daysLeft ?? 0)}</p>
+      <button type="submit" className="btn-secondary" disabled={renewing} aria-describedby={`renew-hint-${listing.id}`}>
+        <Icon node={RefreshCw} aria-hidden size={18} /> {renewing ? EXPIRY_TEXTS.renewing : EXPIRY_TEXTS.renew}
+      </button>
+      <p id={`renew-hint-${listing.id}`} className="w-full text-sm text-stone-700">
+        {EXPIRY_TEXTS.renewHint}
+      </p>
+      <p aria-live="polite" className="w-full text-sm">
+        {result?.ok ? <span className="text-green-800">{result.message}</span> : null}
         {result && !result.ok ? <span className="text-red-800">{result.error}</span> : null}
       </p>
     </fetcher.Form>
@@ -302,17 +347,22 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                   {listing.listingType === "sale" && listing.price > 0 ? ` · ${formatEuro(listing.price)}` : ""}
                 </p>
                 <p className="text-sm text-stone-700">
+                  {OWNER_STATS_TEXTS.views(listing.stats.views)} · {OWNER_STATS_TEXTS.conversations(listing.stats.conversations)}
                   {listing.messagesOnly
-                    ? CONTACT_TEXTS.messagesOnlyLabel
-                    : `${CONTACT_TEXTS.phoneRevealed(listing.reveals.phoneReveals)} · ${CONTACT_TEXTS.emailRevealed(listing.reveals.emailReveals)}`}
+                    ? ` · ${CONTACT_TEXTS.messagesOnlyLabel}`
+                    : ` · ${CONTACT_TEXTS.phoneRevealed(listing.reveals.phoneReveals)} · ${CONTACT_TEXTS.emailRevealed(listing.reveals.emailReveals)}`}
                   {` · ${FAVOURITE_TEXTS.keptBy(listing.favourites)}`}
                 </p>
+                <Expiry listing={listing} />
                 <Suspension listing={listing} />
                 {listing.legalIncomplete ? <LegalIncompleteNotice id={listing.id} /> : null}
                 <AvailabilityForm listing={listing} />
                 <div className="mt-auto flex flex-wrap gap-3">
                   <Link to={`/pet-listing/${listing.id}`} className="btn-secondary">
                     <Icon node={Eye} aria-hidden size={18} /> Vedi
+                  </Link>
+                  <Link to={`/dashboard/pet-listings/${listing.id}/modifica`} className="btn-secondary" aria-label={`Modifica «${listing.title}»`}>
+                    <Icon node={Pencil} aria-hidden size={18} /> Modifica
                   </Link>
                   <DeleteButton listing={listing} />
                 </div>

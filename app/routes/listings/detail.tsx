@@ -1,4 +1,4 @@
-import { Calendar, Flag, MapPin, User } from "lucide";
+import { Calendar, Flag, MapPin, Pencil, User } from "lucide";
 import { isPublicListing } from "~/listings/visibility";
 import { Icon } from "~/components/icon";
 import type { ReactNode } from "react";
@@ -208,6 +208,14 @@ export default function PetListing({ loaderData, actionData }: Route.ComponentPr
         </section>
       ) : null}
       {listing.ownerMustComplete ? <LegalIncompleteNotice id={listing.id} className="mt-4" /> : null}
+      {listing.ownedByViewer ? (
+        <p className="mt-4">
+          {/* The owner's way to the edit form (decision 0093). */}
+          <Link to={`/dashboard/pet-listings/${listing.id}/modifica`} className="btn-secondary">
+            <Icon node={Pencil} aria-hidden size={18} /> Modifica l&apos;annuncio
+          </Link>
+        </p>
+      ) : null}
 
       <div className="mt-6 grid gap-10 lg:grid-cols-[3fr_2fr]">
         <div>

@@ -114,8 +114,8 @@ function criteriaKey(c: Criteria): string {
 }
 
 /**
- * The public position's distance in km from a place (the haversine formula, no extension: PGlite
- * has neither PostGIS nor earthdistance). Measured from the rounded position the public sees
+ * The public position's distance in km from a place (the haversine formula in plain SQL: no
+ * extension to load on either engine, decision 0094). Measured from the rounded position the public sees
  * (decision 0089), so that the order tells nothing more precise than the map does.
  */
 function distanceFrom(place: NearPlace): SQL<number> {
@@ -194,7 +194,7 @@ function findMatches(criteria: Criteria): Promise<Matches> {
 }
 
 /** Rings around a "Più vicini a" place, in km, searched in turn until one holds the page. */
-const NEAR_RADII_KM = [20, 80, 320];
+const NEAR_RADII_KM = [10, 30, 100, 300];
 const KM_PER_DEGREE = 111.19;
 /** The public position is rounded (decision 0089): a box bound is widened by more than that. */
 const ROUNDING_MARGIN = 0.01;
@@ -206,29 +206,36 @@ const ROUNDING_MARGIN = 0.01;
  * whole list sorted only when no ring does.
  */
 async function nearestPageIds(filters: ListingFilters, near: NearPlace, offset: number): Promise<string[]> {
-  const distance = distanceFrom(near);
-  const order = orderOf(filters);
   for (const radius of [...NEAR_RADII_KM, null]) {
-    let ring: SQL | undefined;
-    if (radius !== null) {
-      const dLat = radius / KM_PER_DEGREE + ROUNDING_MARGIN;
-      const dLng = radius / (KM_PER_DEGREE * Math.cos(((Math.abs(near.lat) + dLat) * Math.PI) / 180)) + ROUNDING_MARGIN;
-      ring = and(
-        sql`${petListings.locationLat} between ${near.lat - dLat} and ${near.lat + dLat}`,
-        sql`${petListings.locationLng} between ${near.lng - dLng} and ${near.lng + dLng}`,
-        sql`${distance} <= ${radius}`,
-      );
-    }
-    const rows = await db()
-      .select({ id: petListings.id })
-      .from(petListings)
-      .where(and(publicMatches(filters, "walk"), ring))
-      .orderBy(...order)
-      .limit(LISTINGS_PAGE_SIZE)
-      .offset(offset);
+    const rows = await walkPage(filters, offset, radius === null ? undefined : nearRing(near, radius));
     if (rows.length === LISTINGS_PAGE_SIZE || radius === null) return rows.map((r) => r.id);
   }
   return [];
+}
+
+/** The listings within `radius` km of a place: a box on the position's index, then the exact distance. */
+export function nearRing(near: NearPlace, radius: number): SQL {
+  const dLat = radius / KM_PER_DEGREE + ROUNDING_MARGIN;
+  const dLng = radius / (KM_PER_DEGREE * Math.cos(((Math.abs(near.lat) + dLat) * Math.PI) / 180)) + ROUNDING_MARGIN;
+  return and(
+    sql`${petListings.locationLat} between ${near.lat - dLat} and ${near.lat + dLat}`,
+    sql`${petListings.locationLng} between ${near.lng - dLng} and ${near.lng + dLng}`,
+    sql`${distanceFrom(near)} <= ${radius}`,
+  )!;
+}
+
+/**
+ * The ids of a broad list's page, walking the order's index and testing each row (a deep page skips
+ * index entries, not whole rows); within `ring` for the nearest order. Exported for the plans' test.
+ */
+export function walkPage(filters: ListingFilters, offset: number, ring?: SQL) {
+  return db()
+    .select({ id: petListings.id })
+    .from(petListings)
+    .where(and(publicMatches(filters, "walk"), ring))
+    .orderBy(...orderOf(filters))
+    .limit(LISTINGS_PAGE_SIZE)
+    .offset(offset);
 }
 
 /** The cards of `ids`, in the list's order. */
@@ -260,10 +267,8 @@ export function browseListings(filters: ListingFilters): Promise<ListingPage> {
       } else if (filters.sort === "nearest" && filters.near) {
         items = await cardsOf(await nearestPageIds(filters, filters.near, offset), order);
       } else {
-        // The page's ids first, walking the order's index (a deep page skips index entries, not
-        // whole rows), then their cards.
-        const ids = db().select({ id: petListings.id }).from(petListings).where(publicMatches(filters, "walk")).orderBy(...order).limit(LISTINGS_PAGE_SIZE).offset(offset);
-        items = await db().select(cardColumns).from(petListings).where(inArray(petListings.id, ids)).orderBy(...order);
+        // The page's ids first, then their cards, in one statement.
+        items = await db().select(cardColumns).from(petListings).where(inArray(petListings.id, walkPage(filters, offset))).orderBy(...order);
       }
       // A walk that found less than a page reached the last match: the count is exact after all.
       const reachedEnd = !matches.complete && items.length < LISTINGS_PAGE_SIZE && (items.length > 0 || filters.page === 1);

@@ -129,8 +129,13 @@ export function ListingFilters({ criteria, view }: { criteria: ListingFormValues
       return;
     }
     if (navigationType !== "POP" && location.search === own.current) {
-      // This form's own request arrived: the form already shows it (and maybe more typing since).
+      // This form's own request arrived: the form already shows it (and maybe more typing since),
+      // but for what the server chose from it (a price means "Vendita"): a list shows that at once.
       own.current = null;
+      for (const [name, value] of Object.entries(shown)) {
+        const element = field(form, name);
+        if (element instanceof HTMLSelectElement && element.value !== value) element.value = value;
+      }
       return;
     }
     // The URL changed some other way (back or forward, a link): the form shows its criteria.

@@ -434,6 +434,29 @@ export function newListPaths(seed = 27): string[] {
   return [...paths, ...filters.map(filterPath)];
 }
 
+/**
+ * The list's other filters and orders (decision 0094), first pages: a region of the generated
+ * cities with each order, the sales in a price range, "con foto", the nearest to a comune (the
+ * generated listings have no birth date: the age bands answer nothing, through their index).
+ */
+export function filterOrderPaths(): string[] {
+  const paths: string[] = [];
+  const regions = ["Lombardia", "Sicilia", "Veneto", "Molise"];
+  for (const region of regions) {
+    for (const sort of ["", "price-asc", "price-desc"]) {
+      const params = new URLSearchParams({ region, photo: "1" });
+      if (sort) params.set("sort", sort);
+      paths.push(`/pet-listings?${params}`);
+    }
+    paths.push(`/pet-listings?${new URLSearchParams({ region, listingType: "sale", priceMin: "100", priceMax: "400" })}`);
+  }
+  for (const petType of ["dog", "cat"]) {
+    paths.push(`/pet-listings?petType=${petType}&sort=price-asc&priceMax=300`, `/pet-listings?petType=${petType}&age=0-3m`);
+    for (const near of ["Milano", "Bari", "Aosta"]) paths.push(`/pet-listings?petType=${petType}&sort=nearest&near=${near}`);
+  }
+  return paths;
+}
+
 export const pageCount = (matches: number) => Math.max(1, Math.ceil(matches / PAGE_SIZE));
 
 // --- Generation ----------------------------------------------------------------------------------

@@ -64,7 +64,7 @@ import {
   type SitemapVerdict,
   type WrkResult,
 } from "./bench-lib.ts";
-import { LISTING_MIX, LISTING_TYPES, PET_TYPES, filterPath, newListPaths, openBenchDatabase, openPgBenchClient, pageCount, type BenchClient } from "./bench-listings.ts";
+import { LISTING_MIX, LISTING_TYPES, PET_TYPES, filterOrderPaths, filterPath, newListPaths, openBenchDatabase, openPgBenchClient, pageCount, type BenchClient } from "./bench-listings.ts";
 import { generateScaleData, type ScaleCounts, type ScaleData } from "./bench-scale-data.ts";
 import { build } from "./build.ts";
 
@@ -325,8 +325,10 @@ function makeTargets(data: ScaleData, dir: string, deepPage: string, sitemapChil
   }
   // The regular bench's mix (searched and filtered together), brought back to pages that exist.
   const mix = LISTING_MIX.map((f, i) => filterPath({ ...f, page: Math.min(f.page, pageCount(data.listings.mixMatches[i] ?? 0)) }));
+  const ordered = filterOrderPaths();
   const articles = data.articleSlugs.map((slug) => `/article/${encodeURIComponent(slug)}`);
   const files = {
+    ordered: write("scale-ordered.txt", ordered),
     searched: write("scale-searched.txt", searched),
     filtered: write("scale-filtered.txt", filtered),
     mix: write("scale-mix.txt", mix),
@@ -334,7 +336,7 @@ function makeTargets(data: ScaleData, dir: string, deepPage: string, sitemapChil
   };
   // The warm-up cycles through the list pages and articles together (not the sitemap).
   const warmUp: string[] = [];
-  const lists = [searched, filtered, mix, articles.slice(0, 200)];
+  const lists = [searched, filtered, mix, ordered, articles.slice(0, 200)];
   for (let i = 0; i < Math.max(...lists.map((l) => l.length)); i++) for (const list of lists) if (list[i]) warmUp.push(list[i]!);
   const targets: Target[] = [
     { key: "plain", label: "list, plain", path: "/pet-listings", urls: 1, check: ["/pet-listings"], judged: false },
@@ -342,6 +344,7 @@ function makeTargets(data: ScaleData, dir: string, deepPage: string, sitemapChil
     { key: "searched", label: "list, searched (?q=)", path: "/", pathsFile: files.searched, urls: searched.length, check: searched, judged: true, p95Ms: listP95 },
     { key: "filtered", label: "list, filtered (petType/listingType)", path: "/", pathsFile: files.filtered, urls: filtered.length, check: filtered, judged: true, p95Ms: listP95 },
     { key: "mix", label: "list, searched + filtered (bench mix)", path: "/", pathsFile: files.mix, urls: mix.length, check: mix, judged: true, p95Ms: listP95 },
+    { key: "ordered", label: "list, region/price/age/photo filters and orders (decision 0094)", path: "/", pathsFile: files.ordered, urls: ordered.length, check: ordered, judged: true, p95Ms: listP95 },
     { key: "article", label: "article page", path: "/", pathsFile: files.articles, urls: articles.length, check: articles.slice(0, CHECKED_ARTICLES), judged: false },
     { key: "sitemap", label: "/sitemap.xml", path: "/sitemap.xml", urls: 1, check: [], judged: false, timeout: SITEMAP_TIMEOUT },
   ];

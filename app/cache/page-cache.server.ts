@@ -6,7 +6,8 @@ import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { hasSessionCookie, withSessionCookies } from "~/accounts/session.server";
 import { config } from "~/config.server";
-import { AD_PAGE_TYPES, AD_PLACEMENTS, LISTING_TYPES, PET_TYPES } from "~/lib/enums";
+import { AD_PAGE_TYPES, AD_PLACEMENTS, LISTING_AGE_BANDS, LISTING_SORTS, LISTING_TYPES, PET_TYPES } from "~/lib/enums";
+import { ITALIAN_REGIONS } from "~/lib/regions";
 import { NONCE_HEADER } from "~/lib/content-security-policy";
 import { plainResponse, withHeaders } from "~/lib/http-headers";
 import { pageCacheCounts } from "~/lib/runtime-stats.server";
@@ -28,6 +29,14 @@ const CACHEABLE_QUERY = {
   listingType: (v: string) => (LISTING_TYPES.values as readonly string[]).includes(v),
   category: (v: string) => /^[a-z0-9-]{1,100}$/.test(v),
   view: (v: string) => v === "map",
+  // The list's other filters (decision 0094): a region, whole euro, an age band, "con foto", an
+  // order. ?near= is a place typed, like ?q=: never kept.
+  region: (v: string) => (ITALIAN_REGIONS as readonly string[]).includes(v),
+  priceMin: (v: string) => /^(0|[1-9][0-9]{0,7})$/.test(v),
+  priceMax: (v: string) => /^(0|[1-9][0-9]{0,7})$/.test(v),
+  age: (v: string) => (LISTING_AGE_BANDS.values as readonly string[]).includes(v),
+  photo: (v: string) => v === "1",
+  sort: (v: string) => (LISTING_SORTS.values as readonly string[]).includes(v) && v !== "nearest",
   placement: (v: string) => (AD_PLACEMENTS.values as readonly string[]).includes(v),
 } satisfies Record<string, (value: string) => boolean>;
 export type CacheableQueryParam = keyof typeof CACHEABLE_QUERY;

@@ -572,6 +572,21 @@ export const petListings = pgTable(
     index("pet_listings_public_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("pet_listings_filter_idx").on(t.status, t.petType, t.listingType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("pet_listings_owner_idx").on(t.userId, t.createdAt.desc()),
+    // The public list's other filters and orders (decision 0094), on the public rows alone: a region
+    // newest first (a small region's matches are found without reading the catalogue); the sales by
+    // price, each way, newest first among equal prices (a price order is an order of the sales); the
+    // position, for the box around a "Più vicini a" place; the birth dates of an age band.
+    index("pet_listings_region_idx")
+      .on(t.locationRegion, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'active'`),
+    index("pet_listings_sale_price_idx")
+      .on(t.price.asc(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'active' and ${t.listingType} = 'sale'`),
+    index("pet_listings_sale_price_desc_idx")
+      .on(t.price.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'active' and ${t.listingType} = 'sale'`),
+    index("pet_listings_position_idx").on(t.locationLat, t.locationLng).where(sql`${t.status} = 'active'`),
+    index("pet_listings_birth_date_idx").on(t.birthDate).where(sql`${t.status} = 'active' and ${t.birthDate} is not null`),
     // The back office's list in every status (/admin/pet-listings), newest first, read in index order.
     index("pet_listings_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The back office's search: any part of the title, the city or the contact e-mail, accents and

@@ -131,6 +131,21 @@ export function gazetteerForward(city: string, region: string): Place | null {
   return comune ? { lat: comune.lat, lng: comune.lng, city: comune.name, region: comune.region } : null;
 }
 
+/**
+ * The comune called `city`, for a place typed by a visitor (the list's "Più vicini a"): among
+ * homonyms, the one in `region` when given, else the first of the official list. Null when no
+ * comune has that name.
+ */
+export function gazetteerByName(city: string, region?: string | null): Place | null {
+  const { byName, regionKeys } = loadGazetteer();
+  const key = placeKey(city);
+  if (!key) return null;
+  const found = byName.get(CITY_ALIASES[key] ?? key) ?? [];
+  const regionKey = region ? placeKey(region) : null;
+  const comune = (regionKey ? found.find((c) => regionKeys.get(c.region)?.has(regionKey)) : undefined) ?? found[0];
+  return comune ? { lat: comune.lat, lng: comune.lng, city: comune.name, region: comune.region } : null;
+}
+
 /** Great-circle distance in kilometres. */
 export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const rad = Math.PI / 180;

@@ -32,6 +32,22 @@ export const LISTING_TYPES = labelled({
   free: "Regalo",
 });
 
+/** The orders of the public list (/pet-listings, decision 0094); the first is the default. */
+export const LISTING_SORTS = labelled({
+  newest: "Più recenti",
+  "price-asc": "Prezzo: dal più basso (solo vendita)",
+  "price-desc": "Prezzo: dal più alto (solo vendita)",
+  nearest: "Più vicini a un comune",
+});
+
+/** Age bands of the public list's filter, from a dog's or cat's birth date (decision 0094). */
+export const LISTING_AGE_BANDS = labelled({
+  "0-3m": "Fino a 3 mesi",
+  "3-12m": "Da 3 a 12 mesi",
+  "1-7y": "Da 1 a 7 anni",
+  "7y+": "Oltre 7 anni",
+});
+
 /** Who sells or gives the animal away (decision 0085): a private person, a breeder, an association. */
 export const SELLER_TYPES = labelled({
   private: "Privato",

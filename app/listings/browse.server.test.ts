@@ -6,9 +6,10 @@ import { createAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { createListingRow, listingRowValues } from "../../tests/factories";
 import { browseListings, EXACT_COUNT_LIMIT, listingMarkers, parseFilters, type ListingFilters } from "./browse.server";
+import { NO_FILTERS } from "./browse-filters.testing";
 import { LISTINGS_PAGE_SIZE } from "./validation";
 
-const filters = (values: Partial<ListingFilters> = {}): ListingFilters => ({ q: "", petType: null, listingType: null, page: 1, ...values });
+const filters = (values: Partial<ListingFilters> = {}): ListingFilters => ({ ...NO_FILTERS, ...values });
 
 async function createListingOwner() {
   return (await createAccount()).id;
@@ -99,12 +100,9 @@ describe("browsing listings", () => {
   });
 
   itDb("reads the filters from a URL and ignores unknown values", async () => {
-    expect(parseFilters(new URLSearchParams("q=%20gatto%20&petType=cat&listingType=free&page=3"))).toEqual({
-      q: "gatto",
-      petType: "cat",
-      listingType: "free",
-      page: 3,
-    });
+    expect(parseFilters(new URLSearchParams("q=%20gatto%20&petType=cat&listingType=free&page=3"))).toEqual(
+      filters({ q: "gatto", petType: "cat", listingType: "free", page: 3 }),
+    );
     expect(parseFilters(new URLSearchParams("petType=drago&listingType=asta&page=-2"))).toEqual(filters());
   });
 

@@ -3,13 +3,14 @@
 // search_vector of the public rows, the list's order from the (status, created_at, id) indexes, and a
 // count that stops at a bound, beyond which the planner's estimate is shown as an estimate. What a
 // request costs then grows with the page it shows, not with the catalogue.
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { CACHE_TAGS, memoize } from "~/cache/cache.server";
 import { db, queryRows } from "~/db/client.server";
 import { petListings } from "~/db/schema";
-import { LISTING_TYPES, PET_TYPES } from "~/lib/enums";
-import { pageParam } from "~/lib/paging";
-import { cardColumns, markerColumns, type ListingCard, type ListingMarker, type ListingType, type PetType } from "./cards.server";
+import type { CacheableQueryParam } from "~/cache/page-cache.server";
+import { ageBandDates, type Criteria, type ListingFilters, type NearPlace } from "./browse-filters.server";
+import { cardColumns, markerColumns, type ListingCard, type ListingMarker } from "./cards.server";
+import { PUBLIC_POSITION_DECIMALS } from "./public-position";
 import { LISTINGS_PAGE_SIZE } from "./validation";
 import { isPublicListingRow } from "./visibility.server";
 
@@ -24,34 +25,23 @@ export const EXACT_COUNT_LIMIT = 1_000;
 const SEARCH_WORDS = 6;
 const SEARCH_WORD_LENGTH = 60;
 
-export interface ListingFilters {
-  q: string;
-  petType: PetType | null;
-  listingType: ListingType | null;
-  page: number;
-}
-
-type Criteria = Omit<ListingFilters, "page">;
-
-function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
-  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
-}
-
-/** The list's query parameters a cached page may hold (?q= is a search: never cached). */
-export const LISTING_FILTER_PARAMS = ["petType", "listingType", "page"] as const;
+export { parseFilters, parseListingQuery, type ListingFilters } from "./browse-filters.server";
 
 /**
- * The filters of a /pet-listings URL's query, as readQuery (app/lib/form.server.ts) decoded it;
- * unknown values are ignored (a shared link never fails).
+ * The list's query parameters a cached page may hold (decision 0042; ?q= is a search and ?near= a
+ * place typed: never cached). The page cache keeps a page only for their valid values.
  */
-export function parseFilters(query: URLSearchParams): ListingFilters {
-  return {
-    q: (query.get("q") ?? "").trim().slice(0, 200),
-    petType: oneOf(PET_TYPES.values, query.get("petType")),
-    listingType: oneOf(LISTING_TYPES.values, query.get("listingType")),
-    page: pageParam(query),
-  };
-}
+export const LISTING_FILTER_PARAMS = [
+  "petType",
+  "listingType",
+  "region",
+  "priceMin",
+  "priceMax",
+  "age",
+  "photo",
+  "sort",
+  "page",
+] as const satisfies readonly CacheableQueryParam[];
 
 /** How many words a search has (typed words, as searchText keeps them). */
 function wordsOf(q: string): number {
@@ -101,12 +91,53 @@ function publicMatches(criteria: Criteria, words: WordsTest = "index"): SQL {
         : words === "estimate"
           ? sql`${vector} @@ zampa_word_query(${text})`
           : sql`(${vector} @@ zampa_word_query(${text})) is true`;
+  const born = criteria.age ? ageBandDates(criteria.age) : null;
   return and(
     isPublicListingRow(),
     criteria.petType ? eq(petListings.petType, criteria.petType) : undefined,
-    criteria.listingType ? eq(petListings.listingType, criteria.listingType) : undefined,
+    // A constant, not a parameter: the price orders' partial indexes hold the sales alone (drizzle/0029),
+    // and a plan uses them only where the query itself says "sale". The value is one of the enum's.
+    criteria.listingType ? sql`${petListings.listingType} = ${sql.raw(`'${criteria.listingType}'`)}` : undefined,
+    criteria.region ? eq(petListings.locationRegion, criteria.region) : undefined,
+    criteria.priceMin != null ? gte(petListings.price, criteria.priceMin) : undefined,
+    criteria.priceMax != null ? lte(petListings.price, criteria.priceMax) : undefined,
+    born?.after ? sql`${petListings.birthDate} > ${born.after}` : undefined,
+    born?.until ? sql`${petListings.birthDate} <= ${born.until}` : undefined,
+    criteria.withPhotos ? sql`cardinality(${petListings.images}) > 0` : undefined,
     test,
   )!;
+}
+
+/** What decides the matches, as a memo key (the order and the page aside). */
+function criteriaKey(c: Criteria): string {
+  return JSON.stringify([c.q, c.petType, c.listingType, c.region, c.priceMin, c.priceMax, c.age, c.withPhotos]);
+}
+
+/**
+ * The public position's distance in km from a place (the haversine formula in plain SQL: no
+ * extension to load on either engine, decision 0094). Measured from the rounded position the public sees
+ * (decision 0089), so that the order tells nothing more precise than the map does.
+ */
+function distanceFrom(place: NearPlace): SQL<number> {
+  const decimals = sql.raw(String(PUBLIC_POSITION_DECIMALS));
+  const lat = sql`round(${petListings.locationLat}::numeric, ${decimals})::float8`;
+  const lng = sql`round(${petListings.locationLng}::numeric, ${decimals})::float8`;
+  const [pLat, pLng] = [sql.raw(String(place.lat)), sql.raw(String(place.lng))];
+  return sql<number>`(12742 * asin(least(1, sqrt(power(sin(radians(${lat} - ${pLat}) / 2), 2) + cos(radians(${pLat})) * cos(radians(${lat})) * power(sin(radians(${lng} - ${pLng}) / 2), 2)))))`;
+}
+
+/** The list's order: the sort asked for, then newest first, then the id (every order is total). */
+function orderOf(filters: Pick<ListingFilters, "sort" | "near">): SQL[] {
+  switch (filters.sort) {
+    case "price-asc":
+      return [asc(petListings.price), ...newestFirst];
+    case "price-desc":
+      return [desc(petListings.price), ...newestFirst];
+    case "nearest":
+      return filters.near ? [asc(distanceFrom(filters.near)), ...newestFirst] : newestFirst;
+    default:
+      return newestFirst;
+  }
 }
 
 export interface ListingPage {
@@ -118,7 +149,7 @@ export interface ListingPage {
   pageCount: number;
 }
 
-const newestFirst = [desc(petListings.createdAt), desc(petListings.id)];
+const newestFirst: SQL[] = [desc(petListings.createdAt), desc(petListings.id)];
 
 /**
  * The first matches the database finds cheapest, in no order, one more than EXACT_COUNT_LIMIT at
@@ -134,9 +165,9 @@ interface Matches {
 }
 
 function findMatches(criteria: Criteria): Promise<Matches> {
-  const { q, petType, listingType } = criteria;
+  const { q } = criteria;
   return memoize(
-    `listings:matches:${JSON.stringify({ q, petType, listingType })}`,
+    `listings:matches:${criteriaKey(criteria)}`,
     [CACHE_TAGS.listings],
     async (): Promise<Matches> => {
       const where = publicMatches(criteria);
@@ -162,22 +193,82 @@ function findMatches(criteria: Criteria): Promise<Matches> {
   );
 }
 
-/** Active listings, newest first, filtered on the server (a shared link shows the same results). */
+/** Rings around a "Più vicini a" place, in km, searched in turn until one holds the page. */
+const NEAR_RADII_KM = [10, 30, 100, 300];
+const KM_PER_DEGREE = 111.19;
+/** The public position is rounded (decision 0089): a box bound is widened by more than that. */
+const ROUNDING_MARGIN = 0.01;
+
+/**
+ * A page of a broad list ordered by distance: the page's ids from the nearest ring around the place
+ * that holds it (a box on the position's index, then the exact distance: every listing outside a
+ * ring of radius r is farther than r, so the nearest rows inside it are the nearest of all), the
+ * whole list sorted only when no ring does.
+ */
+async function nearestPageIds(filters: ListingFilters, near: NearPlace, offset: number): Promise<string[]> {
+  for (const radius of [...NEAR_RADII_KM, null]) {
+    const rows = await walkPage(filters, offset, radius === null ? undefined : nearRing(near, radius));
+    if (rows.length === LISTINGS_PAGE_SIZE || radius === null) return rows.map((r) => r.id);
+  }
+  return [];
+}
+
+/** The listings within `radius` km of a place: a box on the position's index, then the exact distance. */
+export function nearRing(near: NearPlace, radius: number): SQL {
+  const dLat = radius / KM_PER_DEGREE + ROUNDING_MARGIN;
+  const dLng = radius / (KM_PER_DEGREE * Math.cos(((Math.abs(near.lat) + dLat) * Math.PI) / 180)) + ROUNDING_MARGIN;
+  return and(
+    sql`${petListings.locationLat} between ${near.lat - dLat} and ${near.lat + dLat}`,
+    sql`${petListings.locationLng} between ${near.lng - dLng} and ${near.lng + dLng}`,
+    sql`${distanceFrom(near)} <= ${radius}`,
+  )!;
+}
+
+/**
+ * The ids of a broad list's page, walking the order's index and testing each row (a deep page skips
+ * index entries, not whole rows); within `ring` for the nearest order. Exported for the plans' test.
+ */
+export function walkPage(filters: ListingFilters, offset: number, ring?: SQL) {
+  return db()
+    .select({ id: petListings.id })
+    .from(petListings)
+    .where(and(publicMatches(filters, "walk"), ring))
+    .orderBy(...orderOf(filters))
+    .limit(LISTINGS_PAGE_SIZE)
+    .offset(offset);
+}
+
+/** The cards of `ids`, in the list's order. */
+function cardsOf(ids: string[], order: SQL[]): Promise<ListingCard[]> | ListingCard[] {
+  return ids.length ? db().select(cardColumns).from(petListings).where(inArray(petListings.id, ids)).orderBy(...order) : [];
+}
+
+/**
+ * Active listings, filtered on the server (a shared link shows the same results), in the order asked
+ * (newest first by default). Pages are numbered: every order is total (ties broken by the newest,
+ * then the id), so the pages of an unchanged list neither repeat nor skip a listing.
+ */
 export function browseListings(filters: ListingFilters): Promise<ListingPage> {
   return memoize(
-    `listings:browse:${JSON.stringify(filters)}`,
+    `listings:browse:${criteriaKey(filters)}:${filters.sort}:${filters.near ? `${filters.near.lat},${filters.near.lng}` : ""}:${filters.page}`,
     [CACHE_TAGS.listings],
     async () => {
       const matches = await findMatches(filters);
       const offset = (filters.page - 1) * LISTINGS_PAGE_SIZE;
+      const order = orderOf(filters);
       let items: ListingCard[];
-      if (matches.complete) {
-        const ids = matches.ids.slice(offset, offset + LISTINGS_PAGE_SIZE);
-        items = ids.length ? await db().select(cardColumns).from(petListings).where(inArray(petListings.id, ids)).orderBy(...newestFirst) : [];
+      if (matches.complete && filters.sort === "newest") {
+        items = await cardsOf(matches.ids.slice(offset, offset + LISTINGS_PAGE_SIZE), order);
+      } else if (matches.complete) {
+        // A thousand matches at most, read by id and sorted by the database.
+        items = matches.ids.length
+          ? await db().select(cardColumns).from(petListings).where(inArray(petListings.id, matches.ids)).orderBy(...order).limit(LISTINGS_PAGE_SIZE).offset(offset)
+          : [];
+      } else if (filters.sort === "nearest" && filters.near) {
+        items = await cardsOf(await nearestPageIds(filters, filters.near, offset), order);
       } else {
-        // The page's ids first (a deep page skips index entries, not whole rows), then their cards.
-        const ids = db().select({ id: petListings.id }).from(petListings).where(publicMatches(filters, "walk")).orderBy(...newestFirst).limit(LISTINGS_PAGE_SIZE).offset(offset);
-        items = await db().select(cardColumns).from(petListings).where(inArray(petListings.id, ids)).orderBy(...newestFirst);
+        // The page's ids first, then their cards, in one statement.
+        items = await db().select(cardColumns).from(petListings).where(inArray(petListings.id, walkPage(filters, offset))).orderBy(...order);
       }
       // A walk that found less than a page reached the last match: the count is exact after all.
       const reachedEnd = !matches.complete && items.length < LISTINGS_PAGE_SIZE && (items.length > 0 || filters.page === 1);
@@ -212,10 +303,10 @@ export async function listingMarkers(criteria: Criteria): Promise<ListingMarker[
     }
     return db().select(markerColumns).from(petListings).where(publicMatches(criteria, "walk")).orderBy(...newestFirst).limit(MAP_MARKER_LIMIT);
   };
-  // Up to a thousand markers is ~150 KB of heap: kept only for the few combinations of the two
-  // filters, not for free text, where every new search would keep its own copy (the server's heap
+  // Up to a thousand markers is ~150 KB of heap: kept only for the combinations of the filters
+  // chosen from lists, not for free text or prices typed, where every new search would keep its own copy (the server's heap
   // is bounded, decision 0029).
-  if (criteria.q) return load();
-  const key = `listings:markers:${JSON.stringify({ petType: criteria.petType, listingType: criteria.listingType })}`;
+  if (criteria.q || criteria.priceMin != null || criteria.priceMax != null) return load();
+  const key = `listings:markers:${criteriaKey(criteria)}`;
   return memoize(key, [CACHE_TAGS.listings], load);
 }

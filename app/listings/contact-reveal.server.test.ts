@@ -7,6 +7,7 @@ import { config, readConfig, setConfig } from "~/config.server";
 import { db } from "~/db/client.server";
 import { listingContactStats, rateLimits } from "~/db/schema";
 import { listingMarkers } from "~/listings/browse.server";
+import { NO_FILTERS } from "~/listings/browse-filters.testing";
 import PetListing, { action as pageAction, headers as pageHeaders, loader as pageLoader } from "~/routes/listings/detail";
 import { action as revealAction, loader as revealLoader } from "~/routes/listings/contact-reveal";
 import { createAccount, requestAs, type TestAccount } from "../../tests/accounts";
@@ -222,7 +223,7 @@ describe("the listing page", () => {
 
   itDb("keeps the map's markers to the neighbourhood", async () => {
     const { listing } = await setUp({ title: "Segnaposto arrotondato" });
-    const markers = await listingMarkers({ q: "", petType: null, listingType: null });
+    const markers = await listingMarkers(NO_FILTERS);
     const marker = markers.find((m) => m.id === listing.id);
     expect(marker).toMatchObject({ lat: 44.49, lng: 11.34 });
     expect(JSON.stringify(marker)).not.toMatch(/555|privata|Segreti/);

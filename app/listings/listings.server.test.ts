@@ -21,9 +21,10 @@ import {
   setAvailability,
 } from "./listings.server";
 import { browseListings, type ListingFilters } from "./browse.server";
+import { NO_FILTERS } from "./browse-filters.testing";
 import { LISTING_MESSAGES as M } from "./validation";
 
-const filters = (values: Partial<ListingFilters> = {}): ListingFilters => ({ q: "", petType: null, listingType: null, page: 1, ...values });
+const filters = (values: Partial<ListingFilters> = {}): ListingFilters => ({ ...NO_FILTERS, ...values });
 
 const asUser = (account: TestAccount, role: "user" | "admin" = "user"): CurrentUser => ({
   id: account.id,

@@ -16,6 +16,7 @@ import { createAccount, type TestAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { createListingRow } from "../../tests/factories";
 import { browseListings, listingMarkers, type ListingFilters } from "./browse.server";
+import { NO_FILTERS } from "./browse-filters.testing";
 import { getListing } from "./listings.server";
 import { deleteListing, listListingsForModeration, reactivateListing, suspendListing } from "./moderation.server";
 import {
@@ -30,7 +31,7 @@ const asActor = (account: TestAccount, role: "user" | "admin" = "user"): Current
 const ADMIN: CurrentUser = { id: "00000000-0000-4000-8000-0000000000ad", email: "admin@example.it", fullName: "Admin", role: "admin" };
 const USER: CurrentUser = { ...ADMIN, role: "user" };
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
-const filters = (values: Partial<ListingFilters> = {}): ListingFilters => ({ q: "", petType: null, listingType: null, page: 1, ...values });
+const filters = (values: Partial<ListingFilters> = {}): ListingFilters => ({ ...NO_FILTERS, ...values });
 
 async function statusOf(id: string) {
   const [row] = await db().select({ status: petListings.status }).from(petListings).where(eq(petListings.id, id));

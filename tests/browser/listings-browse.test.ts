@@ -1,6 +1,8 @@
 // /pet-listings and /pet-listing/{id}: list, search, filters, map, detail, not found, visibility.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { FILTER_MESSAGES } from "~/listings/browse-filters.server";
+import { axeViolations } from "./axe";
 import { baseUrl, signIn, signUpIn, startBrowser, withConsent } from "./browser";
 import { FIXTURES } from "./fixtures";
 
@@ -242,9 +244,55 @@ describe("listings filters, applied as they change", () => {
     await page.getByLabel("Animale").selectOption("cat");
     await page.getByLabel("Cerca negli annunci").fill("certosino");
     await page.getByRole("main").getByRole("button", { name: "Cerca", exact: true }).click();
-    await page.waitForURL((url) => url.search === "?q=certosino&petType=cat&listingType=");
+    await page.waitForURL((url) => url.search.startsWith("?q=certosino&petType=cat&listingType=&"));
     expect(await cardTitles(page)).toEqual(["Grigio, Certosino affettuoso"]);
     expect(await page.getByLabel("Animale").inputValue()).toBe("cat");
+  });
+});
+
+describe("listings: region, price, photos and order (decision 0094)", () => {
+  const CANARIES = "Canarini gialli da allevamento amatoriale";
+
+  it("applies them at 360 px with JavaScript as they change, and without it through Cerca; a bad price is ignored with a notice", async () => {
+    const { context, page } = await browser.context({ width: 360, height: 740 });
+    await withConsent(context);
+    await page.goto("/pet-listings");
+    // The filters are folded into a disclosure on a phone; the keyboard opens it.
+    const region = page.getByLabel("Regione");
+    expect(await region.isVisible()).toBe(false);
+    await page.locator("summary", { hasText: "Filtri" }).focus();
+    await page.keyboard.press("Enter");
+    await region.selectOption("Veneto");
+    await page.waitForURL((url) => url.search === "?region=Veneto");
+    await page.getByLabel("Prezzo da (€)").fill("10");
+    await page.getByLabel("Prezzo fino a (€)").fill("100");
+    await page.waitForURL(/priceMax=100/);
+    await page.getByLabel("Solo con foto").check();
+    await page.waitForURL(/photo=1/);
+    await page.getByLabel("Ordina per").selectOption("price-asc");
+    await page.waitForURL((url) => url.searchParams.get("sort") === "price-asc" && url.searchParams.get("priceMin") === "10");
+    await expect.poll(() => cardTitles(page), { timeout: 10_000 }).toEqual([CANARIES]);
+    expect(await page.getByText(/^1 annuncio$/).isVisible()).toBe(true);
+    // A price means a sale: the form says so.
+    expect(await page.getByLabel("Tipo di annuncio").inputValue()).toBe("sale");
+    expect(await page.locator("summary", { hasText: "Filtri (4 attivi)" }).count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Without JavaScript: a bad price is ignored (200) with an Italian notice, and stays in its field.
+    const plain = (await browser.context({ javaScript: false })).page;
+    const response = await plain.goto("/pet-listings?region=Veneto&priceMin=abc");
+    expect(response?.status()).toBe(200);
+    expect(await plain.getByRole("alert").filter({ hasText: FILTER_MESSAGES.priceMinInvalid }).isVisible()).toBe(true);
+    expect(await plain.getByLabel("Prezzo da (€)").inputValue()).toBe("abc");
+    await plain.getByLabel("Prezzo da (€)").fill("10");
+    await plain.getByLabel("Prezzo fino a (€)").fill("100");
+    await plain.getByLabel("Solo con foto").check();
+    await plain.getByLabel("Ordina per").selectOption("price-desc");
+    await plain.getByRole("main").getByRole("button", { name: "Cerca", exact: true }).click();
+    await plain.waitForURL((url) => url.searchParams.get("sort") === "price-desc" && url.searchParams.get("photo") === "1");
+    expect(await cardTitles(plain)).toEqual([CANARIES]);
+    expect(await plain.getByRole("alert").count()).toBe(0);
   });
 });
 

@@ -16,7 +16,9 @@ import { ITALY_CENTER, LIST_MAP_ZOOM } from "~/components/map/map-types";
 import { Pagination } from "~/components/pagination";
 import { PlainLink } from "~/components/plain-link";
 import { config } from "~/config.server";
-import { browseListings, LISTING_FILTER_PARAMS, listingMarkers, parseFilters } from "~/listings/browse.server";
+import { Notice } from "~/components/notice";
+import { browseListings, LISTING_FILTER_PARAMS, listingMarkers, parseListingQuery } from "~/listings/browse.server";
+import { formValuesOf, isFiltered } from "~/listings/browse-filters.server";
 import { listingCountText } from "~/listings/count-text";
 import { LISTING_MESSAGES } from "~/listings/validation";
 import { LISTING_TYPES } from "~/lib/enums";
@@ -30,7 +32,7 @@ export const handle: RateLimitHandle = { rateLimit: { search: true } };
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const query = readQuery(request);
-  const filters = parseFilters(query);
+  const { filters, notices } = parseListingQuery(query);
   const view = query.get("view") === "map" ? "map" : "list";
   const [result, markers, viewer] = await Promise.all([browseListings(filters), view === "map" ? listingMarkers(filters) : null, getCurrentUser(request)]);
   // Past an estimated count's real end (the estimate was high) the list starts again from page 1.
@@ -41,7 +43,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   // The hearts (decision 0092): a signed-in person's, in one query for the page; null for a visitor,
   // whose page (the one the cache keeps) is the same for everyone.
   const favourites = viewer ? await favouritedAmong(viewer.id, result.items.map((item) => item.id)) : null;
-  return { ...result, filters, view, markers, tiles, favourites } as const;
+  return { ...result, form: formValuesOf(query, filters), filtered: isFiltered(filters), notices, view, markers, tiles, favourites } as const;
 }
 
 /** A heart pressed with JavaScript changes only itself: the list is not read again. */
@@ -51,8 +53,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
 export const headers = () => cacheHeaders([CACHE_TAGS.listings], [...LISTING_FILTER_PARAMS, "view"]);
 
 export const meta: Route.MetaFunction = (args) => {
-  const filters = args.data?.filters;
-  const filtered = Boolean(filters && (filters.q || filters.petType || filters.listingType));
+  const filtered = Boolean(args.data?.filtered || args.data?.form.sort);
   return pageMeta(args, {
     title: "Annunci di animali: adozioni, regali e vendite",
     description: "Cani, gatti, conigli e altri animali che cercano casa in tutta Italia: annunci di adozione, regalo e vendita da privati e associazioni.",
@@ -61,14 +62,13 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function PetListings({ loaderData }: Route.ComponentProps) {
-  const { items, total, approximate, page, pageCount, filters, view, markers, tiles, favourites } = loaderData;
+  const { items, total, approximate, page, pageCount, form, filtered, notices, view, markers, tiles, favourites } = loaderData;
   const [search] = useSearchParams();
   const query = search.toString();
   const here = query ? `/pet-listings?${query}` : "/pet-listings";
   // While the next results load (a filter chosen, a search typed) the current ones are dimmed.
   const navigation = useNavigation();
   const updating = navigation.state === "loading" && navigation.location.pathname === "/pet-listings";
-  const filtered = Boolean(filters.q || filters.petType || filters.listingType);
   const viewHref = (next: "list" | "map") => {
     const params = new URLSearchParams(search);
     params.delete("page");
@@ -94,12 +94,18 @@ export default function PetListings({ loaderData }: Route.ComponentProps) {
 
       <ScamWarning />
 
-      <ListingFilters criteria={filters} view={view} />
+      <ListingFilters criteria={form} view={view} />
+
+      {notices.map((notice) => (
+        <Notice key={notice} tone="error" className="mt-3">
+          {notice}
+        </Notice>
+      ))}
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-stone-700" aria-live="polite">
           {listingCountText(total, approximate)}
-          {filters.q ? ` per “${filters.q}”` : ""}
+          {form.q ? ` per “${form.q}”` : ""}
         </p>
         <div role="group" aria-label="Visualizzazione" className="inline-flex rounded-xl border border-stone-300 bg-white p-1">
           <PlainLink

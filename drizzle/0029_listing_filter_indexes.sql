@@ -1,0 +1,5 @@
+CREATE INDEX "pet_listings_region_idx" ON "pet_listings" USING btree ("location_region","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "pet_listings"."status" = 'active';--> statement-breakpoint
+CREATE INDEX "pet_listings_sale_price_idx" ON "pet_listings" USING btree ("price","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "pet_listings"."status" = 'active' and "pet_listings"."listing_type" = 'sale';--> statement-breakpoint
+CREATE INDEX "pet_listings_sale_price_desc_idx" ON "pet_listings" USING btree ("price" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "pet_listings"."status" = 'active' and "pet_listings"."listing_type" = 'sale';--> statement-breakpoint
+CREATE INDEX "pet_listings_position_idx" ON "pet_listings" USING btree ("location_lat","location_lng") WHERE "pet_listings"."status" = 'active';--> statement-breakpoint
+CREATE INDEX "pet_listings_birth_date_idx" ON "pet_listings" USING btree ("birth_date") WHERE "pet_listings"."status" = 'active' and "pet_listings"."birth_date" is not null;

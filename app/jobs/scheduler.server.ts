@@ -4,9 +4,11 @@
 // one is planned only when the current one has finished. Several processes may tick together:
 // the claim in publishDueArticles gives each article to one of them.
 // The same clock runs the hourly housekeeping: the conversations no one may read any more are
-// removed (app/messages/purge.server.ts, decision 0091), in batches whose rows each run locks.
+// removed (app/messages/purge.server.ts, decision 0091), and the limits' counters whose window has
+// ended (app/lib/rate-limit.server.ts), in batches whose rows each run locks.
 import { publishDueArticles, type PublishCounts } from "~/articles/scheduler.server";
 import { logger } from "~/lib/logger.server";
+import { deleteExpiredCounters } from "~/lib/rate-limit.server";
 import { purgeConversations } from "~/messages/purge.server";
 
 export const SCHEDULER_INTERVAL_MS = 60_000;
@@ -16,6 +18,8 @@ export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 export async function housekeeping(): Promise<void> {
   const conversations = await purgeConversations();
   if (conversations) logger.info({ conversations }, "conversazioni scadute eliminate");
+  const counters = await deleteExpiredCounters();
+  if (counters) logger.info({ counters }, "contatori dei limiti scaduti eliminati");
 }
 
 export interface SchedulerOptions {

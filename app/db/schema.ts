@@ -244,12 +244,22 @@ export const appSecrets = pgTable("app_secrets", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Fixed-window counters shared by every app process (login attempts, contact form, reports…). */
-export const rateLimits = pgTable("rate_limits", {
-  key: text("key").primaryKey(),
-  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
-  count: integer("count").notNull().default(0),
-});
+/**
+ * Fixed-window counters shared by every app process (login attempts, contact form, reports…). A row
+ * outlives its window only until the hourly housekeeping deletes it (expires_at: the window's end).
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '1 day'`),
+  },
+  (t) => [index("rate_limits_expires_idx").on(t.expiresAt)],
+);
 
 /** The next free turn of a paced outside service (Nominatim: one request a second for the whole site; decision 0071). */
 export const pacing = pgTable("pacing", {

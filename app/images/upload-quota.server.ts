@@ -31,11 +31,12 @@ export async function takeUploadQuota(uploader: Uploader, images: number, now = 
   const day = romeDayStart(now);
   // A row from an earlier day starts over; the update happens only when the images fit.
   const taken = await queryRows<{ count: number }>(sql`
-    insert into rate_limits (key, window_start, count)
-    select ${key}::text, ${day}::timestamptz, ${images}::int where ${images}::int <= ${max}::int
+    insert into rate_limits (key, window_start, count, expires_at)
+    select ${key}::text, ${day}::timestamptz, ${images}::int, ${day}::timestamptz + interval '1 day' where ${images}::int <= ${max}::int
     on conflict (key) do update set
       count = case when rate_limits.window_start < excluded.window_start then excluded.count else rate_limits.count + excluded.count end,
-      window_start = greatest(rate_limits.window_start, excluded.window_start)
+      window_start = greatest(rate_limits.window_start, excluded.window_start),
+      expires_at = greatest(rate_limits.expires_at, excluded.expires_at)
     where (case when rate_limits.window_start < excluded.window_start then 0 else rate_limits.count end) + excluded.count <= ${max}::int
     returning count`);
   if (taken.length === 0) {

@@ -4,10 +4,12 @@
 // one is planned only when the current one has finished. Several processes may tick together:
 // the claim in publishDueArticles gives each article to one of them.
 // The same clock runs the hourly housekeeping: the conversations no one may read any more are
-// removed (app/messages/purge.server.ts, decision 0091), in batches whose rows each run locks; and
+// removed (app/messages/purge.server.ts, decision 0091) and the limits' counters whose window has
+// ended (app/lib/rate-limit.server.ts, decision 0095), in batches whose rows each run locks; and
 // listings near or past their 60 days are announced to their owners and closed (decision 0093).
 import { publishDueArticles, type PublishCounts } from "~/articles/scheduler.server";
 import { logger } from "~/lib/logger.server";
+import { deleteExpiredCounters } from "~/lib/rate-limit.server";
 import { runListingExpiry } from "~/listings/expiry.server";
 import { purgeConversations } from "~/messages/purge.server";
 
@@ -20,6 +22,8 @@ export async function housekeeping(): Promise<void> {
   if (conversations) logger.info({ conversations }, "conversazioni scadute eliminate");
   const expiry = await runListingExpiry();
   if (expiry.notified || expiry.closed) logger.info(expiry, "scadenza annunci: avvisi inviati e annunci chiusi");
+  const counters = await deleteExpiredCounters();
+  if (counters) logger.info({ counters }, "contatori dei limiti scaduti eliminati");
 }
 
 export interface SchedulerOptions {

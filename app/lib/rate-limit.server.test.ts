@@ -3,7 +3,7 @@ import { describe, expect } from "vitest";
 import { db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
 import { itDb } from "../../tests/db";
-import { hit, peek, release, reset } from "./rate-limit.server";
+import { deleteExpiredCounters, hit, peek, release, reset } from "./rate-limit.server";
 
 describe("database rate limiter", () => {
   itDb("allows up to the limit in a window, then refuses", async () => {
@@ -45,5 +45,33 @@ describe("database rate limiter", () => {
     await hit("test:f", limit);
     for (let i = 0; i < 3; i++) await release("test:f");
     expect(await peek("test:f", limit)).toBe(0);
+  });
+
+  itDb("a counter's row lasts as long as its window, and a new window moves its end", async () => {
+    const limit = { max: 5, windowSeconds: 600 };
+    await hit("test:expiry", limit);
+    const ends = async () =>
+      (
+        await db()
+          .select({ seconds: sql<number>`extract(epoch from (${rateLimits.expiresAt} - ${rateLimits.windowStart}))::int`, start: rateLimits.windowStart })
+          .from(rateLimits)
+          .where(sql`${rateLimits.key} = 'test:expiry'`)
+      )[0]!;
+    expect((await ends()).seconds).toBe(600);
+    await db().update(rateLimits).set({ windowStart: sql`now() - interval '11 minutes'`, expiresAt: sql`now() - interval '1 minute'` }).where(sql`${rateLimits.key} = 'test:expiry'`);
+    await hit("test:expiry", limit);
+    expect((await ends()).seconds).toBe(600);
+  });
+
+  itDb("the housekeeping deletes the counters whose window has ended, and only those", async () => {
+    await db()
+      .insert(rateLimits)
+      .values([
+        { key: "test:ended", windowStart: sql`now() - interval '2 hours'`, count: 3, expiresAt: sql`now() - interval '1 hour'` },
+        { key: "test:running", windowStart: sql`now()`, count: 1, expiresAt: sql`now() + interval '1 hour'` },
+      ]);
+    expect(await deleteExpiredCounters({ batchSize: 1 })).toBeGreaterThanOrEqual(1);
+    const left = await db().select({ key: rateLimits.key }).from(rateLimits).where(sql`${rateLimits.key} in ('test:ended', 'test:running')`);
+    expect(left.map((r) => r.key)).toEqual(["test:running"]);
   });
 });

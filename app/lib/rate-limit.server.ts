@@ -1,6 +1,6 @@
 // Fixed-window counters in the database, so that every app process shares them.
 import { sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, queryRows } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
 
 export interface Limit {
@@ -14,14 +14,17 @@ export interface Limit {
  * the same key are serialised by the row's upsert.
  */
 export async function hit(key: string, limit: Limit): Promise<{ allowed: boolean; count: number }> {
+  const window = sql`make_interval(secs => ${limit.windowSeconds})`;
+  const over = sql`${rateLimits.windowStart} < now() - ${window}`;
   const rows = await db()
     .insert(rateLimits)
-    .values({ key, windowStart: sql`now()`, count: 1 })
+    .values({ key, windowStart: sql`now()`, count: 1, expiresAt: sql`now() + ${window}` })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${rateLimits.windowStart} < now() - make_interval(secs => ${limit.windowSeconds}) then 1 else ${rateLimits.count} + 1 end`,
-        windowStart: sql`case when ${rateLimits.windowStart} < now() - make_interval(secs => ${limit.windowSeconds}) then now() else ${rateLimits.windowStart} end`,
+        count: sql`case when ${over} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${over} then now() else ${rateLimits.windowStart} end`,
+        expiresAt: sql`case when ${over} then now() else ${rateLimits.windowStart} end + ${window}`,
       },
     })
     .returning({ count: rateLimits.count });
@@ -58,4 +61,29 @@ export async function release(key: string): Promise<void> {
     .update(rateLimits)
     .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
     .where(sql`${rateLimits.key} = ${key}`);
+}
+
+/** Counters deleted per statement by the housekeeping. */
+export const EXPIRED_BATCH_SIZE = 5000;
+
+/**
+ * Deletes the counters whose window has ended (the hourly housekeeping): without it every address
+ * and account ever limited would keep its row. Batches lock their rows with SKIP LOCKED, so processes
+ * running it together delete different rows. Returns how many went.
+ */
+export async function deleteExpiredCounters(options: { batchSize?: number; maxBatches?: number } = {}): Promise<number> {
+  const batchSize = options.batchSize ?? EXPIRED_BATCH_SIZE;
+  const maxBatches = options.maxBatches ?? 100;
+  let total = 0;
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const deleted = await queryRows<{ key: string }>(sql`
+      delete from rate_limits where key in (
+        select key from rate_limits where expires_at < now() limit ${batchSize} for update skip locked
+      )
+      returning key`);
+    const count = deleted.length;
+    total += count;
+    if (count < batchSize) break;
+  }
+  return total;
 }

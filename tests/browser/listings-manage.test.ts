@@ -1,11 +1,12 @@
 // Managing one's listings (decision 0093): the owner edits a listing's photos (removes one, moves one
 // with the keyboard, chooses the cover) and a field at 1366 px, after a wrong field that keeps what
 // was typed; axe on the edit page; "Rinnova" at 360 px with the days left and the statistics.
-import type { APIRequestContext } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
 import { baseUrl, signUpIn, startBrowser } from "./browser";
+import { publishListing } from "./moderation-helpers";
 
 const browser = startBrowser();
 
@@ -15,40 +16,9 @@ function photo(r: number, g: number, b: number): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Publishes a listing with three photos through the site's endpoint; returns its id. */
-async function publishWithPhotos(request: APIRequestContext, title: string): Promise<string> {
-  const form = new FormData();
-  const fields: Record<string, string> = {
-    title,
-    listingType: "free",
-    petType: "other",
-    breed: "Furetto",
-    gender: "female",
-    description: "Furetto curioso e socievole, abituato a vivere in casa.",
-    city: "Torino",
-    region: "Piemonte",
-    address: "Via Po 10",
-    lat: "45.07",
-    lng: "7.69",
-    contactName: "Elena Marchi",
-    contactPhone: "+39 333 222 1111",
-    contactEmail: "elena@example.it",
-    acceptPrivacy: "on",
-    acceptTerms: "on",
-    healthCertificate: "on",
-    sellerType: "private",
-  };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const [i, colour] of [
-    [200, 30, 30],
-    [30, 160, 30],
-    [30, 30, 200],
-  ].entries()) {
-    form.append("images", new Blob([new Uint8Array(await photo(colour[0]!, colour[1]!, colour[2]!))], { type: "image/jpeg" }), `foto${i + 1}.jpg`);
-  }
-  const response = await request.post(`${baseUrl()}/api/pet-listings`, { headers: { origin: baseUrl() }, multipart: form });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+/** Publishes a listing with three photos of different colours; returns its id. */
+async function publishWithPhotos(context: BrowserContext, title: string): Promise<string> {
+  return publishListing(context, title, await photo(200, 30, 30), await photo(30, 160, 30), await photo(30, 30, 200));
 }
 
 describe("managing one's listings", () => {
@@ -56,7 +26,7 @@ describe("managing one's listings", () => {
     const { context, page } = await browser.context({ width: 1366, height: 900 });
     await signUpIn(context, "Proprietaria Ordinata");
     const word = `Riordina${Date.now()}`;
-    const id = await publishWithPhotos(context.request, `${word} furetto`);
+    const id = await publishWithPhotos(context, `${word} furetto`);
 
     await page.goto("/dashboard/pet-listings");
     const card = page.getByRole("listitem").filter({ hasText: word });
@@ -113,7 +83,7 @@ describe("managing one's listings", () => {
     const { context, page } = await browser.context({ width: 360, height: 740 });
     await signUpIn(context, "Proprietario Puntuale");
     const word = `Rinnova${Date.now()}`;
-    await publishWithPhotos(context.request, `${word} furetto`);
+    await publishWithPhotos(context, `${word} furetto`);
     await page.goto("/dashboard/pet-listings");
     const card = page.getByRole("listitem").filter({ hasText: word });
     await card.getByText("Scade tra 60 giorni").waitFor();

@@ -1,8 +1,8 @@
 // /report-listing/{id} and /dashboard/pet-listings.
-import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseUrl, signIn, signUpIn, startBrowser, withConsent } from "./browser";
 import { FIXTURES } from "./fixtures";
+import { publishListing } from "./moderation-helpers";
 
 const browser = startBrowser();
 
@@ -11,37 +11,6 @@ async function listingHref(query: string): Promise<string> {
   const href = /href="(\/pet-listing\/[0-9a-f-]{36})"/.exec(html)?.[1];
   if (!href) throw new Error(`no listing for ${query}`);
   return href;
-}
-
-/** Publishes a listing through the API as the signed-in user of `context`, and returns its id. */
-async function publish(context: BrowserContext, title: string): Promise<string> {
-  const response = await context.request.post(`${baseUrl()}/api/pet-listings`, {
-    headers: { origin: baseUrl() },
-    multipart: {
-      title,
-      listingType: "free",
-      // A legal breed of "other" in the demo catalogue.
-      petType: "other",
-      breed: "Furetto",
-      gender: "female",
-      description: "Coniglietta tranquilla, abituata alla lettiera.",
-      city: "Torino",
-      region: "Piemonte",
-      address: "Via Po 10",
-      lat: "45.07",
-      lng: "7.69",
-      contactName: "Elena Marchi",
-      contactPhone: "+39 333 222 1111",
-      contactEmail: "elena@example.it",
-      acceptPrivacy: "on",
-      acceptTerms: "on",
-      // What the law asks of every listing (decision 0085).
-      healthCertificate: "on",
-      sellerType: "private",
-    },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
 }
 
 describe("reporting a listing", () => {
@@ -103,7 +72,7 @@ describe("my listings", () => {
     await withConsent(context);
     await signUpIn(context);
     const title = `Coniglietta da cancellare ${Date.now()}`;
-    const id = await publish(context, title);
+    const id = await publishListing(context, title);
     await page.goto("/dashboard/pet-listings");
     const card = page.getByRole("listitem").filter({ hasText: title });
     expect(await card.getByRole("link", { name: "Vedi" }).getAttribute("href")).toBe(`/pet-listing/${id}`);
@@ -147,7 +116,7 @@ describe("my listings", () => {
   it("does not let another user delete someone else's listing", async () => {
     const owner = await browser.context();
     await signUpIn(owner.context);
-    const id = await publish(owner.context, `Annuncio protetto ${Date.now()}`);
+    const id = await publishListing(owner.context, `Annuncio protetto ${Date.now()}`);
     const intruder = await browser.context();
     await signUpIn(intruder.context);
     const response = await intruder.context.request.post(`${baseUrl()}/dashboard/pet-listings`, {
@@ -162,7 +131,7 @@ describe("my listings", () => {
     const owner = await browser.context();
     await signUpIn(owner.context);
     const title = `Micio </script><script>window.__zampaXss=1</script> ${Date.now()}`;
-    const id = await publish(owner.context, title);
+    const id = await publishListing(owner.context, title);
     const html = await fetch(`${baseUrl()}/pet-listing/${id}`).then((r) => r.text());
     expect(html).not.toContain("<script>window.__zampaXss=1</script>");
     const { context, page } = await browser.context();

@@ -48,7 +48,7 @@ describe("account data", () => {
 
     // Signed out, and the account is gone: signing in again is refused.
     await page.goto("/dashboard/profile");
-    await page.waitForURL(/\/login$/);
+    await page.waitForURL(/\/login\?redirectTo=%2Fdashboard%2Fprofile$/);
     const again = await context.request.post(`${baseUrl()}/login`, {
       form: { intent: "signin", email: account.email, password: account.password },
       headers: { origin: baseUrl() },

@@ -4,6 +4,7 @@
 // data are refused (the redirect to /login, or to enrol), and so is every form posted to them,
 // as a page or as its `.data`, whatever its intent, and every fetch of the AI endpoints, the
 // statistics' events and the image upload. The unit tests beside each route check that nothing changed.
+import { loginPathBackTo } from "~/lib/return-path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TWO_FACTOR_ENROL_PATH } from "~/accounts/two-factor.server";
 import { ADMIN_ACCESS_MESSAGES as M } from "~/admin/access-messages";
@@ -104,7 +105,7 @@ interface Intruder {
   /** the status of a refused action or fetch */
   status: 401 | 403;
   /** where a refused page is sent */
-  away: string;
+  away: (page: string) => string;
   /** what a refused action says */
   message: string;
 }
@@ -113,14 +114,15 @@ describe("the back office over HTTP", () => {
   it("refuses every admin page, its data and every action to visitors, to users and to administrators without the required second factor", async () => {
     const cookie = await userCookie();
     const people: Intruder[] = [
-      { name: "visitatore", base: baseUrl(), headers: {}, status: 401, away: "/login", message: M.mustSignIn },
-      { name: "utente", base: baseUrl(), headers: { cookie }, status: 403, away: "/login", message: M.adminOnly },
+      // To the sign-in, with the way back to the page asked for (decision 0092).
+      { name: "visitatore", base: baseUrl(), headers: {}, status: 401, away: loginPathBackTo, message: M.mustSignIn },
+      { name: "utente", base: baseUrl(), headers: { cookie }, status: 403, away: loginPathBackTo, message: M.adminOnly },
       {
         name: "amministratore senza secondo fattore",
         base: strict.url,
         headers: { cookie: await passwordOnlyAdminCookie(strict.url) },
         status: 403,
-        away: TWO_FACTOR_ENROL_PATH,
+        away: () => TWO_FACTOR_ENROL_PATH,
         message: M.secondFactorRequired,
       },
     ];
@@ -129,14 +131,14 @@ describe("the back office over HTTP", () => {
       for (const page of PAGES) {
         const get = await fetch(`${who.base}${page}`, { headers: { ...who.headers, accept: "text/html" }, redirect: "manual" });
         expect(refused(get), `${who.name} GET ${page} → ${get.status}`).toBe(true);
-        expect(get.headers.get("location"), `${who.name} GET ${page}`).toBe(who.away);
+        expect(get.headers.get("location"), `${who.name} GET ${page}`).toBe(who.away(page));
         const [pathname, search] = page.split("?");
         const dataPath = `${pathname}.data${search ? `?${search}` : ""}`;
         // A page's data: React Router's redirect (202, its target in the body) and no admin's data.
         const data = await fetch(`${who.base}${dataPath}`, { headers: who.headers, redirect: "manual" });
         const text = await data.text();
         expect(data.status, `${who.name} GET ${dataPath}`).toBe(202);
-        expect(text, `${who.name} GET ${dataPath}`).toContain(who.away);
+        expect(text, `${who.name} GET ${dataPath}`).toContain(who.away(page));
         expect(text, `${who.name} GET ${dataPath}`).not.toMatch(/admin-e2e@zampa\.test|admin@zampa\.test|admin-2fa@zampa\.test/);
         for (const intent of INTENTS) {
           const body = () => new URLSearchParams({ intent, id: SOME_ID, role: "admin", title: "Titolo", name: "Nome", slug: "nome" });
@@ -173,7 +175,7 @@ describe("the back office over HTTP", () => {
         expect(await get.text(), `${who.name} GET ${path}`).not.toMatch(/"used"|event:/);
         // Opened as a page instead: sent away like every page.
         const asPage = await fetch(`${who.base}${path}`, { headers: { ...who.headers, accept: "text/html" }, redirect: "manual" });
-        expect(asPage.headers.get("location"), `${who.name} GET ${path} (pagina)`).toBe(who.away);
+        expect(asPage.headers.get("location"), `${who.name} GET ${path} (pagina)`).toBe(who.away(path));
       }
     }
   });

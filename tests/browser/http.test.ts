@@ -108,7 +108,7 @@ describe("HTTP surface", () => {
     expect(await dashboard.text()).toContain("Paola Verdi");
     const admin = await fetch(`${baseUrl()}/admin`, { headers: { cookie }, redirect: "manual" });
     expect(admin.status).toBe(302);
-    expect(admin.headers.get("location")).toMatch(/\/login$/);
+    expect(admin.headers.get("location")).toBe("/login?redirectTo=%2Fadmin");
   });
 
   it("refuses state changes from another origin (CSRF), and they change nothing", async () => {

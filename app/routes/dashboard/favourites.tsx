@@ -1,6 +1,7 @@
 // /dashboard/preferiti (decision 0092): the listings the person keeps, the newest first. A listing
 // that is no longer public says "Non più disponibile" (no photo, no link) and can still be removed.
-import { Heart, ImageOff, Trash2 } from "lucide";
+import { ListingThumb } from "~/components/listings/listing-thumb";
+import { Heart, Trash2 } from "lucide";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/favourites";
 import { requireUser } from "~/accounts/session.server";
@@ -13,7 +14,6 @@ import { favouritesPage, setFavourite } from "~/favourites/favourites.server";
 import { FAVOURITE_TEXTS as T } from "~/favourites/texts";
 import { readForm, readQuery } from "~/lib/form.server";
 import { formatDateLong, formatEuro, isoDate } from "~/lib/format";
-import { thumbnailUrl } from "~/lib/images";
 import { pageParam, redirectPastLastPage } from "~/lib/paging";
 
 export const meta = () => [{ title: "Preferiti — Zampa" }, { name: "robots", content: "noindex" }];
@@ -60,13 +60,7 @@ export default function Favourites({ loaderData, actionData }: Route.ComponentPr
         <ul className="mt-6 space-y-3" aria-label="Annunci preferiti">
           {items.map((item) => (
             <li key={item.listingId} className="flex flex-wrap items-center gap-3 rounded-2xl border border-stone-200 bg-white p-3 shadow-sm sm:flex-nowrap sm:gap-4 sm:p-4">
-              {item.image ? (
-                <img src={thumbnailUrl(item.image)} alt="" width={80} height={80} loading="lazy" className="h-16 w-16 shrink-0 rounded-lg object-cover sm:h-20 sm:w-20" />
-              ) : (
-                <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded-lg bg-stone-100 text-stone-500 sm:h-20 sm:w-20">
-                  <Icon node={ImageOff} aria-hidden size={24} />
-                </span>
-              )}
+              <ListingThumb photo={item.image} />
               <div className="min-w-0 flex-1">
                 <h2 className="font-bold break-words text-stone-900">
                   {item.available ? (

@@ -1,13 +1,11 @@
 // /dashboard/messaggi: the account's conversations, the latest message first (decision 0090).
-import { ImageOff } from "lucide";
+import { ListingThumb } from "~/components/listings/listing-thumb";
 import type { Route } from "./+types/messages";
 import { requireUser } from "~/accounts/session.server";
-import { Icon } from "~/components/icon";
 import { Pagination } from "~/components/pagination";
 import { PlainLink } from "~/components/plain-link";
 import { readQuery } from "~/lib/form.server";
 import { formatDateTimeLong, formatNumber, isoDate } from "~/lib/format";
-import { thumbnailUrl } from "~/lib/images";
 import { pageParam, redirectPastLastPage } from "~/lib/paging";
 import { inboxPage } from "~/messages/conversations.server";
 import { useLiveMessages } from "~/messages/use-live-messages";
@@ -42,13 +40,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 space-y-3" aria-label="Conversazioni">
           {items.map((item) => (
             <li key={item.id} className="relative flex gap-3 rounded-2xl border border-stone-200 bg-white p-3 shadow-sm hover:shadow-md sm:gap-4 sm:p-4">
-              {item.photo ? (
-                <img src={thumbnailUrl(item.photo)} alt="" width={80} height={80} loading="lazy" className="h-16 w-16 shrink-0 rounded-lg object-cover sm:h-20 sm:w-20" />
-              ) : (
-                <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded-lg bg-stone-100 text-stone-500 sm:h-20 sm:w-20">
-                  <Icon node={ImageOff} aria-hidden size={24} />
-                </span>
-              )}
+              <ListingThumb photo={item.photo} />
               <div className="min-w-0 flex-1">
                 <h2 className="font-bold text-stone-900">
                   <PlainLink to={`/dashboard/messaggi/${item.id}`} className="break-words after:absolute after:inset-0 hover:text-brand-800">

@@ -20,31 +20,33 @@ function refusal(error: string, retryAfter: number): LimitRefusal {
   return { ...fail(429, error), status: 429, retryAfter: Math.max(1, retryAfter) };
 }
 
+/**
+ * The account's rows of `table` (by `column`) in the last `seconds`, counted up to `max`, and the
+ * seconds until the oldest of those counted leaves the window (the wait when the count is full).
+ */
+async function inWindow(table: string, column: string, userId: string, seconds: number, max: number): Promise<{ count: number; wait: number }> {
+  const window = sql`make_interval(secs => ${seconds})`;
+  const [row] = await queryRows<{ count: number; wait: number | null }>(sql`
+    select count(*)::int as count,
+           ceil(extract(epoch from (min(created_at) + ${window} - now())))::int as wait
+      from (select created_at from ${sql.identifier(table)}
+             where ${sql.identifier(column)} = ${userId} and created_at > now() - ${window}
+             order by created_at desc limit ${max}) recent`);
+  return { count: Number(row?.count ?? 0), wait: Math.max(1, Number(row?.wait ?? seconds)) };
+}
+
 /** Refused when the account has sent MESSAGES_PER_MINUTE messages in the last 60 seconds. */
 export async function messageLimit(userId: string): Promise<LimitRefusal | null> {
   const max = config().messaging.messagesPerMinute;
-  const [row] = await queryRows<{ sent: number; wait: number | null }>(sql`
-    select count(*)::int as sent,
-           ceil(extract(epoch from (min(created_at) + interval '60 seconds' - now())))::int as wait
-      from (select created_at from conversation_messages
-             where sender_id = ${userId} and created_at > now() - interval '60 seconds'
-             order by created_at desc limit ${max}) recent`);
-  if (!row || row.sent < max) return null;
-  const wait = Number(row.wait ?? 60);
-  return refusal(M.tooManyMessages(Math.max(1, wait)), wait);
+  const { count, wait } = await inWindow("conversation_messages", "sender_id", userId, 60, max);
+  return count < max ? null : refusal(M.tooManyMessages(wait), wait);
 }
 
 /** Refused when the account has started CONVERSATIONS_PER_DAY conversations in the last 24 hours. */
 export async function conversationLimit(userId: string): Promise<LimitRefusal | null> {
   const max = config().messaging.conversationsPerDay;
-  const [row] = await queryRows<{ started: number; wait: number | null }>(sql`
-    select count(*)::int as started,
-           ceil(extract(epoch from (min(created_at) + interval '1 day' - now())))::int as wait
-      from (select created_at from conversations
-             where asker_id = ${userId} and created_at > now() - interval '1 day'
-             order by created_at desc limit ${max}) recent`);
-  if (!row || row.started < max) return null;
-  return refusal(M.tooManyConversations(max), Number(row.wait ?? 86_400));
+  const { count, wait } = await inWindow("conversations", "asker_id", userId, 86_400, max);
+  return count < max ? null : refusal(M.tooManyConversations(max), wait);
 }
 
 /** The headers of an answer refused for a limit (Retry-After), none for any other. */

@@ -1,16 +1,15 @@
 // /dashboard/messaggi/:id: one conversation, for its two people only (decision 0090). Opening it
 // marks it read for the reader; the reply box keeps what was typed when a message is refused.
+import { ReportReasonField } from "~/components/report-reason-field";
 import { Ban, Check, Flag, TriangleAlert } from "lucide";
 import { useEffect, useRef } from "react";
 import { data, useFetcher, useRevalidator } from "react-router";
 import type { Route } from "./+types/conversation";
 import { requireUser } from "~/accounts/session.server";
-import { EnumOptions } from "~/components/enum-options";
 import { Icon } from "~/components/icon";
 import { MessageBox } from "~/components/messages/message-box";
 import { Notice } from "~/components/notice";
 import { PlainLink } from "~/components/plain-link";
-import { REPORT_REASONS } from "~/lib/enums";
 import { readForm } from "~/lib/form.server";
 import { formatDateTimeLong, isoDate } from "~/lib/format";
 import { thumbnailUrl } from "~/lib/images";
@@ -234,17 +233,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
             <actions.Form method="post" className="mt-3 space-y-3">
               <input type="hidden" name="intent" value="report" />
               <p className="text-sm text-stone-800">I moderatori leggeranno questa conversazione, e solo questa.</p>
-              <div>
-                <label htmlFor="report-reason" className="field-label">
-                  Motivo
-                </label>
-                <select id="report-reason" name="reason" defaultValue="" className="field-input">
-                  <option value="" disabled>
-                    Scegli un motivo
-                  </option>
-                  <EnumOptions values={REPORT_REASONS.values} labels={REPORT_REASONS.labels} />
-                </select>
-              </div>
+              <ReportReasonField id="report-reason" label="Motivo" />
               <div>
                 <label htmlFor="report-text" className="field-label">
                   Dettagli (facoltativi, al massimo {MESSAGE_LIMITS.reportText} caratteri)

@@ -1,3 +1,4 @@
+import { ReportReasonField } from "~/components/report-reason-field";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher, useNavigate } from "react-router";
 import type { Route } from "./+types/report";
@@ -6,10 +7,8 @@ import { getCurrentUser } from "~/accounts/session.server";
 import { ListingNotFound } from "~/components/listings/listing-not-found";
 import { reportableListing, submitReport } from "~/listings/reports.server";
 import { LISTING_MESSAGES, REPORT_LIMITS, REPORT_MESSAGES as M } from "~/listings/validation";
-import { REPORT_REASONS } from "~/lib/enums";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/seo";
-import { EnumOptions } from "~/components/enum-options";
 import { Notice } from "~/components/notice";
 
 /** After a report, back to the listing (spec section 9). */
@@ -94,17 +93,7 @@ export default function ReportListing({ loaderData }: Route.ComponentProps) {
             <input id="report-email" name="email" type="email" autoComplete="email" required defaultValue={reporter?.email ?? ""} className="field-input" />
           </div>
         </div>
-        <div>
-          <label htmlFor="report-reason" className="field-label">
-            Motivo della segnalazione
-          </label>
-          <select id="report-reason" name="reason" required defaultValue="" className="field-input">
-            <option value="" disabled>
-              Scegli un motivo
-            </option>
-            <EnumOptions values={REPORT_REASONS.values} labels={REPORT_REASONS.labels} />
-          </select>
-        </div>
+        <ReportReasonField id="report-reason" label="Motivo della segnalazione" required />
         <div>
           <label htmlFor="report-description" className="field-label">
             Descrizione

@@ -4,6 +4,7 @@ import { sql, type SQL } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  customType,
   check,
   date,
   doublePrecision,
@@ -45,6 +46,7 @@ import {
   REPORT_STATUSES,
   REPORT_SUBJECTS,
   ROLES,
+  SEARCH_ALERTS,
   SELLER_TYPES,
   SUBMISSION_STATUSES,
   SUSPENSION_RULES,
@@ -1108,4 +1110,87 @@ export const userBlocks = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("user_blocks_blocked_idx").on(t.blockedId)],
+);
+
+/** A text search query (the words of a saved search, built once by zampa_word_query). */
+const tsquery = customType<{ data: string }>({ dataType: () => "tsquery" });
+
+// Saved searches and their alerts (issue 30, decision 0097). `query` is the list's URL query as
+// saved (what "Apri" opens); the columns after it are the same criteria as the alert matcher reads
+// them, derived from `query` when it is saved (app/saved-searches/criteria.server.ts).
+export const savedSearches = pgTable(
+  "saved_searches",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    query: text("query").notNull(),
+    alert: text("alert", { enum: SEARCH_ALERTS.values }).notNull().default("daily"),
+    // The one-click unsubscribe link's secret (RFC 8058): random, one per search.
+    unsubscribeToken: text("unsubscribe_token").notNull(),
+    petType: text("pet_type", { enum: PET_TYPES.values }),
+    listingType: text("listing_type", { enum: LISTING_TYPES.values }),
+    region: text("region"),
+    priceMin: numeric("price_min", { precision: 10, scale: 2, mode: "number" }),
+    priceMax: numeric("price_max", { precision: 10, scale: 2, mode: "number" }),
+    ageBand: text("age_band"),
+    withPhotos: boolean("with_photos").notNull().default(false),
+    /** The words as typed and cut (null: none); `words` is their query, null when no word was usable. */
+    wordsText: text("words_text"),
+    words: tsquery("words"),
+    areaSouth: doublePrecision("area_south"),
+    areaWest: doublePrecision("area_west"),
+    areaNorth: doublePrecision("area_north"),
+    areaEast: doublePrecision("area_east"),
+    /** Set while matches wait for a mail (the sender's work list); null once they are sent. */
+    pendingSince: timestamp("pending_since", { withTimezone: true }),
+    /** The last alert mail of this search (the daily digest goes out once a day). */
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check("saved_searches_alert_check", oneOf(t.alert, SEARCH_ALERTS.values)),
+    check("saved_searches_name_check", sql`char_length(${t.name}) between 1 and 80`),
+    uniqueIndex("saved_searches_user_query_idx").on(t.userId, t.query),
+    uniqueIndex("saved_searches_unsubscribe_idx").on(t.unsubscribeToken),
+    // The matcher's way in: the searches with an alert that a listing's pet type, listing type and
+    // region can meet, a criterion left open being '' (each listing probes 8 combinations).
+    index("saved_searches_match_idx")
+      .on(sql`coalesce(${t.petType}, '')`, sql`coalesce(${t.listingType}, '')`, sql`coalesce(${t.region}, '')`)
+      .where(sql`${t.alert} <> 'none'`),
+    index("saved_searches_pending_idx").on(t.pendingSince).where(sql`${t.pendingSince} is not null`),
+  ],
+);
+
+// Listings that became public and wait for the alert matcher (filled by a trigger on
+// pet_listings, drizzle/0031): claimed and deleted in the transaction that records their matches.
+export const listingAlertQueue = pgTable("listing_alert_queue", {
+  listingId: uuid("listing_id")
+    .primaryKey()
+    .references(() => petListings.id, { onDelete: "cascade" }),
+  queuedAt: timestamp("queued_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Each listing announced to a person once (the primary key), whichever of their searches matched it
+// and whatever the number of processes: written by the matcher, stamped by the sender.
+export const searchAlertMatches = pgTable(
+  "search_alert_matches",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => petListings.id, { onDelete: "cascade" }),
+    savedSearchId: uuid("saved_search_id").references(() => savedSearches.id, { onDelete: "set null" }),
+    matchedAt: timestamp("matched_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.listingId] }),
+    index("search_alert_matches_unsent_idx").on(t.savedSearchId).where(sql`${t.sentAt} is null`),
+    index("search_alert_matches_listing_idx").on(t.listingId),
+  ],
 );

@@ -48,6 +48,13 @@ export const LISTING_AGE_BANDS = labelled({
   "7y+": "Oltre 7 anni",
 });
 
+/** How a saved search tells its owner of new matches (issue 30, decision 0097); the default is the last. */
+export const SEARCH_ALERTS = labelled({
+  none: "Nessun avviso",
+  instant: "Subito",
+  daily: "Ogni giorno",
+});
+
 /** Who sells or gives the animal away (decision 0085): a private person, a breeder, an association. */
 export const SELLER_TYPES = labelled({
   private: "Privato",

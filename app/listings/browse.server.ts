@@ -52,7 +52,7 @@ function wordsOf(q: string): number {
  * What a search's words are matched on: the first words typed, each cut to a bounded length, or
  * null when nothing was typed.
  */
-function searchText(q: string): string | null {
+export function searchText(q: string): string | null {
   const words = q
     .split(/\s+/)
     .filter(Boolean)

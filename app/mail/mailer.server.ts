@@ -12,6 +12,8 @@ export interface Mail {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Extra headers (List-Unsubscribe of the alert mails). */
+  headers?: Record<string, string>;
 }
 
 /** The address Zampa writes from, which reads nothing (also the reporter of its automatic reports). */

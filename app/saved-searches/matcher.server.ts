@@ -1,0 +1,97 @@
+// The saved searches' alert matcher (decision 0097). A listing that becomes public is queued by a
+// trigger (drizzle/0031); each run claims a batch of the queue with FOR UPDATE SKIP LOCKED and, in
+// the same transaction, deletes it and records every (person, listing) it matches, once: the
+// primary key of search_alert_matches makes a second match of the same listing for the same person
+// (another of their searches, another process, a listing queued again) a no-op. A process that dies
+// mid-batch rolls back: the listings are queued again for the next run.
+import { sql, type SQL } from "drizzle-orm";
+import { queryRows, transaction } from "~/db/client.server";
+import { LISTING_AGE_BANDS } from "~/lib/enums";
+import { ageBandDates } from "~/listings/browse-filters.server";
+import { isPublicListingRow } from "~/listings/visibility.server";
+
+/** Listings matched per transaction: a burst is worked through in short transactions. */
+export const MATCH_BATCH_SIZE = 200;
+
+/**
+ * A listing's birth date within the search's age band, the list's bands (ageBandDates) computed for
+ * `now`; no band matches a listing without a birth date, as on the list.
+ */
+function ageBandTest(now: Date): SQL {
+  const cases = LISTING_AGE_BANDS.values.map((band) => {
+    const { after, until } = ageBandDates(band, now);
+    const parts = [after ? sql`pet_listings.birth_date > ${after}::date` : sql`true`, until ? sql`pet_listings.birth_date <= ${until}::date` : sql`true`];
+    return sql`when ${band} then ${sql.join(parts, sql` and `)}`;
+  });
+  return sql`(s.age_band is null or case s.age_band ${sql.join(cases, sql` `)} else false end)`;
+}
+
+export interface MatchCounts {
+  listings: number;
+  matches: number;
+}
+
+/**
+ * One batch: the queued listings claimed and removed from the queue, their matches recorded, and
+ * the searches that gained one marked as waiting for a mail (locked in id order: two processes
+ * marking overlapping searches wait for each other instead of deadlocking).
+ */
+async function matchBatch(now: Date, batchSize: number): Promise<MatchCounts> {
+  return transaction(async () => {
+    const [row] = await queryRows<{ listings: number; matches: number }>(sql`
+      with batch as (
+        delete from listing_alert_queue
+        where listing_id in (
+          select listing_id from listing_alert_queue order by queued_at, listing_id limit ${batchSize} for update skip locked
+        )
+        returning listing_id
+      ),
+      found as (
+        select distinct on (s.user_id, pet_listings.id) s.user_id, pet_listings.id as listing_id, s.id as saved_search_id
+        from batch
+        join pet_listings on pet_listings.id = batch.listing_id
+        join saved_searches s
+          on s.alert <> 'none'
+          and coalesce(s.pet_type, '') in (pet_listings.pet_type, '')
+          and coalesce(s.listing_type, '') in (pet_listings.listing_type, '')
+          and coalesce(s.region, '') in (pet_listings.location_region, '')
+        where ${isPublicListingRow()}
+          and s.user_id <> pet_listings.user_id
+          and (s.price_min is null or pet_listings.price >= s.price_min)
+          and (s.price_max is null or pet_listings.price <= s.price_max)
+          and (not s.with_photos or cardinality(pet_listings.images) > 0)
+          and (s.words_text is null or pet_listings.search_vector @@ s.words)
+          and ${ageBandTest(now)}
+          and not exists (select 1 from user_blocks b where b.blocker_id = s.user_id and b.blocked_id = pet_listings.user_id)
+        order by s.user_id, pet_listings.id, (s.alert = 'instant') desc, s.created_at, s.id
+      ),
+      recorded as (
+        insert into search_alert_matches (user_id, listing_id, saved_search_id)
+        select user_id, listing_id, saved_search_id from found
+        on conflict do nothing
+        returning saved_search_id
+      ),
+      waiting as (
+        update saved_searches s set pending_since = coalesce(s.pending_since, now())
+        from (
+          select id from saved_searches where id in (select saved_search_id from recorded) order by id for update
+        ) touched
+        where s.id = touched.id
+        returning s.id
+      )
+      select (select count(*) from batch)::int as listings, (select count(*) from recorded)::int as matches,
+             (select count(*) from waiting)::int as searches`);
+    return { listings: row?.listings ?? 0, matches: row?.matches ?? 0 };
+  });
+}
+
+/** Works through the queue (every batch, until it is empty or another process holds the rest). */
+export async function matchQueuedListings({ now = new Date(), batchSize = MATCH_BATCH_SIZE } = {}): Promise<MatchCounts> {
+  const total: MatchCounts = { listings: 0, matches: 0 };
+  for (;;) {
+    const counts = await matchBatch(now, batchSize);
+    total.listings += counts.listings;
+    total.matches += counts.matches;
+    if (counts.listings < batchSize) return total;
+  }
+}

@@ -1,0 +1,178 @@
+// The alert mails of the saved searches (decision 0097). A search with matches waiting carries
+// pending_since; a run locks a batch of such searches (FOR UPDATE SKIP LOCKED: each search is sent
+// by one process), and in the same transaction drops the waiting matches whose listing is no longer
+// public (suspended, closed or deleted before its alert went out) and stamps the others as sent.
+// The mails are written after the commit; one that cannot be sent gives its matches back, so the
+// next run tries again. "Subito" searches go at every run; "Ogni giorno" once a day, from 8:00
+// Italian time.
+import { sql } from "drizzle-orm";
+import { config } from "~/config.server";
+import { queryRows, transaction } from "~/db/client.server";
+import { logger } from "~/lib/logger.server";
+import { romeInstant, romeWallClock } from "~/lib/rome-time";
+import { sendMail } from "~/mail/mailer.server";
+import { isPublicListingRow } from "~/listings/visibility.server";
+import { alertMail, type AlertListing } from "./alert-mail";
+import { searchPath } from "./criteria.server";
+import { SAVED_SEARCH_LIMITS, type SearchAlert } from "./texts";
+
+/** Searches claimed per transaction. */
+export const SEND_BATCH_SIZE = 100;
+
+type Mode = Exclude<SearchAlert, "none">;
+
+/** Today's digest time in Italy, or null before it (the daily searches wait until then). */
+export function digestInstant(now: Date): Date | null {
+  const w = romeWallClock(now);
+  const at = romeInstant({ y: w.y, mo: w.mo, d: w.d, h: SAVED_SEARCH_LIMITS.digestHour, mi: 0, s: 0 });
+  return now >= at ? at : null;
+}
+
+interface ClaimedSearch extends Record<string, unknown> {
+  id: string;
+  name: string;
+  query: string;
+  token: string;
+  email: string;
+  full_name: string;
+  listing_ids: string[];
+}
+
+/** One batch of searches due, their waiting matches stamped as sent in the same transaction. */
+function claimBatch(mode: Mode, now: Date, digest: Date | null): Promise<{ locked: number; claimed: ClaimedSearch[] }> {
+  const due =
+    mode === "instant"
+      ? sql`s.alert = 'instant'`
+      : sql`s.alert = 'daily' and (s.last_sent_at is null or s.last_sent_at < ${digest!.toISOString()}::timestamptz)`;
+  return transaction(async () => {
+    const searches = await queryRows<{ id: string }>(sql`
+      select s.id from saved_searches s
+      where s.pending_since is not null and ${due}
+      order by s.pending_since, s.id
+      limit ${SEND_BATCH_SIZE}
+      for update skip locked`);
+    if (searches.length === 0) return { locked: 0, claimed: [] };
+    const ids = sql`array[${sql.join(
+      searches.map((s) => sql`${s.id}::uuid`),
+      sql`, `,
+    )}]`;
+    // Suspended (or closed, or deleted) before its alert went out: not announced.
+    await queryRows(sql`
+      delete from search_alert_matches m
+      where m.saved_search_id = any(${ids}) and m.sent_at is null
+        and not exists (select 1 from pet_listings where pet_listings.id = m.listing_id and ${isPublicListingRow()})`);
+    const claimed = await queryRows<ClaimedSearch>(sql`
+      with sent as (
+        update search_alert_matches m set sent_at = ${now.toISOString()}::timestamptz
+        where m.saved_search_id = any(${ids}) and m.sent_at is null
+        returning m.saved_search_id, m.listing_id
+      ),
+      cleared as (
+        update saved_searches s
+        set pending_since = null,
+            last_sent_at = case when exists (select 1 from sent where sent.saved_search_id = s.id) then ${now.toISOString()}::timestamptz else s.last_sent_at end
+        where s.id = any(${ids})
+        returning s.id, s.name, s.query, s.unsubscribe_token, s.user_id
+      )
+      select c.id, c.name, c.query, c.unsubscribe_token as token, p.email, p.full_name,
+             array_agg(sent.listing_id) as listing_ids
+      from cleared c
+      join sent on sent.saved_search_id = c.id
+      join profiles p on p.id = c.user_id
+      group by c.id, c.name, c.query, c.unsubscribe_token, p.email, p.full_name`);
+    return { locked: searches.length, claimed };
+  });
+}
+
+interface ListingRow extends Record<string, unknown> {
+  id: string;
+  title: string;
+  listing_type: AlertListing["listingType"];
+  price: string | number;
+  location_city: string;
+  location_region: string;
+}
+
+/** The listings a batch of mails names, newest first, in one query. */
+async function listingsOf(ids: string[]): Promise<Map<string, AlertListing & { created: number }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<ListingRow & { created_at: Date | string }>(sql`
+    select id, title, listing_type, price, location_city, location_region, created_at
+    from pet_listings where id = any(${sql`array[${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}]`})`);
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        title: r.title,
+        listingType: r.listing_type,
+        price: Number(r.price),
+        city: r.location_city,
+        region: r.location_region,
+        created: new Date(r.created_at).getTime(),
+      },
+    ]),
+  );
+}
+
+/** Gives a failed mail's matches back to its search (they are sent at the next run). */
+async function giveBack(searchId: string, listingIds: string[]): Promise<void> {
+  const ids = sql`array[${sql.join(
+    listingIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )}]`;
+  await transaction(async () => {
+    await queryRows(sql`update search_alert_matches set sent_at = null where saved_search_id = ${searchId} and listing_id = any(${ids})`);
+    await queryRows(sql`update saved_searches set pending_since = coalesce(pending_since, now()) where id = ${searchId}`);
+  });
+}
+
+export interface SendCounts {
+  mails: number;
+  listings: number;
+  failed: number;
+}
+
+/** Sends every alert due now of one kind ("Subito" at each run, "Ogni giorno" from 8:00). */
+export async function sendDueAlerts(mode: Mode, now = new Date()): Promise<SendCounts> {
+  const counts: SendCounts = { mails: 0, listings: 0, failed: 0 };
+  const digest = mode === "daily" ? digestInstant(now) : null;
+  if (mode === "daily" && !digest) return counts;
+  const base = config().publicUrl;
+  const failed: { id: string; listingIds: string[] }[] = [];
+  for (;;) {
+    const { locked, claimed } = await claimBatch(mode, now, digest);
+    const listings = await listingsOf([...new Set(claimed.flatMap((c) => c.listing_ids))]);
+    for (const search of claimed) {
+      const found = search.listing_ids.flatMap((id) => listings.get(id) ?? []).sort((a, b) => b.created - a.created);
+      if (found.length === 0) continue;
+      const mail = alertMail(base, {
+        mode,
+        email: search.email,
+        fullName: search.full_name,
+        searchName: search.name,
+        searchPath: searchPath(search.query),
+        token: search.token,
+        listings: found,
+      });
+      try {
+        await sendMail(mail);
+        counts.mails++;
+        counts.listings += found.length;
+      } catch (error) {
+        logger.error({ err: error, search: search.id }, "ricerca salvata: avviso non inviato");
+        failed.push({ id: search.id, listingIds: search.listing_ids });
+      }
+    }
+    if (locked < SEND_BATCH_SIZE) break;
+  }
+  // Given back only now: within this run they would be claimed again at once, and fail again.
+  for (const f of failed) {
+    counts.failed++;
+    await giveBack(f.id, f.listingIds).catch((error: unknown) => logger.error({ err: error, search: f.id }, "ricerca salvata: avviso non restituito"));
+  }
+  return counts;
+}

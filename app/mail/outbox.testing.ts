@@ -35,8 +35,9 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes).toString("utf8");
 }
 
-export async function readMail(file: string): Promise<OutboxMail> {
-  const eml = (await readFile(path.join(outboxDir(), file), "utf8")).replace(/\r\n/g, "\n");
+/** One .eml of the outbox (of this process's DATA_DIR, or of another process's `dir`). */
+export async function readMail(file: string, dir = outboxDir()): Promise<OutboxMail> {
+  const eml = (await readFile(path.join(dir, file), "utf8")).replace(/\r\n/g, "\n");
   const split = eml.indexOf("\n\n");
   const headers = split < 0 ? eml : eml.slice(0, split);
   const raw = split < 0 ? "" : eml.slice(split + 2);
@@ -49,5 +50,5 @@ export async function readMail(file: string): Promise<OutboxMail> {
 /** The mails written since `before` (a list from outboxFiles), oldest first. */
 export async function mailsSince(before: string[]): Promise<OutboxMail[]> {
   const names = (await outboxFiles()).filter((name) => !before.includes(name));
-  return Promise.all(names.map(readMail));
+  return Promise.all(names.map((name) => readMail(name)));
 }

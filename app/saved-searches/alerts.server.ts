@@ -6,8 +6,8 @@ import { logger } from "~/lib/logger.server";
 import { matchQueuedListings } from "./matcher.server";
 import { sendDueAlerts } from "./sender.server";
 
-export async function runSearchAlerts(now = new Date()) {
-  const matched = await matchQueuedListings({ now });
+export async function runSearchAlerts(now = new Date(), { batchSize }: { batchSize?: number } = {}) {
+  const matched = await matchQueuedListings({ now, batchSize });
   const instant = await sendDueAlerts("instant", now);
   const daily = await sendDueAlerts("daily", now);
   if (matched.listings || instant.mails || daily.mails || instant.failed || daily.failed) {

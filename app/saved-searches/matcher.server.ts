@@ -86,7 +86,7 @@ async function matchBatch(now: Date, batchSize: number): Promise<MatchCounts> {
 }
 
 /** Works through the queue (every batch, until it is empty or another process holds the rest). */
-export async function matchQueuedListings({ now = new Date(), batchSize = MATCH_BATCH_SIZE } = {}): Promise<MatchCounts> {
+export async function matchQueuedListings({ now = new Date(), batchSize = MATCH_BATCH_SIZE }: { now?: Date; batchSize?: number } = {}): Promise<MatchCounts> {
   const total: MatchCounts = { listings: 0, matches: 0 };
   for (;;) {
     const counts = await matchBatch(now, batchSize);

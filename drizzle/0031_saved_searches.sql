@@ -48,9 +48,10 @@ ALTER TABLE "search_alert_matches" ADD CONSTRAINT "search_alert_matches_saved_se
 CREATE UNIQUE INDEX "saved_searches_user_query_idx" ON "saved_searches" USING btree ("user_id","query");--> statement-breakpoint
 CREATE UNIQUE INDEX "saved_searches_unsubscribe_idx" ON "saved_searches" USING btree ("unsubscribe_token");--> statement-breakpoint
 CREATE INDEX "saved_searches_match_idx" ON "saved_searches" USING btree (coalesce("pet_type", ''),coalesce("listing_type", ''),coalesce("region", '')) WHERE "saved_searches"."alert" <> 'none';--> statement-breakpoint
-CREATE INDEX "saved_searches_pending_idx" ON "saved_searches" USING btree ("pending_since") WHERE "saved_searches"."pending_since" is not null;--> statement-breakpoint
+CREATE INDEX "saved_searches_pending_idx" ON "saved_searches" USING btree ("alert","pending_since") WHERE "saved_searches"."pending_since" is not null;--> statement-breakpoint
 CREATE INDEX "search_alert_matches_unsent_idx" ON "search_alert_matches" USING btree ("saved_search_id") WHERE "search_alert_matches"."sent_at" is null;--> statement-breakpoint
-CREATE INDEX "search_alert_matches_listing_idx" ON "search_alert_matches" USING btree ("listing_id");--> statement-breakpoint
+CREATE INDEX "search_alert_matches_listing_idx" ON "search_alert_matches" USING btree ("listing_id");
+--> statement-breakpoint
 -- Every way a listing becomes public (published, renewed, reinstated) queues it for the saved
 -- searches' alert matcher (app/saved-searches/matcher.server.ts), whichever code path wrote it.
 CREATE FUNCTION zampa_queue_listing_alert() RETURNS trigger

@@ -1160,7 +1160,8 @@ export const savedSearches = pgTable(
     index("saved_searches_match_idx")
       .on(sql`coalesce(${t.petType}, '')`, sql`coalesce(${t.listingType}, '')`, sql`coalesce(${t.region}, '')`)
       .where(sql`${t.alert} <> 'none'`),
-    index("saved_searches_pending_idx").on(t.pendingSince).where(sql`${t.pendingSince} is not null`),
+    // The sender's work list, per alert kind, oldest first.
+    index("saved_searches_pending_idx").on(t.alert, t.pendingSince).where(sql`${t.pendingSince} is not null`),
   ],
 );
 

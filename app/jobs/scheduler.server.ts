@@ -7,13 +7,13 @@
 // removed (app/messages/purge.server.ts, decision 0091) and the limits' counters whose window has
 // ended (app/lib/rate-limit.server.ts, decision 0095), in batches whose rows each run locks; and
 // listings near or past their 60 days are announced to their owners and closed (decision 0093).
-// Every tick also runs the saved searches' alerts (decision 0097): new listings matched, mails sent.
+// Beside it runs the saved searches' alert clock, every few seconds (decision 0097).
 import { publishDueArticles, type PublishCounts } from "~/articles/scheduler.server";
 import { logger } from "~/lib/logger.server";
 import { deleteExpiredCounters } from "~/lib/rate-limit.server";
 import { runListingExpiry } from "~/listings/expiry.server";
 import { purgeConversations } from "~/messages/purge.server";
-import { allowSearchAlertNudges, runSearchAlerts } from "~/saved-searches/alerts.server";
+import { startAlertClock } from "~/saved-searches/alerts.server";
 
 export const SCHEDULER_INTERVAL_MS = 60_000;
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
@@ -36,8 +36,8 @@ export interface SchedulerOptions {
   /** The hourly work (default: housekeeping(); none when a test injects `run` alone). */
   housekeeping?: () => Promise<void>;
   housekeepingIntervalMs?: number;
-  /** More work of every tick (default: the saved searches' alerts; none when a test injects `run` alone). */
-  alongside?: () => Promise<unknown>;
+  /** The saved searches' alert clock (default on; off when a test injects `run`). */
+  alerts?: boolean;
 }
 
 export interface Scheduler {
@@ -50,8 +50,7 @@ export function startScheduler(options: SchedulerOptions = {}): Scheduler {
   const run = options.run ?? (() => publishDueArticles());
   const hourly = options.housekeeping ?? (options.run ? undefined : housekeeping);
   const hourlyMs = options.housekeepingIntervalMs ?? HOUSEKEEPING_INTERVAL_MS;
-  const alongside = options.alongside ?? (options.run ? undefined : () => runSearchAlerts());
-  if (alongside && !options.alongside) allowSearchAlertNudges(true);
+  const alerts = (options.alerts ?? !options.run) ? startAlertClock() : undefined;
   let lastHousekeeping = -Infinity;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -65,10 +64,6 @@ export function startScheduler(options: SchedulerOptions = {}): Scheduler {
       // A database that is briefly away (a restart, a failover) must not stop the clock: the
       // articles stay due and the next tick publishes them.
       logger.error({ err: error }, "pubblicazione programmata non riuscita");
-    }
-    if (alongside) {
-      // Its claims stay in the database: a failed run leaves the work for the next tick.
-      await alongside().catch((error: unknown) => logger.error({ err: error }, "ricerche salvate: avvisi non riusciti"));
     }
     if (hourly && Date.now() - lastHousekeeping >= hourlyMs) {
       lastHousekeeping = Date.now();
@@ -102,9 +97,10 @@ export function startScheduler(options: SchedulerOptions = {}): Scheduler {
   return {
     async stop() {
       stopped = true;
-      if (alongside && !options.alongside) allowSearchAlertNudges(false);
+      const alertsStopped = alerts?.stop();
       clearTimeout(timer);
       await current;
+      await alertsStopped;
     },
   };
 }

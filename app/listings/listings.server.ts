@@ -1,6 +1,5 @@
 // Pet listings: what the public, an owner and an admin may read and change. Every rule and
 // permission of the classifieds lives here; routes only parse the request and render.
-import { nudgeSearchAlerts } from "~/saved-searches/alerts.server";
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
@@ -269,8 +268,6 @@ export async function createListing(
   await checkListingPhotos({ id, userId: user.id }, stored);
   await checkListingCode({ id, userId: user.id, identificationCode: input.identificationCode ?? null });
   await invalidate(CACHE_TAGS.listings);
-  // "Subito" alerts of the saved searches within seconds, not at the next minute (decision 0097).
-  nudgeSearchAlerts();
   return { ok: true, id };
 }
 

@@ -13,6 +13,7 @@ import { browseListings, parseFilters } from "~/listings/browse.server";
 import { romeInstant } from "~/lib/rome-time";
 import { itDb } from "../../tests/db";
 import { createListingRow, createUserRow } from "../../tests/factories";
+import { startAlertClock } from "./alerts.server";
 import { matchQueuedListings } from "./matcher.server";
 import { saveSearch, setSearchAlert } from "./saved-searches.server";
 import { digestInstant, sendDueAlerts } from "./sender.server";
@@ -254,5 +255,29 @@ describe("the alert mails", () => {
     expect(mailsTo(await mailsSince(before), seeker)).toHaveLength(1);
     const rows = await db().select().from(searchAlertMatches).where(inArray(searchAlertMatches.savedSearchId, [id]));
     expect(rows.every((r) => r.sentAt !== null)).toBe(true);
+  });
+});
+
+describe("the alert clock", () => {
+  itDb("announces a listing published by any path within a few ticks, without being asked", async () => {
+    const w = word();
+    const owner = await person();
+    const seeker = await person();
+    await save(seeker, `q=${w}`, "instant", "Subito");
+    const before = await outboxFiles();
+    const clock = startAlertClock(100);
+    try {
+      // Written straight into the table, as no form of this process would: the trigger queues it.
+      await createListingRow(owner.id, { title: `Furetto ${w}` });
+      let mails: OutboxMail[] = [];
+      for (let i = 0; i < 100 && mails.length === 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        mails = mailsTo(await mailsSince(before), seeker);
+      }
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.body).toContain(`Furetto ${w}`);
+    } finally {
+      await clock.stop();
+    }
   });
 });

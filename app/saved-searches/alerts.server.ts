@@ -1,50 +1,75 @@
-// One run of the saved searches' alerts (decision 0097): the listings queued since the last run are
-// matched, then the "Subito" mails and, from 8:00 Italian time, the daily digests are sent. It runs
-// on the job clock every minute (app/jobs/scheduler.server.ts) and, in the process that published a
-// listing, a few seconds after it (`nudgeSearchAlerts`), so that "Subito" means within a minute.
+// The saved searches' alerts (decision 0097): the listings queued since the last run are matched,
+// then the "Subito" mails and, from 8:00 Italian time, the daily digests are sent. Every server
+// process runs the alert clock: every few seconds it asks the database, with one indexed read,
+// whether anything waits (a listing queued by any process or path, a "Subito" search with matches),
+// so that "Subito" means within seconds; the daily digests are looked for once a minute. The claims
+// in the matcher and the sender keep the processes from doing any piece of the work twice.
+import { sql } from "drizzle-orm";
+import { queryRows } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import { matchQueuedListings } from "./matcher.server";
 import { sendDueAlerts } from "./sender.server";
 
-export async function runSearchAlerts(now = new Date(), { batchSize }: { batchSize?: number } = {}) {
+export const ALERT_POLL_MS = 5_000;
+const DIGEST_POLL_MS = 60_000;
+
+export async function runSearchAlerts(now = new Date(), { batchSize, daily = true }: { batchSize?: number; daily?: boolean } = {}) {
   const matched = await matchQueuedListings({ now, batchSize });
   const instant = await sendDueAlerts("instant", now);
-  const daily = await sendDueAlerts("daily", now);
-  if (matched.listings || instant.mails || daily.mails || instant.failed || daily.failed) {
-    logger.info({ matched, instant, daily }, "ricerche salvate: avvisi");
+  const digests = daily ? await sendDueAlerts("daily", now) : { mails: 0, listings: 0, failed: 0 };
+  if (matched.listings || instant.mails || digests.mails || instant.failed || digests.failed) {
+    logger.info({ matched, instant, daily: digests }, "ricerche salvate: avvisi");
   }
-  return { matched, instant, daily };
+  return { matched, instant, daily: digests };
 }
 
-const NUDGE_DELAY_MS = 2_000;
-let nudged: NodeJS.Timeout | undefined;
-/** On while this process runs the job clock (startScheduler): a process without it leaves the work to others. */
-let nudgesOn = false;
-
-export function allowSearchAlertNudges(on: boolean): void {
-  nudgesOn = on;
-  if (!on && nudged) {
-    clearTimeout(nudged);
-    nudged = undefined;
-  }
+/** A listing waits for the matcher, or a "Subito" search for its mail (two index probes). */
+async function instantWorkWaits(): Promise<boolean> {
+  const [row] = await queryRows<{ waits: boolean }>(sql`
+    select exists (select 1 from listing_alert_queue)
+        or exists (select 1 from saved_searches where alert = 'instant' and pending_since is not null) as waits`);
+  return row?.waits === true;
 }
-let running: Promise<unknown> | undefined;
 
-/**
- * Asks for a run soon in this process (a listing was just published): several publications within
- * the delay make one run, and a run never overlaps another of this process. Other processes find the
- * work on their own clock; the claims keep them from doing it twice.
- */
-export function nudgeSearchAlerts(): void {
-  if (!nudgesOn || nudged) return;
-  nudged = setTimeout(() => {
-    nudged = undefined;
-    if (running) return;
-    running = runSearchAlerts()
-      .catch((error: unknown) => logger.error({ err: error }, "ricerche salvate: avvisi non riusciti"))
-      .finally(() => {
-        running = undefined;
+export interface AlertClock {
+  stop(): Promise<void>;
+}
+
+/** Starts this process's alert clock; runs never overlap within the process. */
+export function startAlertClock(intervalMs = ALERT_POLL_MS): AlertClock {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> | undefined;
+  let lastDigestLook = -Infinity;
+
+  const tick = async () => {
+    const daily = Date.now() - lastDigestLook >= DIGEST_POLL_MS;
+    try {
+      if (daily || (await instantWorkWaits())) {
+        if (daily) lastDigestLook = Date.now();
+        await runSearchAlerts(new Date(), { daily });
+      }
+    } catch (error) {
+      // The work stays claimed in the database only when done: a failed run leaves it for the next.
+      logger.error({ err: error }, "ricerche salvate: avvisi non riusciti");
+    }
+  };
+  const plan = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      current = tick().finally(() => {
+        current = undefined;
+        plan();
       });
-  }, NUDGE_DELAY_MS);
-  nudged.unref();
+    }, intervalMs);
+    timer.unref();
+  };
+  plan();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await current;
+    },
+  };
 }

@@ -44,6 +44,8 @@ export default [
   route("email-verification", "routes/account/email-verification.tsx"),
   // The two links of an e-mail change: confirm (new address) and cancel (old address); decision 0077
   route("email-change/:step", "routes/account/email-change.tsx"),
+  // The one-click unsubscribe of the saved searches' alert mails (decision 0097)
+  route("avvisi/disattiva", "routes/saved-searches/unsubscribe.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("readyz", "routes/readyz.ts"),
   route("api/auth/*", "routes/api.auth.ts"),
@@ -63,6 +65,8 @@ export default [
     route("messaggi/:id", "routes/dashboard/conversation.tsx"),
     // Favourite listings (decision 0092)
     route("preferiti", "routes/dashboard/favourites.tsx"),
+    // Saved searches and their alerts (decision 0097)
+    route("ricerche", "routes/dashboard/saved-searches.tsx"),
     route("data-export", "routes/dashboard/data-export.ts"),
     route("delete-account", "routes/dashboard/delete-account.tsx"),
   ]),

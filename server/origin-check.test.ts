@@ -28,4 +28,10 @@ describe("isAllowedOrigin (CSRF)", () => {
       expect(isAllowedOrigin(new Request("https://zampa.it/x", { method, headers: { origin: "https://evil.example" } }), PUBLIC)).toBe(false);
     }
   });
+
+  it("lets a mail provider's one-click unsubscribe through (RFC 8058), and that path only", () => {
+    expect(isAllowedOrigin(post("https://zampa.it/avvisi/disattiva?token=abc"), PUBLIC)).toBe(true);
+    expect(isAllowedOrigin(post("https://zampa.it/avvisi/disattiva/altro"), PUBLIC)).toBe(false);
+    expect(isAllowedOrigin(post("https://zampa.it/dashboard/ricerche"), PUBLIC)).toBe(false);
+  });
 });

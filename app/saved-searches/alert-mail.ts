@@ -4,11 +4,9 @@
 import { LISTING_TYPES } from "~/lib/enums";
 import { formatEuro } from "~/lib/format";
 import type { Mail } from "~/mail/mailer.server";
+import { SAVED_SEARCHES_PATH, UNSUBSCRIBE_PATH } from "./paths";
 import { ALERT_MAIL_TEXTS as T, SAVED_SEARCH_LIMITS, type SearchAlert } from "./texts";
 
-/** The page of the one-click unsubscribe (GET: the question; POST: done, from a mail client too). */
-export const UNSUBSCRIBE_PATH = "/avvisi/disattiva";
-export const SAVED_SEARCHES_PATH = "/dashboard/ricerche";
 
 export interface AlertListing {
   id: string;

@@ -190,3 +190,12 @@ export async function unsubscribeByToken(token: unknown): Promise<Result<{ name:
     return { ok: true, name: row.name, already: row.was === "none" };
   });
 }
+
+/** The person's saved search of exactly these criteria (canonical query), if they keep it. */
+export async function savedSearchIdFor(userId: string, canonicalQuery: string): Promise<string | null> {
+  const [row] = await db()
+    .select({ id: savedSearches.id })
+    .from(savedSearches)
+    .where(and(eq(savedSearches.userId, userId), eq(savedSearches.query, canonicalQuery)));
+  return row?.id ?? null;
+}

@@ -1,4 +1,4 @@
-import { Heart, Image as ImageIcon, ListChecks, MessageCircle, User } from "lucide";
+import { Bookmark, Heart, Image as ImageIcon, ListChecks, MessageCircle, User } from "lucide";
 import { Icon } from "~/components/icon";
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
@@ -7,6 +7,7 @@ import { dashboardCounters } from "~/contests/contests.server";
 import { CONTEST_MESSAGES, DASHBOARD_COUNTER_LABELS } from "~/contests/validation";
 import { formatNumber } from "~/lib/format";
 import { FAVOURITE_TEXTS } from "~/favourites/texts";
+import { SAVED_SEARCH_TEXTS } from "~/saved-searches/texts";
 
 export const meta = () => [{ title: "La mia dashboard — Zampa" }, { name: "robots", content: "noindex" }];
 
@@ -19,6 +20,7 @@ const CARDS = [
   { to: "/dashboard/pet-listings", title: "I miei annunci", text: "Gestisci i tuoi annunci, la disponibilità e le foto.", icon: ListChecks },
   { to: "/dashboard/messaggi", title: "Messaggi", text: "Le conversazioni con chi ti ha scritto e con gli inserzionisti.", icon: MessageCircle },
   { to: "/dashboard/preferiti", title: FAVOURITE_TEXTS.pageTitle, text: FAVOURITE_TEXTS.dashboardCard, icon: Heart },
+  { to: "/dashboard/ricerche", title: SAVED_SEARCH_TEXTS.pageTitle, text: SAVED_SEARCH_TEXTS.dashboardCard, icon: Bookmark },
   { to: "/dashboard/contest-submissions", title: "Le mie partecipazioni", text: "Le foto che hai inviato ai concorsi e i loro voti.", icon: ImageIcon },
   { to: "/dashboard/profile", title: "Il mio profilo", text: "Nome, email, password e informazioni sull'account.", icon: User },
 ] as const;

@@ -10,6 +10,9 @@ import { ListingCard } from "~/components/listings/listing-card";
 import { FAVOURITE_ACTION_SUFFIX } from "~/components/listings/favourite-button";
 import { favouritedAmong } from "~/favourites/favourites.server";
 import { ListingFilters } from "~/components/listings/listing-filters";
+import { SaveSearch } from "~/components/saved-searches/save-search";
+import { canonicalSearch, suggestedName } from "~/saved-searches/criteria.server";
+import { savedSearchIdFor } from "~/saved-searches/saved-searches.server";
 import { ScamWarning } from "~/components/listings/scam-warning";
 import { MapView } from "~/components/map/map";
 import { ITALY_CENTER, LIST_MAP_ZOOM } from "~/components/map/map-types";
@@ -43,7 +46,10 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   // The hearts (decision 0092): a signed-in person's, in one query for the page; null for a visitor,
   // whose page (the one the cache keeps) is the same for everyone.
   const favourites = viewer ? await favouritedAmong(viewer.id, result.items.map((item) => item.id)) : null;
-  return { ...result, form: formValuesOf(query, filters), filtered: isFiltered(filters), notices, view, markers, tiles, favourites } as const;
+  // "Salva ricerca" (decision 0097): the criteria as they would be saved, and whether they are.
+  const canonical = canonicalSearch(query).query;
+  const save = { query: canonical, suggestion: suggestedName(filters), savedId: viewer ? await savedSearchIdFor(viewer.id, canonical) : null };
+  return { ...result, form: formValuesOf(query, filters), filtered: isFiltered(filters), notices, view, markers, tiles, favourites, save } as const;
 }
 
 /** A heart pressed with JavaScript changes only itself: the list is not read again. */
@@ -62,7 +68,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function PetListings({ loaderData }: Route.ComponentProps) {
-  const { items, total, approximate, page, pageCount, form, filtered, notices, view, markers, tiles, favourites } = loaderData;
+  const { items, total, approximate, page, pageCount, form, filtered, notices, view, markers, tiles, favourites, save } = loaderData;
   const [search] = useSearchParams();
   const query = search.toString();
   const here = query ? `/pet-listings?${query}` : "/pet-listings";
@@ -107,21 +113,24 @@ export default function PetListings({ loaderData }: Route.ComponentProps) {
           {listingCountText(total, approximate)}
           {form.q ? ` per “${form.q}”` : ""}
         </p>
-        <div role="group" aria-label="Visualizzazione" className="inline-flex rounded-xl border border-stone-300 bg-white p-1">
-          <PlainLink
-            to={viewHref("list")}
-            aria-current={view === "list" ? "page" : undefined}
-            className={`${toggle} ${view === "list" ? "bg-brand-700 text-white" : "text-stone-800 hover:bg-stone-100"}`}
-          >
-            <Icon node={List} aria-hidden size={18} /> Elenco
-          </PlainLink>
-          <PlainLink
-            to={viewHref("map")}
-            aria-current={view === "map" ? "page" : undefined}
-            className={`${toggle} ${view === "map" ? "bg-brand-700 text-white" : "text-stone-800 hover:bg-stone-100"}`}
-          >
-            <Icon node={MapIcon} aria-hidden size={18} /> Mappa
-          </PlainLink>
+        <div className="flex flex-wrap items-center gap-3">
+          <SaveSearch signedIn={favourites !== null} here={here} {...save} />
+          <div role="group" aria-label="Visualizzazione" className="inline-flex rounded-xl border border-stone-300 bg-white p-1">
+            <PlainLink
+              to={viewHref("list")}
+              aria-current={view === "list" ? "page" : undefined}
+              className={`${toggle} ${view === "list" ? "bg-brand-700 text-white" : "text-stone-800 hover:bg-stone-100"}`}
+            >
+              <Icon node={List} aria-hidden size={18} /> Elenco
+            </PlainLink>
+            <PlainLink
+              to={viewHref("map")}
+              aria-current={view === "map" ? "page" : undefined}
+              className={`${toggle} ${view === "map" ? "bg-brand-700 text-white" : "text-stone-800 hover:bg-stone-100"}`}
+            >
+              <Icon node={MapIcon} aria-hidden size={18} /> Mappa
+            </PlainLink>
+          </div>
         </div>
       </div>
 

@@ -25,7 +25,7 @@ export interface SaveSearchProps {
   /** the list's criteria, as they are saved */
   query: string;
   suggestion: string;
-  /** set when the person already keeps this search */
+  /** set when the person keeps this search (already, or once the panel has saved it) */
   savedId: string | null;
 }
 
@@ -37,17 +37,10 @@ export function SaveSearch({ signedIn, here, query, suggestion, savedId }: SaveS
       </PlainLink>
     );
   }
-  if (savedId) {
-    return (
-      <PlainLink to={`${SAVED_SEARCHES_PATH}?salvata=${savedId}`} className="btn-secondary">
-        <Icon node={BookmarkCheck} aria-hidden size={18} /> Ricerca salvata
-      </PlainLink>
-    );
-  }
-  return <SavePanel key={query} query={query} suggestion={suggestion} />;
+  return <SavePanel key={query} query={query} suggestion={suggestion} savedId={savedId} />;
 }
 
-function SavePanel({ query, suggestion }: { query: string; suggestion: string }) {
+function SavePanel({ query, suggestion, savedId }: { query: string; suggestion: string; savedId: string | null }) {
   const fetcher = useFetcher<Answer>();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const notice = useRef<HTMLDivElement>(null);
@@ -55,6 +48,14 @@ function SavePanel({ query, suggestion }: { query: string; suggestion: string })
   useEffect(() => {
     if (answer) notice.current?.focus();
   }, [answer]);
+  // Kept already (and not just now, whose answer the open panel shows): a link to the saved searches.
+  if (savedId && !answer?.ok) {
+    return (
+      <PlainLink to={`${SAVED_SEARCHES_PATH}?salvata=${savedId}`} className="btn-secondary">
+        <Icon node={BookmarkCheck} aria-hidden size={18} /> Ricerca salvata
+      </PlainLink>
+    );
+  }
   return (
     <details className="relative">
       <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">

@@ -54,6 +54,10 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
       else picked.setLatLng(point);
       if (zoom !== undefined) map.setView(point, zoom);
     },
+    bounds() {
+      const b = map.getBounds();
+      return { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() };
+    },
     destroy() {
       map.remove();
     },
@@ -61,6 +65,11 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
   if (options.onPick) {
     const onPick = options.onPick;
     map.on("click", (event: L.LeafletMouseEvent) => onPick({ lat: event.latlng.lat, lng: event.latlng.lng }));
+  }
+  if (options.onMove) {
+    // Attached after the first view was set, so that only a later move or zoom calls it.
+    const onMove = options.onMove;
+    map.on("moveend", () => onMove());
   }
   handle.setMarkers(options.markers ?? []);
   if (options.picked) handle.setPicked(options.picked);

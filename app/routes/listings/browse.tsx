@@ -11,8 +11,7 @@ import { FAVOURITE_ACTION_SUFFIX } from "~/components/listings/favourite-button"
 import { favouritedAmong } from "~/favourites/favourites.server";
 import { ListingFilters } from "~/components/listings/listing-filters";
 import { ScamWarning } from "~/components/listings/scam-warning";
-import { MapView } from "~/components/map/map";
-import { ITALY_CENTER, LIST_MAP_ZOOM } from "~/components/map/map-types";
+import { ListingsMap } from "~/components/map/listings-map";
 import { Pagination } from "~/components/pagination";
 import { PlainLink } from "~/components/plain-link";
 import { config } from "~/config.server";
@@ -43,7 +42,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   // The hearts (decision 0092): a signed-in person's, in one query for the page; null for a visitor,
   // whose page (the one the cache keeps) is the same for everyone.
   const favourites = viewer ? await favouritedAmong(viewer.id, result.items.map((item) => item.id)) : null;
-  return { ...result, form: formValuesOf(query, filters), filtered: isFiltered(filters), notices, view, markers, tiles, favourites } as const;
+  return { ...result, form: formValuesOf(query, filters), filtered: isFiltered(filters), notices, view, markers, tiles, favourites, area: filters.area } as const;
 }
 
 /** A heart pressed with JavaScript changes only itself: the list is not read again. */
@@ -62,7 +61,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function PetListings({ loaderData }: Route.ComponentProps) {
-  const { items, total, approximate, page, pageCount, form, filtered, notices, view, markers, tiles, favourites } = loaderData;
+  const { items, total, approximate, page, pageCount, form, filtered, notices, view, markers, tiles, favourites, area } = loaderData;
   const [search] = useSearchParams();
   const query = search.toString();
   const here = query ? `/pet-listings?${query}` : "/pet-listings";
@@ -127,13 +126,10 @@ export default function PetListings({ loaderData }: Route.ComponentProps) {
 
       <div aria-busy={updating || undefined} className={`transition-opacity ${updating ? "opacity-60" : ""}`}>
         {view === "map" && markers && tiles ? (
-          <MapView
+          <ListingsMap
             key={search.toString()}
-            label="Mappa degli annunci"
-            className="mt-4 h-[600px]"
-            center={ITALY_CENTER}
-            zoom={LIST_MAP_ZOOM}
             tiles={tiles}
+            area={area}
             markers={markers.map((m) => ({
               lat: m.lat,
               lng: m.lng,

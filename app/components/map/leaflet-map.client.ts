@@ -67,9 +67,11 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
     map.on("click", (event: L.LeafletMouseEvent) => onPick({ lat: event.latlng.lat, lng: event.latlng.lng }));
   }
   if (options.onMove) {
-    // Attached after the first view was set, so that only a later move or zoom calls it.
+    // Attached after the first view was set, so that only a later move or zoom calls it; a move's
+    // or a zoom's start, not its end: a resized page moves the view's centre too (Leaflet's
+    // invalidateSize fires "moveend", never "movestart"), and that is not the visitor's doing.
     const onMove = options.onMove;
-    map.on("moveend", () => onMove());
+    map.on("movestart zoomstart", () => onMove());
   }
   handle.setMarkers(options.markers ?? []);
   if (options.picked) handle.setPicked(options.picked);

@@ -9,8 +9,8 @@ import { ITALY_CENTER, LIST_MAP_ZOOM, type MapHandle, type MapMarker, type MapTi
 /**
  * The list's map view (decision 0096): opened on the area of the URL, or on Italy; once moved or
  * zoomed, "Cerca in quest'area" asks for the same list within the box shown, from its first page.
- * The button follows the map in the page's order, so the keyboard reaches it right after the map,
- * and is drawn over the map's top edge. Mounted again for every new list (keyed by its URL).
+ * The button comes just before the map in the page's order (Shift+Tab from the map reaches it,
+ * where Tab would first walk through every marker) and is drawn over the map's top edge. Mounted again for every new list (keyed by its URL).
  */
 export function ListingsMap({ markers, tiles, area }: { markers: MapMarker[]; tiles: MapTiles; area: MapArea | null }) {
   const [search] = useSearchParams();
@@ -30,6 +30,11 @@ export function ListingsMap({ markers, tiles, area }: { markers: MapMarker[]; ti
 
   return (
     <div className="relative mt-4">
+      {moved ? (
+        <button type="button" onClick={searchHere} className="btn-primary absolute top-3 left-1/2 z-10 -translate-x-1/2 shadow-lg">
+          <Icon node={Search} aria-hidden size={18} /> Cerca in quest'area
+        </button>
+      ) : null}
       <MapView
         label="Mappa degli annunci"
         className="h-[600px]"
@@ -43,11 +48,6 @@ export function ListingsMap({ markers, tiles, area }: { markers: MapMarker[]; ti
           handle.current = map;
         }}
       />
-      {moved ? (
-        <button type="button" onClick={searchHere} className="btn-primary absolute top-3 left-1/2 z-10 -translate-x-1/2 shadow-lg">
-          <Icon node={Search} aria-hidden size={18} /> Cerca in quest'area
-        </button>
-      ) : null}
     </div>
   );
 }

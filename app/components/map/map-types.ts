@@ -25,7 +25,7 @@ export interface MapOptions {
   markers?: MapMarker[];
   picked?: LatLng | null;
   onPick?: (point: LatLng) => void;
-  /** called when the view is moved or zoomed after it was first shown */
+  /** called when the view starts to move or zoom after it was first shown (not when the page is resized) */
   onMove?: () => void;
 }
 

@@ -1,6 +1,7 @@
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CACHE_TAGS, invalidate, memoBytes, memoize, setCacheEnabled } from "./cache.server";
+import { LISTING_FILTER_PARAMS } from "~/listings/browse.server";
 import { CACHE_QUERY_HEADER, CACHE_TAG_HEADER, cacheHeaders, pageCacheKey, servePage } from "./page-cache.server";
 
 let renders = 0;
@@ -74,6 +75,22 @@ describe("page cache", () => {
     await servePage(get("/pet-listings?petType=dog"), render("listings", 200, "petType,listingType,page"));
     expect((await servePage(get("/pet-listings?petType=dog"), render("listings"))).headers.get("x-zampa-cache")).toBe("HIT");
     expect(renders).toBe(3);
+  });
+
+  it("never answers a map area's list with the list cached without it, nor keeps it (decision 0096)", async () => {
+    // The list route's own declaration: `area` is free-form, like `q`, and not among its parameters.
+    const declared = cacheHeaders([CACHE_TAGS.listings], [...LISTING_FILTER_PARAMS, "view"])[CACHE_QUERY_HEADER]!;
+    expect(declared.split(",")).not.toContain("area");
+    await servePage(get("/pet-listings?view=map&petType=dog"), render("listings", 200, declared));
+    expect((await servePage(get("/pet-listings?petType=dog&view=map"), render("listings", 200, declared))).headers.get("x-zampa-cache")).toBe("HIT");
+    body = "pagina dell'area";
+    for (let i = 0; i < 2; i++) {
+      const area = await servePage(get("/pet-listings?view=map&petType=dog&area=45.3%2C8.9%2C45.65%2C9.4"), render("listings", 200, declared));
+      expect(area.headers.get("x-zampa-cache")).toBeNull();
+      expect(await area.text()).toBe("pagina dell'area");
+    }
+    expect(renders).toBe(3);
+    expect(pageCacheKey(new URL("http://x/pet-listings?area=45.3,8.9,45.65,9.4"))).toBeNull();
   });
 
   it("keeps a page once for its parameters in any order, and only for parameters its route reads, with valid values", async () => {

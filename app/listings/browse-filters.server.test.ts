@@ -8,7 +8,7 @@ import { loader as mapApiLoader } from "~/routes/api.pet-listings-map";
 import { createAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { createListingRow, listingRowValues } from "../../tests/factories";
-import { ageBandDates, FILTER_MESSAGES, parseListingQuery, type ListingFilters, type ListingSort } from "./browse-filters.server";
+import { ageBandDates, FILTER_MESSAGES, formValuesOf, isFiltered, parseListingQuery, type ListingFilters, type ListingSort } from "./browse-filters.server";
 import { NO_FILTERS } from "./browse-filters.testing";
 import { browseListings, EXACT_COUNT_LIMIT, listingMarkers, nearRing, walkPage } from "./browse.server";
 import { publicPosition } from "./public-position";
@@ -73,11 +73,51 @@ describe("the list's criteria in the URL", () => {
     expect(ageBandDates("0-3m", new Date("2026-05-31T10:00:00Z"))).toEqual({ after: "2026-02-28", until: "2026-05-31" });
   });
 
+  it("reads the map's area as four decimal degrees, rounded to four decimals, kept by the form", () => {
+    const area = { south: 45.3, west: 8.9, north: 45.65, east: 9.4 };
+    expect(parse("area=45.30,8.90,45.65,9.40")).toEqual({ filters: filters({ area }), notices: [] });
+    expect(parse("area=%2045.30%2C%208.9%2C45.65%2C9.4%20").filters.area).toEqual(area);
+    expect(parse("area=-33.123449,-70.123451,-33,-70.00004").filters.area).toEqual({ south: -33.1234, west: -70.1235, north: -33, east: -70 });
+    expect(parse("area=-90,-180,90,180").filters.area).toEqual({ south: -90, west: -180, north: 90, east: 180 });
+    expect(parse("area=").filters.area).toBeNull();
+    const query = new URLSearchParams("area=45.300001,8.9,45.65,9.4&petType=dog");
+    const { filters: parsed } = parseListingQuery(query);
+    expect(isFiltered(filters({ area }))).toBe(true);
+    expect(formValuesOf(query, parsed)).toMatchObject({ area: "45.3,8.9,45.65,9.4", petType: "dog" });
+    expect(formValuesOf(new URLSearchParams("area=1,2"), parse("area=1,2").filters).area).toBe("");
+  });
+
+  it("drops an area that is not a box on the globe, with an Italian notice", () => {
+    const bad = [
+      "1,2,3",
+      "1,2,3,4,5",
+      "a,b,c,d",
+      "45,9,,10",
+      "1e1,2,30,4",
+      "Infinity,2,3,4",
+      "0x10,2,30,4",
+      "45,9,44,10", // south above north
+      "45,9,45,10", // no height
+      "45,10,46,9", // west east of east
+      "45.00001,9,45.00004,10", // the same latitude once rounded
+      "-91,0,0,1",
+      "0,0,91,1",
+      "0,-181,1,0",
+      "0,0,1,181",
+    ];
+    for (const value of bad) {
+      expect(parse(`area=${encodeURIComponent(value)}&region=Lombardia`), value).toEqual({
+        filters: filters({ region: "Lombardia" }),
+        notices: [FILTER_MESSAGES.areaInvalid],
+      });
+    }
+  });
+
   it("lets the page cache keep the filters chosen from lists, never a place typed or a bad value", () => {
     expect(pageCacheKey(new URL("http://x/pet-listings?sort=price-asc&region=Valle%20d%27Aosta&photo=1&age=7y%2B&priceMin=10&priceMax=200"))).toBe(
       "/pet-listings?age=7y+&photo=1&priceMax=200&priceMin=10&region=Valle d'Aosta&sort=price-asc",
     );
-    for (const query of ["sort=nearest&near=Roma", "near=Roma", "priceMin=abc", "priceMin=-1", "region=Atlantide", "photo=0", "sort=nearest"]) {
+    for (const query of ["area=45.3,8.9,45.65,9.4", "petType=dog&area=45.3,8.9,45.65,9.4", "sort=nearest&near=Roma", "near=Roma", "priceMin=abc", "priceMin=-1", "region=Atlantide", "photo=0", "sort=nearest"]) {
       expect(pageCacheKey(new URL(`http://x/pet-listings?${query}`))).toBeNull();
     }
   });
@@ -170,6 +210,41 @@ describe("the list's filters and orders", () => {
       data: { markers: { id: string }[] };
     };
     expect(response.data.markers.map((m) => m.id)).toEqual([puppy.id]);
+  });
+
+  itDb("keeps to the map's area by the public, rounded position, never the exact one", async () => {
+    const owner = (await createAccount()).id;
+    // Bounds with four decimals between the two-decimal public positions: a listing's exact point and
+    // its pin can fall on the two sides of an edge.
+    const area = { south: 45.298, west: 8.9, north: 45.648, east: 9.4 };
+    const at = (minutes: number) => new Date(Date.now() - minutes * MINUTE);
+    const row = (title: string, lat: number, lng: number, minutes: number, values: Parameters<typeof createListingRow>[1] = {}) =>
+      createListingRow(owner, { title, locationLat: lat, locationLng: lng, locationRegion: "Lombardia", createdAt: at(minutes), ...values });
+    const inside = await row("Dentro", 45.4642, 9.19, 1, { petType: "dog" });
+    const pinInsideSouth = await row("Punto fuori, spillo dentro a sud", 45.296, 9.1, 2); // pin 45.30 ≥ 45.298
+    const pinInsideEast = await row("Punto fuori, spillo dentro a est", 45.5, 9.403, 3); // pin 9.40 ≤ 9.4
+    const pinOutsideNorth = await row("Punto dentro, spillo fuori a nord", 45.647, 9.1, 4); // pin 45.65 > 45.648
+    const nearWest = await row("Vicino al bordo ovest", 45.5, 8.904, 5, { petType: "dog" }); // pin 8.90 ≥ 8.9
+    await row("Roma", 41.9, 12.5, 6);
+    await row("Sospeso", 45.4642, 9.19, 7, { status: "suspended" });
+    const expected = [inside.id, pinInsideSouth.id, pinInsideEast.id, nearWest.id];
+
+    const page = await browseListings(filters({ area }));
+    expect(page.items.map((i) => i.id)).toEqual(expected);
+    expect(page).toMatchObject({ total: 4, approximate: false });
+    expect((await listingMarkers(filters({ area }))).map((m) => m.id)).toEqual(expected);
+    // With the other criteria, the nearest order, and through the map's API.
+    expect((await browseListings(filters({ area, petType: "dog" }))).items.map((i) => i.id)).toEqual([inside.id, nearWest.id]);
+    const milano = gazetteerByName("Milano")!;
+    expect((await browseListings(filters({ area, sort: "nearest", near: milano }))).items.map((i) => i.id)).toEqual([inside.id, pinInsideEast.id, pinInsideSouth.id, nearWest.id]);
+    const response = (await mapApiLoader({ request: new Request(`http://x/api/pet-listings/map?area=45.298,8.9,45.648,9.4&petType=dog`) } as never)) as unknown as {
+      data: { markers: { id: string; lat: number }[] };
+    };
+    expect(response.data.markers.map((m) => m.id)).toEqual([inside.id, nearWest.id]);
+    // An area just around a pin finds the listing; the same box around its exact point, off the pin, does not.
+    const around = (lat: number, lng: number, d: number) => ({ south: lat - d, west: lng - d, north: lat + d, east: lng + d });
+    expect((await browseListings(filters({ area: around(45.65, 9.1, 0.0005) }))).items.map((i) => i.id)).toEqual([pinOutsideNorth.id]);
+    expect((await browseListings(filters({ area: around(45.647, 9.1, 0.0005) }))).items).toEqual([]);
   });
 
   itDb("pages through every order without repeating or skipping a listing, a narrow list and a broad one", async () => {
@@ -281,6 +356,9 @@ describe("the plans of the list's orders on a larger catalogue", () => {
     const milano = cities[0]!;
     const ring = await plan(walkPage(filters({ sort: "nearest", near: milano }), 0, nearRing(milano, 20)));
     expect(ring).toContain("pet_listings_position_idx");
+    // A small map area is read on the position's index too (its raw box, widened by the rounding).
+    const area = { south: milano.lat - 0.015, west: milano.lng - 0.015, north: milano.lat + 0.015, east: milano.lng + 0.015 };
+    expect(await plan(walkPage(filters({ area }), 0))).toContain("pet_listings_position_idx");
     // And they answer what the whole sort would.
     const sorted = (await browseListings(filters({ listingType: "sale", sort: "price-desc", withPhotos: true, page: 3 }))).items.map((i) => i.id);
     const whole = await db()

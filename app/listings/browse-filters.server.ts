@@ -9,6 +9,7 @@ import { romeDate } from "~/lib/rome-time";
 import { ITALIAN_REGIONS } from "~/lib/regions";
 import type { ListingFormValues } from "~/components/listings/listing-filters";
 import type { ListingType, PetType } from "./cards.server";
+import { formatMapArea, parseMapArea, type MapArea } from "./map-area";
 
 export type ListingSort = (typeof LISTING_SORTS.values)[number];
 export type ListingAgeBand = (typeof LISTING_AGE_BANDS.values)[number];
@@ -33,6 +34,8 @@ export interface ListingFilters {
   /** from the birth date: dogs and cats only (other pets' age is free text) */
   age: ListingAgeBand | null;
   withPhotos: boolean;
+  /** the map's area (decision 0096): the listing's public, rounded position is inside it */
+  area: MapArea | null;
   sort: ListingSort;
   /** set exactly when sort is "nearest" */
   near: NearPlace | null;
@@ -52,6 +55,7 @@ export const LISTING_QUERY = {
   priceMax: "priceMax",
   age: "age",
   withPhotos: "photo",
+  area: "area",
   sort: "sort",
   near: "near",
   page: "page",
@@ -68,6 +72,7 @@ export const FILTER_MESSAGES = {
   sortNotSale: "L'ordine per prezzo vale solo per gli annunci in vendita: gli annunci sono ordinati dai più recenti.",
   nearMissing: "Scrivi un comune per vedere prima gli annunci più vicini: per ora sono ordinati dai più recenti.",
   nearUnknown: (place: string) => `Non troviamo il comune “${place}”: gli annunci sono ordinati dai più recenti.`,
+  areaInvalid: "L'area della mappa non è valida: non è stata applicata.",
 } as const;
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
@@ -116,6 +121,9 @@ export function parseListingQuery(query: URLSearchParams): { filters: ListingFil
     listingType = "sale";
   }
 
+  const area = parseMapArea(query.get(Q.area));
+  if (area === null) notices.push(FILTER_MESSAGES.areaInvalid);
+
   let near: NearPlace | null = null;
   if (sort === "nearest") {
     const typed = (query.get(Q.near) ?? "").trim().slice(0, 100);
@@ -136,6 +144,7 @@ export function parseListingQuery(query: URLSearchParams): { filters: ListingFil
       priceMax: priceMax ?? null,
       age: oneOf(LISTING_AGE_BANDS.values, query.get(Q.age)),
       withPhotos: query.get(Q.withPhotos) === "1",
+      area: area ?? null,
       sort,
       near,
       page: pageParam(query),
@@ -151,7 +160,7 @@ export function parseFilters(query: URLSearchParams): ListingFilters {
 
 /** Any criterion that narrows the list (for the page's "no result" advice and its indexing). */
 export function isFiltered(f: Criteria): boolean {
-  return Boolean(f.q || f.petType || f.listingType || f.region || f.priceMin != null || f.priceMax != null || f.age || f.withPhotos);
+  return Boolean(f.q || f.petType || f.listingType || f.region || f.priceMin != null || f.priceMax != null || f.age || f.withPhotos || f.area);
 }
 
 /** The calendar date `months` before `today` (YYYY-MM-DD), clamped to the month's last day. */
@@ -200,5 +209,7 @@ export function formValuesOf(query: URLSearchParams, filters: ListingFilters): L
     photo: filters.withPhotos ? "1" : "",
     sort: sort === null || sort === "newest" ? "" : sort,
     near: typed(Q.near, 100),
+    // Kept as it was applied (a bad one is dropped with its notice, not carried on).
+    area: filters.area ? formatMapArea(filters.area) : "",
   };
 }

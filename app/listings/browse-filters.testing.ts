@@ -10,6 +10,7 @@ export const NO_FILTERS: ListingFilters = {
   priceMax: null,
   age: null,
   withPhotos: false,
+  area: null,
   sort: "newest",
   near: null,
   page: 1,

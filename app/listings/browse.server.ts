@@ -10,7 +10,7 @@ import { petListings } from "~/db/schema";
 import type { CacheableQueryParam } from "~/cache/page-cache.server";
 import { ageBandDates, type Criteria, type ListingFilters, type NearPlace } from "./browse-filters.server";
 import { cardColumns, markerColumns, type ListingCard, type ListingMarker } from "./cards.server";
-import { PUBLIC_POSITION_DECIMALS } from "./public-position";
+import { PUBLIC_ROUNDING_MARGIN, publicCoordinate, publicPositionInBox } from "./public-position.server";
 import { LISTINGS_PAGE_SIZE } from "./validation";
 import { isPublicListingRow } from "./visibility.server";
 
@@ -104,13 +104,23 @@ function publicMatches(criteria: Criteria, words: WordsTest = "index"): SQL {
     born?.after ? sql`${petListings.birthDate} > ${born.after}` : undefined,
     born?.until ? sql`${petListings.birthDate} <= ${born.until}` : undefined,
     criteria.withPhotos ? sql`cardinality(${petListings.images}) > 0` : undefined,
+    criteria.area ? publicPositionInBox(petListings.locationLat, petListings.locationLng, criteria.area) : undefined,
     test,
   )!;
 }
 
 /** What decides the matches, as a memo key (the order and the page aside). */
 function criteriaKey(c: Criteria): string {
-  return JSON.stringify([c.q, c.petType, c.listingType, c.region, c.priceMin, c.priceMax, c.age, c.withPhotos]);
+  const area = c.area ? [c.area.south, c.area.west, c.area.north, c.area.east] : null;
+  return JSON.stringify([c.q, c.petType, c.listingType, c.region, c.priceMin, c.priceMax, c.age, c.withPhotos, area]);
+}
+
+/**
+ * Criteria a visitor can vary without end (words typed, a map's area): their memos go in the
+ * searches' own share of the memo's bytes, so that they never push the common lists out.
+ */
+function freeForm(c: Criteria): boolean {
+  return c.q !== "" || c.area !== null;
 }
 
 /**
@@ -119,9 +129,8 @@ function criteriaKey(c: Criteria): string {
  * (decision 0089), so that the order tells nothing more precise than the map does.
  */
 function distanceFrom(place: NearPlace): SQL<number> {
-  const decimals = sql.raw(String(PUBLIC_POSITION_DECIMALS));
-  const lat = sql`round(${petListings.locationLat}::numeric, ${decimals})::float8`;
-  const lng = sql`round(${petListings.locationLng}::numeric, ${decimals})::float8`;
+  const lat = sql`${publicCoordinate(petListings.locationLat)}::float8`;
+  const lng = sql`${publicCoordinate(petListings.locationLng)}::float8`;
   const [pLat, pLng] = [sql.raw(String(place.lat)), sql.raw(String(place.lng))];
   return sql<number>`(12742 * asin(least(1, sqrt(power(sin(radians(${lat} - ${pLat}) / 2), 2) + cos(radians(${pLat})) * cos(radians(${lat})) * power(sin(radians(${lng} - ${pLng}) / 2), 2)))))`;
 }
@@ -165,7 +174,6 @@ interface Matches {
 }
 
 function findMatches(criteria: Criteria): Promise<Matches> {
-  const { q } = criteria;
   return memoize(
     `listings:matches:${criteriaKey(criteria)}`,
     [CACHE_TAGS.listings],
@@ -189,15 +197,13 @@ function findMatches(criteria: Criteria): Promise<Matches> {
       if (rows.length <= EXACT_COUNT_LIMIT) return { complete: true, ids: rows.map((r) => r.id), total: rows.length };
       return { complete: false, ids: [], total: Math.max(EXACT_COUNT_LIMIT + 1, planned) };
     },
-    { search: q !== "" },
+    { search: freeForm(criteria) },
   );
 }
 
 /** Rings around a "Più vicini a" place, in km, searched in turn until one holds the page. */
 const NEAR_RADII_KM = [10, 30, 100, 300];
 const KM_PER_DEGREE = 111.19;
-/** The public position is rounded (decision 0089): a box bound is widened by more than that. */
-const ROUNDING_MARGIN = 0.01;
 
 /**
  * A page of a broad list ordered by distance: the page's ids from the nearest ring around the place
@@ -215,8 +221,8 @@ async function nearestPageIds(filters: ListingFilters, near: NearPlace, offset: 
 
 /** The listings within `radius` km of a place: a box on the position's index, then the exact distance. */
 export function nearRing(near: NearPlace, radius: number): SQL {
-  const dLat = radius / KM_PER_DEGREE + ROUNDING_MARGIN;
-  const dLng = radius / (KM_PER_DEGREE * Math.cos(((Math.abs(near.lat) + dLat) * Math.PI) / 180)) + ROUNDING_MARGIN;
+  const dLat = radius / KM_PER_DEGREE + PUBLIC_ROUNDING_MARGIN;
+  const dLng = radius / (KM_PER_DEGREE * Math.cos(((Math.abs(near.lat) + dLat) * Math.PI) / 180)) + PUBLIC_ROUNDING_MARGIN;
   return and(
     sql`${petListings.locationLat} between ${near.lat - dLat} and ${near.lat + dLat}`,
     sql`${petListings.locationLng} between ${near.lng - dLng} and ${near.lng + dLng}`,
@@ -281,7 +287,7 @@ export function browseListings(filters: ListingFilters): Promise<ListingPage> {
         pageCount: Math.max(1, Math.ceil(total / LISTINGS_PAGE_SIZE)),
       };
     },
-    { search: filters.q !== "" },
+    { search: freeForm(filters) },
   );
 }
 
@@ -306,7 +312,7 @@ export async function listingMarkers(criteria: Criteria): Promise<ListingMarker[
   // Up to a thousand markers is ~150 KB of heap: kept only for the combinations of the filters
   // chosen from lists, not for free text or prices typed, where every new search would keep its own copy (the server's heap
   // is bounded, decision 0029).
-  if (criteria.q || criteria.priceMin != null || criteria.priceMax != null) return load();
+  if (freeForm(criteria) || criteria.priceMin != null || criteria.priceMax != null) return load();
   const key = `listings:markers:${criteriaKey(criteria)}`;
   return memoize(key, [CACHE_TAGS.listings], load);
 }

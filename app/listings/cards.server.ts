@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { petListings } from "~/db/schema";
 import type { LISTING_TYPES, PET_TYPES } from "~/lib/enums";
-import { PUBLIC_POSITION_DECIMALS } from "./public-position";
+import { publicCoordinate } from "./public-position.server";
 
 export type PetType = (typeof PET_TYPES.values)[number];
 export type ListingType = (typeof LISTING_TYPES.values)[number];
@@ -54,8 +54,7 @@ export interface ListingMarker {
 }
 
 /** The public map's position, rounded to the same decimals as publicPosition (public-position.ts). */
-const rounded = (column: typeof petListings.locationLat | typeof petListings.locationLng) =>
-  sql<number>`round(${column}::numeric, ${sql.raw(String(PUBLIC_POSITION_DECIMALS))})::float8`.mapWith(Number);
+const rounded = (column: typeof petListings.locationLat | typeof petListings.locationLng) => sql<number>`${publicCoordinate(column)}::float8`.mapWith(Number);
 
 export const markerColumns = {
   id: petListings.id,

@@ -54,6 +54,9 @@ describe("the matcher", () => {
       { title: `Meticcio ${w}`, petType: "dog" as const, listingType: "adoption" as const, price: 0, locationRegion: "Lazio", birthDate: born(5) },
       { title: `Micia ${w}`, petType: "cat" as const, listingType: "free" as const, price: 0, locationRegion: "Lombardia", birthDate: born(100), images: ["/uploads/b.webp"] },
       { title: `Coniglio ${w}`, petType: "rabbit" as const, listingType: "adoption" as const, price: 0, locationRegion: "Toscana" },
+      { title: `Milanese ${w}`, petType: "cat" as const, listingType: "adoption" as const, price: 0, locationRegion: "Lombardia", locationLat: 45.4642, locationLng: 9.19 },
+      // Inside a box's edge, its rounded position outside it (41.9049 → 41.90 < 41.903).
+      { title: `Bordo ${w}`, petType: "cat" as const, listingType: "adoption" as const, price: 0, locationRegion: "Lazio", locationLat: 41.9049, locationLng: 12.5 },
       { title: `Sospeso ${w}`, petType: "dog" as const, listingType: "sale" as const, price: 500, locationRegion: "Lombardia", status: "suspended" as const },
     ];
     for (const values of listings) await createListingRow(owner.id, values);
@@ -73,6 +76,10 @@ describe("the matcher", () => {
       `q=${w}&listingType=free`,
       `q=${w}&petType=rabbit&region=Toscana`,
       `q=!!!+${w}`,
+      // The map's area, on the public (rounded) position: 41.9, 12.5 is the factories' Rome.
+      `q=${w}&area=41.85,12.45,41.95,12.55`,
+      `q=${w}&area=41.903,12.45,41.95,12.55`,
+      `q=${w}&area=45.3,8.9,45.6,9.4`,
     ];
     const searches: { id: string; query: string }[] = [];
     // One person per search: each match is that search's own (a person is told once per listing).

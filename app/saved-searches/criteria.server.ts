@@ -7,6 +7,7 @@ import { LISTING_AGE_BANDS, LISTING_SORTS, LISTING_TYPES, PET_TYPES } from "~/li
 import { LISTING_QUERY, parseListingQuery, type ListingFilters } from "~/listings/browse-filters.server";
 import { searchText } from "~/listings/browse.server";
 import { formatEuro } from "~/lib/format";
+import { formatMapArea } from "~/listings/map-area";
 import { SAVED_SEARCH_LIMITS, SAVED_SEARCH_TEXTS } from "./texts";
 
 /** The list's criteria of a query, and that query written canonically (no page, no view). */
@@ -24,6 +25,7 @@ export function canonicalSearch(query: URLSearchParams): { filters: ListingFilte
   if (filters.withPhotos) out.set(Q.withPhotos, "1");
   if (filters.sort !== "newest") out.set(Q.sort, filters.sort);
   if (filters.near) out.set(Q.near, filters.near.city);
+  if (filters.area) out.set(Q.area, formatMapArea(filters.area));
   return { filters, query: out.toString() };
 }
 
@@ -44,6 +46,7 @@ export function describeCriteria(filters: ListingFilters): string[] {
   else if (filters.priceMax != null) parts.push(`fino a ${formatEuro(filters.priceMax)}`);
   if (filters.age) parts.push(LISTING_AGE_BANDS.labels[filters.age]);
   if (filters.withPhotos) parts.push("con foto");
+  if (filters.area) parts.push("nell'area scelta sulla mappa");
   if (filters.sort === "nearest" && filters.near) parts.push(`vicino a ${filters.near.city}`);
   else if (filters.sort !== "newest") parts.push(LISTING_SORTS.labels[filters.sort]);
   return parts;
@@ -73,6 +76,10 @@ export function matchColumns(filters: ListingFilters) {
     withPhotos: filters.withPhotos,
     wordsText: text,
     words: text === null ? null : sql`zampa_word_query(${text})`,
+    areaSouth: filters.area?.south ?? null,
+    areaWest: filters.area?.west ?? null,
+    areaNorth: filters.area?.north ?? null,
+    areaEast: filters.area?.east ?? null,
   };
 }
 

@@ -8,6 +8,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { queryRows, transaction } from "~/db/client.server";
 import { LISTING_AGE_BANDS } from "~/lib/enums";
 import { ageBandDates } from "~/listings/browse-filters.server";
+import { publicPositionInBox } from "~/listings/public-position.server";
 import { isPublicListingRow } from "~/listings/visibility.server";
 
 /** Listings matched per transaction: a burst is worked through in short transactions. */
@@ -62,6 +63,12 @@ async function matchBatch(now: Date, batchSize: number): Promise<MatchCounts> {
           and (not s.with_photos or cardinality(pet_listings.images) > 0)
           and (s.words_text is null or pet_listings.search_vector @@ s.words)
           and ${ageBandTest(now)}
+          and (s.area_south is null or ${publicPositionInBox(sql`pet_listings.location_lat`, sql`pet_listings.location_lng`, {
+            south: sql`s.area_south`,
+            west: sql`s.area_west`,
+            north: sql`s.area_north`,
+            east: sql`s.area_east`,
+          })})
           and not exists (select 1 from user_blocks b where b.blocker_id = s.user_id and b.blocked_id = pet_listings.user_id)
         order by s.user_id, pet_listings.id, (s.alert = 'instant') desc, s.created_at, s.id
       ),

@@ -2,6 +2,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { FILTER_MESSAGES } from "~/listings/browse-filters.server";
+import { parseMapArea } from "~/listings/map-area";
+import { publicPosition } from "~/listings/public-position";
+import { listings as DEMO_LISTINGS } from "~/seed/data/listings";
 import { axeViolations } from "./axe";
 import { baseUrl, signIn, signUpIn, startBrowser, withConsent } from "./browser";
 import { FIXTURES } from "./fixtures";
@@ -293,6 +296,77 @@ describe("listings: region, price, photos and order (decision 0094)", () => {
     await plain.waitForURL((url) => url.searchParams.get("sort") === "price-desc" && url.searchParams.get("photo") === "1");
     expect(await cardTitles(plain)).toEqual([CANARIES]);
     expect(await plain.getByRole("alert").count()).toBe(0);
+  });
+});
+
+describe("listings: the map's area (decision 0096)", () => {
+  it("searches the area the map shows after a zoom, with the keyboard, and keeps it in the list until it is taken off", async () => {
+    const { context, page } = await browser.context();
+    await withConsent(context);
+    await page.goto("/pet-listings?view=map");
+    const map = page.getByRole("region", { name: "Mappa degli annunci" });
+    await map.locator(".leaflet-marker-icon").first().waitFor();
+    const searchHere = page.getByRole("button", { name: "Cerca in quest'area" });
+    expect(await searchHere.count()).toBe(0);
+    // Zoomed in twice on Italy's centre with the map's own keys; the button comes right before the map.
+    await map.locator(".leaflet-container").focus();
+    for (let i = 0; i < 2; i++) {
+      await page.keyboard.press("+");
+      await page.waitForTimeout(600);
+    }
+    await searchHere.waitFor();
+    await page.keyboard.press("Shift+Tab");
+    expect(await searchHere.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.searchParams.has("area"));
+    const url = new URL(page.url());
+    expect(url.searchParams.get("view")).toBe("map");
+    const area = parseMapArea(url.searchParams.get("area"))!;
+    expect(area).not.toBeNull();
+    // The demo's listings whose public pin is inside: some, not all.
+    const inside = DEMO_LISTINGS.filter((l) => {
+      const pin = publicPosition(l.lat, l.lng);
+      return pin.lat >= area.south && pin.lat <= area.north && pin.lng >= area.west && pin.lng <= area.east;
+    }).map((l) => l.title);
+    expect(inside.length).toBeGreaterThan(0);
+    expect(inside.length).toBeLessThan(DEMO_LISTINGS.length);
+    await expect
+      .poll(async () => (await map.locator(".leaflet-marker-icon").evaluateAll((icons) => icons.map((icon) => icon.getAttribute("title")))).sort(), { timeout: 10_000 })
+      .toEqual([...inside].sort());
+    // A new map, fitted to the area, not yet moved.
+    expect(await searchHere.count()).toBe(0);
+    expect(await page.getByText("Solo nell'area scelta sulla mappa").isVisible()).toBe(true);
+
+    // The list view keeps the area; another filter keeps it too; "Togli l'area" takes it off.
+    await page.getByRole("link", { name: "Elenco" }).click();
+    await page.waitForURL((u) => !u.searchParams.has("view") && u.searchParams.has("area"));
+    await expect.poll(async () => (await cardTitles(page)).sort(), { timeout: 10_000 }).toEqual([...inside].sort());
+    await page.getByLabel("Tipo di annuncio").selectOption("adoption");
+    await page.waitForURL((u) => u.searchParams.get("listingType") === "adoption" && u.searchParams.has("area"));
+    await page.getByRole("link", { name: "Togli l'area" }).click();
+    await page.waitForURL((u) => u.searchParams.get("listingType") === "adoption" && !u.searchParams.has("area"));
+    await expect.poll(() => page.getByText("Solo nell'area scelta sulla mappa").count(), { timeout: 10_000 }).toBe(0);
+    expect(await page.locator('input[name="area"]').count()).toBe(0);
+  });
+
+  it("ignores a bad area with an Italian notice (200), without JavaScript; the link takes an area off too", async () => {
+    const { page } = await browser.context({ javaScript: false });
+    const response = await page.goto("/pet-listings?area=45.6%2C8.9%2C45.3%2C9.4&petType=cat");
+    expect(response?.status()).toBe(200);
+    expect(await page.getByRole("alert").filter({ hasText: FILTER_MESSAGES.areaInvalid }).isVisible()).toBe(true);
+    expect((await cardTitles(page)).sort()).toEqual(["Cuccioli di Maine Coon con pedigree", "Grigio, Certosino affettuoso"]);
+    expect(await page.getByText("Solo nell'area scelta sulla mappa").count()).toBe(0);
+
+    // Around Milano: one cat. The area stays in the form when Cerca sends it, and the link removes it.
+    await page.goto("/pet-listings?area=45.3%2C8.9%2C45.65%2C9.4&petType=cat");
+    expect(await cardTitles(page)).toEqual(["Cuccioli di Maine Coon con pedigree"]);
+    await page.getByRole("main").getByRole("button", { name: "Cerca", exact: true }).click();
+    await page.waitForURL((u) => u.searchParams.get("area") === "45.3,8.9,45.65,9.4");
+    expect(await cardTitles(page)).toEqual(["Cuccioli di Maine Coon con pedigree"]);
+    await page.getByRole("link", { name: "Togli l'area" }).click();
+    await page.waitForURL((u) => !u.searchParams.has("area") && u.searchParams.get("petType") === "cat");
+    expect((await cardTitles(page)).length).toBe(2);
   });
 });
 

@@ -1,6 +1,6 @@
 import { Search } from "lucide";
 import { useEffect, useRef, type FormEvent } from "react";
-import { Form, useLocation, useNavigationType, useSubmit } from "react-router";
+import { Form, Link, useLocation, useNavigationType, useSubmit } from "react-router";
 import { EnumOptions } from "~/components/enum-options";
 import { Icon } from "~/components/icon";
 import { LISTING_AGE_BANDS, LISTING_SORTS, LISTING_TYPES, PET_TYPES } from "~/lib/enums";
@@ -26,6 +26,8 @@ export interface ListingFormValues {
   /** "" for the default order */
   sort: string;
   near: string;
+  /** the map's area, "south,west,north,east", or "" (decision 0096) */
+  area: string;
 }
 
 /** The criteria folded under "Filtri": the disclosure is open when any is chosen. */
@@ -155,6 +157,10 @@ export function ListingFilters({ criteria, view }: { criteria: ListingFormValues
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const foldedChosen = FOLDED.filter((name) => criteria[name] !== "").length;
+  // The same list without the map's area, from its first page: a link, so it works without JavaScript.
+  const withoutArea = new URLSearchParams(location.search);
+  withoutArea.delete("area");
+  withoutArea.delete("page");
   const typed = {
     onInput: onSearchInput,
     onBlur: () => {
@@ -165,6 +171,8 @@ export function ListingFilters({ criteria, view }: { criteria: ListingFormValues
   return (
     <Form ref={formRef} method="get" role="search" onSubmit={onSubmit} className="mt-6 rounded-2xl border border-stone-200 bg-stone-50 p-4">
       {view === "map" ? <input type="hidden" name="view" value="map" /> : null}
+      {/* Chosen on the map: kept while the other criteria change, until "Togli l'area". */}
+      {criteria.area ? <input type="hidden" name="area" value={criteria.area} /> : null}
       <div className="grid gap-3 md:grid-cols-[1fr_auto_auto_auto]">
         <div>
           <label htmlFor="listings-q" className="field-label">
@@ -215,6 +223,15 @@ export function ListingFilters({ criteria, view }: { criteria: ListingFormValues
           <input id="listings-near" name="near" type="text" defaultValue={criteria.near} placeholder="Es. Bologna" maxLength={100} autoComplete="address-level2" className="field-input" {...typed} />
         </div>
       </div>
+
+      {criteria.area ? (
+        <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-900">
+          <span className="font-medium">Solo nell'area scelta sulla mappa</span>
+          <Link to={{ pathname: location.pathname, search: withoutArea.size ? `?${withoutArea}` : "" }} preventScrollReset className="font-semibold text-brand-800 underline">
+            Togli l'area
+          </Link>
+        </p>
+      ) : null}
 
       {/* A disclosure: folded on a phone's width unless a filter in it is chosen; the summary is a button to the keyboard. */}
       <details className="mt-3 rounded-lg border border-stone-200 bg-white p-3" open={foldedChosen > 0 || undefined}>

@@ -54,6 +54,10 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
       else picked.setLatLng(point);
       if (zoom !== undefined) map.setView(point, zoom);
     },
+    bounds() {
+      const b = map.getBounds();
+      return { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() };
+    },
     destroy() {
       map.remove();
     },
@@ -61,6 +65,13 @@ export function createMap(element: HTMLElement, options: MapOptions): MapHandle 
   if (options.onPick) {
     const onPick = options.onPick;
     map.on("click", (event: L.LeafletMouseEvent) => onPick({ lat: event.latlng.lat, lng: event.latlng.lng }));
+  }
+  if (options.onMove) {
+    // Attached after the first view was set, so that only a later move or zoom calls it; a move's
+    // or a zoom's start, not its end: a resized page moves the view's centre too (Leaflet's
+    // invalidateSize fires "moveend", never "movestart"), and that is not the visitor's doing.
+    const onMove = options.onMove;
+    map.on("movestart zoomstart", () => onMove());
   }
   handle.setMarkers(options.markers ?? []);
   if (options.picked) handle.setPicked(options.picked);

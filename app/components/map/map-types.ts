@@ -25,11 +25,15 @@ export interface MapOptions {
   markers?: MapMarker[];
   picked?: LatLng | null;
   onPick?: (point: LatLng) => void;
+  /** called when the view starts to move or zoom after it was first shown (not when the page is resized) */
+  onMove?: () => void;
 }
 
 export interface MapHandle {
   setMarkers(markers: MapMarker[]): void;
   setPicked(point: LatLng | null, zoom?: number): void;
+  /** the box the map shows now */
+  bounds(): { south: number; west: number; north: number; east: number };
   destroy(): void;
 }
 

@@ -51,11 +51,12 @@ describe("/dashboard/ricerche", () => {
     const intruder = await createAccount();
     await post(owner, { intent: "save", query: "petType=bird", name: "Uccelli", alert: "instant", reply: "stay" });
     const [row] = await rows(owner.id);
-    for (const fields of [
+    const attempts: Record<string, string>[] = [
       { intent: "rename", id: row!.id, name: "Presa" },
       { intent: "alert", id: row!.id, alert: "none" },
       { intent: "delete", id: row!.id },
-    ]) {
+    ];
+    for (const fields of attempts) {
       expect(await post(intruder, fields)).toMatchObject({ status: 404, data: { ok: false, message: T.notFound } });
     }
     expect(await rows(owner.id)).toEqual([row]);

@@ -14,8 +14,7 @@ import { SaveSearch } from "~/components/saved-searches/save-search";
 import { canonicalSearch, suggestedName } from "~/saved-searches/criteria.server";
 import { savedSearchIdFor } from "~/saved-searches/saved-searches.server";
 import { ScamWarning } from "~/components/listings/scam-warning";
-import { MapView } from "~/components/map/map";
-import { ITALY_CENTER, LIST_MAP_ZOOM } from "~/components/map/map-types";
+import { ListingsMap } from "~/components/map/listings-map";
 import { Pagination } from "~/components/pagination";
 import { PlainLink } from "~/components/plain-link";
 import { config } from "~/config.server";
@@ -49,7 +48,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   // "Salva ricerca" (decision 0097): the criteria as they would be saved, and whether they are.
   const canonical = canonicalSearch(query).query;
   const save = { query: canonical, suggestion: suggestedName(filters), savedId: viewer ? await savedSearchIdFor(viewer.id, canonical) : null };
-  return { ...result, form: formValuesOf(query, filters), filtered: isFiltered(filters), notices, view, markers, tiles, favourites, save } as const;
+  return { ...result, form: formValuesOf(query, filters), filtered: isFiltered(filters), notices, view, markers, tiles, favourites, area: filters.area, save } as const;
 }
 
 /** A heart pressed with JavaScript changes only itself: the list is not read again. */
@@ -68,7 +67,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function PetListings({ loaderData }: Route.ComponentProps) {
-  const { items, total, approximate, page, pageCount, form, filtered, notices, view, markers, tiles, favourites, save } = loaderData;
+  const { items, total, approximate, page, pageCount, form, filtered, notices, view, markers, tiles, favourites, area, save } = loaderData;
   const [search] = useSearchParams();
   const query = search.toString();
   const here = query ? `/pet-listings?${query}` : "/pet-listings";
@@ -136,13 +135,10 @@ export default function PetListings({ loaderData }: Route.ComponentProps) {
 
       <div aria-busy={updating || undefined} className={`transition-opacity ${updating ? "opacity-60" : ""}`}>
         {view === "map" && markers && tiles ? (
-          <MapView
+          <ListingsMap
             key={search.toString()}
-            label="Mappa degli annunci"
-            className="mt-4 h-[600px]"
-            center={ITALY_CENTER}
-            zoom={LIST_MAP_ZOOM}
             tiles={tiles}
+            area={area}
             markers={markers.map((m) => ({
               lat: m.lat,
               lng: m.lng,

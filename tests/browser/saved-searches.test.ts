@@ -117,6 +117,16 @@ describe("saved searches", () => {
     await visitor.page.goto(`/pet-listings?q=${word}`);
     await visitor.page.getByText("Salva ricerca", { exact: true }).first().click();
     await visitor.page.getByLabel("Nome della ricerca").waitFor();
+    // Escape closes it, the focus back on its button.
+    await visitor.page.getByLabel("Nome della ricerca").press("Escape");
+    await visitor.page.getByLabel("Nome della ricerca").waitFor({ state: "hidden" });
+    expect(await visitor.page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Salva ricerca");
+    await visitor.page.keyboard.press("Enter");
+    await visitor.page.getByLabel("Nome della ricerca").waitFor();
     expect(await visitor.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // The panel itself on the screen (an overflow to the left makes no scroll bar).
+    const box = await visitor.page.locator("form", { has: visitor.page.getByLabel("Nome della ricerca") }).boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
   }, 90_000);
 });

@@ -57,11 +57,19 @@ function SavePanel({ query, suggestion, savedId }: { query: string; suggestion: 
     );
   }
   return (
-    <details className="relative">
+    <details
+      className="relative"
+      onKeyDown={(event) => {
+        // Escape closes the panel and gives the focus back to its button, as a menu does.
+        if (event.key !== "Escape" || !event.currentTarget.open) return;
+        event.currentTarget.open = false;
+        event.currentTarget.querySelector("summary")?.focus();
+      }}
+    >
       <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">
         <Icon node={Bookmark} aria-hidden size={18} /> {T.saveButton}
       </summary>
-      <div className="absolute right-0 z-20 mt-2 w-[min(30rem,calc(100vw-2rem))] rounded-2xl border border-stone-200 bg-white p-4 shadow-lg">
+      <div className="absolute left-0 z-20 mt-2 w-[min(30rem,calc(100vw-2rem))] sm:right-0 sm:left-auto rounded-2xl border border-stone-200 bg-white p-4 shadow-lg">
         {answer?.ok ? (
           <div ref={notice} tabIndex={-1}>
             <Notice tone="success">{answer.message}</Notice>

@@ -16,6 +16,7 @@ import {
   emailChanges,
   listingAppeals,
   listingFavourites,
+  savedSearches,
   listingReports,
   petListings,
   profiles,
@@ -76,7 +77,7 @@ export async function exportAccountData(user: CurrentUser) {
     .select({ phone: twoFactorPhones.phone, verifiedAt: twoFactorPhones.verifiedAt })
     .from(twoFactorPhones)
     .where(eq(twoFactorPhones.userId, user.id));
-  const [signInMethods, activeSessions, addressChanges, listings, reports, entries, votes, messages, aiRequests, authored, appeals, conversations, favourites] = await Promise.all([
+  const [signInMethods, activeSessions, addressChanges, listings, reports, entries, votes, messages, aiRequests, authored, appeals, conversations, favourites, searches] = await Promise.all([
     db()
       .select({ provider: accounts.providerId, createdAt: accounts.createdAt, updatedAt: accounts.updatedAt })
       .from(accounts)
@@ -199,6 +200,19 @@ export async function exportAccountData(user: CurrentUser) {
       .innerJoin(petListings, eq(petListings.id, listingFavourites.listingId))
       .where(eq(listingFavourites.userId, user.id))
       .orderBy(desc(listingFavourites.createdAt)),
+    // Saved searches and their alerts (decision 0097): the criteria, the choice, the last mail (not
+    // the unsubscribe token, a key rather than data about the person).
+    db()
+      .select({
+        name: savedSearches.name,
+        query: savedSearches.query,
+        alert: savedSearches.alert,
+        createdAt: savedSearches.createdAt,
+        lastSentAt: savedSearches.lastSentAt,
+      })
+      .from(savedSearches)
+      .where(eq(savedSearches.userId, user.id))
+      .orderBy(desc(savedSearches.createdAt)),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -216,6 +230,7 @@ export async function exportAccountData(user: CurrentUser) {
     appeals,
     conversations,
     favourites,
+    savedSearches: searches,
   };
 }
 

@@ -6,7 +6,8 @@
 // The same clock runs the hourly housekeeping: the conversations no one may read any more are
 // removed (app/messages/purge.server.ts, decision 0091) and the limits' counters whose window has
 // ended (app/lib/rate-limit.server.ts, decision 0095), in batches whose rows each run locks; and
-// listings near or past their 60 days are announced to their owners and closed (decision 0093).
+// listings near or past their 60 days are announced to their owners and closed (decision 0093); the
+// saved searches' announcements older than 180 days are forgotten (decision 0097).
 // Beside it runs the saved searches' alert clock, every few seconds (decision 0097).
 import { publishDueArticles, type PublishCounts } from "~/articles/scheduler.server";
 import { logger } from "~/lib/logger.server";
@@ -14,6 +15,7 @@ import { deleteExpiredCounters } from "~/lib/rate-limit.server";
 import { runListingExpiry } from "~/listings/expiry.server";
 import { purgeConversations } from "~/messages/purge.server";
 import { startAlertClock } from "~/saved-searches/alerts.server";
+import { purgeAnnouncedMatches } from "~/saved-searches/matcher.server";
 
 export const SCHEDULER_INTERVAL_MS = 60_000;
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
@@ -26,6 +28,8 @@ export async function housekeeping(): Promise<void> {
   if (expiry.notified || expiry.closed) logger.info(expiry, "scadenza annunci: avvisi inviati e annunci chiusi");
   const counters = await deleteExpiredCounters();
   if (counters) logger.info({ counters }, "contatori dei limiti scaduti eliminati");
+  const announced = await purgeAnnouncedMatches();
+  if (announced) logger.info({ announced }, "ricerche salvate: avvisi vecchi dimenticati");
 }
 
 export interface SchedulerOptions {

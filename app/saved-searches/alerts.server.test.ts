@@ -14,7 +14,7 @@ import { romeInstant } from "~/lib/rome-time";
 import { itDb } from "../../tests/db";
 import { createListingRow, createUserRow } from "../../tests/factories";
 import { startAlertClock } from "./alerts.server";
-import { matchQueuedListings } from "./matcher.server";
+import { ANNOUNCED_KEEP_DAYS, matchQueuedListings, purgeAnnouncedMatches } from "./matcher.server";
 import { saveSearch, setSearchAlert } from "./saved-searches.server";
 import { digestInstant, sendDueAlerts } from "./sender.server";
 import type { SearchAlert } from "./texts";
@@ -286,5 +286,23 @@ describe("the alert clock", () => {
     } finally {
       await clock.stop();
     }
+  });
+});
+
+describe("the announcements kept", () => {
+  itDb("are forgotten after 180 days, not before, and never while waiting", async () => {
+    const w = word();
+    const owner = await person();
+    const seeker = await person();
+    const id = await save(seeker, `q=${w}`, "instant");
+    const old = await createListingRow(owner.id, { title: `Vecchio ${w}` });
+    const recent = await createListingRow(owner.id, { title: `Recente ${w}` });
+    const waiting = await createListingRow(owner.id, { title: `In attesa ${w}` });
+    await matchQueuedListings();
+    const DAY = 86_400_000;
+    await db().update(searchAlertMatches).set({ sentAt: new Date(Date.now() - (ANNOUNCED_KEEP_DAYS + 1) * DAY) }).where(eq(searchAlertMatches.listingId, old.id));
+    await db().update(searchAlertMatches).set({ sentAt: new Date(Date.now() - (ANNOUNCED_KEEP_DAYS - 1) * DAY) }).where(eq(searchAlertMatches.listingId, recent.id));
+    expect(await purgeAnnouncedMatches()).toBeGreaterThanOrEqual(1);
+    expect(await matchesOf(id)).toEqual([recent.id, waiting.id].sort());
   });
 });

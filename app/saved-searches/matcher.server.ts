@@ -102,3 +102,28 @@ export async function matchQueuedListings({ now = new Date(), batchSize = MATCH_
     if (counts.listings < batchSize) return total;
   }
 }
+
+/**
+ * How long an announcement is remembered: past it, a listing that comes back (renewed, reinstated)
+ * may be announced again to the same person. Longer than a listing's 60 days online and a renewal.
+ */
+export const ANNOUNCED_KEEP_DAYS = 180;
+const PURGE_BATCH_SIZE = 1_000;
+
+/** Forgets the announcements older than ANNOUNCED_KEEP_DAYS (hourly housekeeping), in locked batches. */
+export async function purgeAnnouncedMatches(now = new Date()): Promise<number> {
+  let purged = 0;
+  for (;;) {
+    const rows = await queryRows<{ user_id: string }>(sql`
+      delete from search_alert_matches
+      where (user_id, listing_id) in (
+        select user_id, listing_id from search_alert_matches
+        where sent_at < ${now.toISOString()}::timestamptz - make_interval(days => ${ANNOUNCED_KEEP_DAYS})
+        limit ${PURGE_BATCH_SIZE}
+        for update skip locked
+      )
+      returning user_id`);
+    purged += rows.length;
+    if (rows.length < PURGE_BATCH_SIZE) return purged;
+  }
+}

@@ -6,6 +6,7 @@ import { describe, expect } from "vitest";
 import { db } from "~/db/client.server";
 import { formatEuro } from "~/lib/format";
 import { savedSearches } from "~/db/schema";
+import { exportAccountData } from "~/accounts/gdpr.server";
 import { itDb } from "../../tests/db";
 import { createUserRow } from "../../tests/factories";
 import { deleteSearch, listSavedSearches, renameSearch, saveSearch, setSearchAlert, unsubscribeByToken } from "./saved-searches.server";
@@ -114,5 +115,16 @@ describe("one-click unsubscribe", () => {
     // Deleted, its token names nothing.
     expect((await deleteSearch(me, saved.id)).ok).toBe(true);
     expect(await unsubscribeByToken(token)).toMatchObject({ ok: false, status: 404 });
+  });
+});
+
+describe("the personal data export", () => {
+  itDb("holds the person's saved searches, not their unsubscribe keys", async () => {
+    const me = await person();
+    const saved = await saveSearch(me, { query: "petType=cat&region=Lazio", name: "Gatti", alert: "instant" });
+    if (!saved.ok) throw new Error(saved.error);
+    const exported = await exportAccountData(me);
+    expect(exported.savedSearches).toEqual([expect.objectContaining({ name: "Gatti", query: "petType=cat&region=Lazio", alert: "instant", lastSentAt: null })]);
+    expect(JSON.stringify(exported)).not.toContain((await rowOf(saved.id))!.unsubscribeToken);
   });
 });

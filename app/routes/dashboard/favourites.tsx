@@ -5,6 +5,7 @@ import { Heart, Trash2 } from "lucide";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/favourites";
 import { requireUser } from "~/accounts/session.server";
+import { DashboardHeading } from "~/components/dashboard-heading";
 import { Icon } from "~/components/icon";
 import { ListingTypeBadge } from "~/components/listings/listing-type-badge";
 import { Notice } from "~/components/notice";
@@ -42,13 +43,7 @@ export default function Favourites({ loaderData, actionData }: Route.ComponentPr
   const removing = navigation.state === "submitting" ? navigation.formData?.get("listingId") : null;
   return (
     <>
-      <nav aria-label="Percorso" className="text-sm text-stone-700">
-        <PlainLink to="/dashboard" className="underline hover:text-brand-800">
-          Dashboard
-        </PlainLink>{" "}
-        / <span>{T.pageTitle}</span>
-      </nav>
-      <h1 className="mt-2 text-3xl font-bold text-stone-900">{T.pageTitle}</h1>
+      <DashboardHeading title={T.pageTitle} />
       {actionData ? (
         <Notice tone={actionData.ok ? "success" : "error"} className="mt-4">
           {actionData.message}

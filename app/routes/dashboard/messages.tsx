@@ -1,5 +1,6 @@
 // /dashboard/messaggi: the account's conversations, the latest message first (decision 0090).
 import { ListingThumb } from "~/components/listings/listing-thumb";
+import { DashboardHeading } from "~/components/dashboard-heading";
 import type { Route } from "./+types/messages";
 import { requireUser } from "~/accounts/session.server";
 import { Pagination } from "~/components/pagination";
@@ -27,13 +28,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
   const { items, page, pageCount, search } = loaderData;
   return (
     <>
-      <nav aria-label="Percorso" className="text-sm text-stone-700">
-        <PlainLink to="/dashboard" className="underline hover:text-brand-800">
-          Dashboard
-        </PlainLink>{" "}
-        / <span>Messaggi</span>
-      </nav>
-      <h1 className="mt-2 text-3xl font-bold text-stone-900">Messaggi</h1>
+      <DashboardHeading title={"Messaggi"} />
       {items.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-stone-200 bg-white p-6 text-stone-700">{M.inboxEmpty}</p>
       ) : (

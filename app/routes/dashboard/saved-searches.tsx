@@ -6,6 +6,7 @@ import { ExternalLink, Trash2 } from "lucide";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/saved-searches";
 import { requireUser } from "~/accounts/session.server";
+import { DashboardHeading } from "~/components/dashboard-heading";
 import { Icon } from "~/components/icon";
 import { Notice } from "~/components/notice";
 import { PlainLink } from "~/components/plain-link";
@@ -121,13 +122,7 @@ export default function SavedSearches({ loaderData, actionData }: Route.Componen
   const topAnswer = actionData && (actionData.intent === "save" || actionData.intent === null || !searches.some((s) => s.id === actionData.id)) ? actionData : null;
   return (
     <>
-      <nav aria-label="Percorso" className="text-sm text-stone-700">
-        <PlainLink to="/dashboard" className="underline hover:text-brand-800">
-          Dashboard
-        </PlainLink>{" "}
-        / <span>{T.pageTitle}</span>
-      </nav>
-      <h1 className="mt-2 text-3xl font-bold text-stone-900">{T.pageTitle}</h1>
+      <DashboardHeading title={T.pageTitle} />
       {savedId && searches.some((s) => s.id === savedId) && !actionData ? (
         <Notice tone="success" className="mt-4">
           {T.saved}

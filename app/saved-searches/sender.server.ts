@@ -44,7 +44,12 @@ interface ClaimedSearch extends Record<string, unknown> {
  * searches with the same pending_since, and a tie-break on the id made every claim sort them all
  * (decision 0098).
  */
-function claimBatch(mode: Mode, now: Date, digest: Date | null): Promise<{ locked: number; claimed: ClaimedSearch[] }> {
+interface Claim {
+  locked: number;
+  claimed: ClaimedSearch[];
+}
+
+function claimBatch(mode: Mode, now: Date, digest: Date | null): Promise<Claim> {
   const due =
     mode === "instant"
       ? sql`s.alert = 'instant'`
@@ -178,15 +183,15 @@ export async function sendDueAlerts(mode: Mode, now = new Date()): Promise<SendC
 
   // The next batch is claimed in the database while this one's mails are written (decision 0098):
   // the claim is the database's work, the mails this process's, and a burst needs both at once.
-  const claim = () => {
+  const claim = (): Promise<Claim> => {
     const claiming = claimBatch(mode, now, digest);
     // Awaited below; a failure meanwhile is not an unhandled rejection.
     claiming.catch(() => {});
     return claiming;
   };
-  let next: ReturnType<typeof claimBatch> | undefined = claim();
+  let next: Promise<Claim> | undefined = claim();
   while (next) {
-    const { locked, claimed } = await next;
+    const { locked, claimed }: Claim = await next;
     const listings = await listingsOf([...new Set(claimed.flatMap((c) => c.listing_ids))]);
     next = locked < SEND_BATCH_SIZE ? undefined : claim();
     for (let i = 0; i < claimed.length; i += MAIL_CONCURRENCY) {

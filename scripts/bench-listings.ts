@@ -13,7 +13,7 @@ import pg from "pg";
 
 export const PET_TYPES = ["dog", "cat", "bird", "rabbit", "rodent", "fish", "reptile", "other"] as const;
 export const LISTING_TYPES = ["adoption", "sale", "free"] as const;
-type PetType = (typeof PET_TYPES)[number];
+export type PetType = (typeof PET_TYPES)[number];
 type ListingType = (typeof LISTING_TYPES)[number];
 
 /** Listings per page on /pet-listings (LISTINGS_PAGE_SIZE in app/listings/validation.ts). */
@@ -236,7 +236,7 @@ export function picker(random: () => number) {
 
 // --- Rows ----------------------------------------------------------------------------------------
 
-interface Row {
+export interface Row {
   user_id: string;
   title: string;
   description: string;
@@ -259,7 +259,7 @@ interface Row {
   created_at: string;
 }
 
-function makeRow(random: () => number, owners: string[], imageFor: (petType: PetType) => string | undefined, now: number): Row {
+export function makeRow(random: () => number, owners: string[], imageFor: (petType: PetType) => string | undefined, now: number): Row {
   const { int, pick, weighted } = picker(random);
   const petType = weighted(Object.fromEntries(PET_TYPES.map((t) => [t, SPECIES[t].weight])) as Record<PetType, number>);
   const species = SPECIES[petType];
@@ -319,6 +319,15 @@ function makeRow(random: () => number, owners: string[], imageFor: (petType: Pet
     created_at: new Date(createdAt).toISOString(),
   };
 }
+
+/** A generated row's columns, as json_to_recordset reads them (the rows travel as JSON). */
+export const LISTING_COLUMNS =
+  "user_id uuid, title text, description text, pet_type text, breed text, age text, gender text, listing_type text, price numeric, " +
+  "location_address text, location_city text, location_region text, location_lat double precision, location_lng double precision, " +
+  "contact_name text, contact_phone text, contact_email text, images text[], availability text, created_at timestamptz";
+export const LISTING_COLUMN_NAMES = LISTING_COLUMNS.split(", ")
+  .map((c) => c.split(" ")[0])
+  .join(", ");
 
 // --- What the bench drives -----------------------------------------------------------------------
 
@@ -574,14 +583,8 @@ export async function generateListings(
     const random = mulberry32(2026);
     const now = Date.now();
     const insertStarted = performance.now();
-    const columns =
-      "user_id uuid, title text, description text, pet_type text, breed text, age text, gender text, listing_type text, price numeric, " +
-      "location_address text, location_city text, location_region text, location_lat double precision, location_lng double precision, " +
-      "contact_name text, contact_phone text, contact_email text, images text[], availability text, created_at timestamptz";
-    const names = columns
-      .split(", ")
-      .map((c) => c.split(" ")[0])
-      .join(", ");
+    const columns = LISTING_COLUMNS;
+    const names = LISTING_COLUMN_NAMES;
     let inserting: Promise<unknown> | undefined;
     for (let done = 0; done < count; done += batch) {
       const rows: Row[] = [];

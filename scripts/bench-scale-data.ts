@@ -69,7 +69,7 @@ export interface ScaleData {
  * `count` users with a credential account each (one precomputed scrypt hash, as better-auth stores
  * it) and, through the trigger, a profile. Names from the listings' word lists; e-mails unique.
  */
-async function insertUsers(client: BenchClient, count: number): Promise<number> {
+export async function insertUsers(client: BenchClient, count: number): Promise<number> {
   const hash = await hashPassword(PASSWORD);
   const firsts = FIRST_NAMES.concat(["Giovanni", "Anna", "Roberto", "Laura", "Stefano", "Silvia", "Andrea", "Marta", "Fabio", "Alessia"]);
   const lasts = LAST_NAMES.concat(["Rinaldi", "Caruso", "Ferri", "Galli", "Lombardi", "Barbieri", "Mancini", "Longo", "Leone", "Martinelli"]);

@@ -227,7 +227,7 @@ interface SitemapCheck {
 
 // --- Helpers -------------------------------------------------------------------------------------
 
-function parseCount(name: string, text: string | undefined, fallback: number, min: number): number {
+export function parseCount(name: string, text: string | undefined, fallback: number, min: number): number {
   if (text === undefined) return fallback;
   const n = Number(text.replace(/[_,]/g, ""));
   if (!Number.isInteger(n) || n < min) throw new Error(`--${name}: expected a whole number ≥ ${min}, got "${text}"`);
@@ -253,14 +253,14 @@ function peaksText(memory: Memory): string {
   return `primary ${mb(primary!.peakKb).toFixed(0)} MB, workers ${workers.map((w) => mb(w.peakKb).toFixed(0)).join(", ")} MB`;
 }
 
-function postgresUrl(serverUrl: string, database: string): string {
+export function postgresUrl(serverUrl: string, database: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${encodeURIComponent(database)}`;
   return url.toString();
 }
 
 /** Runs `fn` on the `postgres` database of --scale-database-url's server (to create and drop the bench's). */
-async function onPostgresServer<T>(serverUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function onPostgresServer<T>(serverUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: postgresUrl(serverUrl, "postgres") });
   await client.connect();
   try {
@@ -270,7 +270,7 @@ async function onPostgresServer<T>(serverUrl: string, fn: (client: pg.Client) =>
   }
 }
 
-const dropDatabase = (serverUrl: string, name: string) => onPostgresServer(serverUrl, (c) => c.query(`drop database if exists "${name}" with (force)`));
+export const dropDatabase = (serverUrl: string, name: string) => onPostgresServer(serverUrl, (c) => c.query(`drop database if exists "${name}" with (force)`));
 
 async function timedFetch(base: string, target: string): Promise<{ status: number; ms: number; body: Buffer; encoding: string; location: string | null }> {
   const started = performance.now();
@@ -733,7 +733,7 @@ function printSitemap(sitemap: SitemapCheck, expected: number): void {
 // --- Main ----------------------------------------------------------------------------------------
 
 /** The URL as it may be printed: without its password. */
-function shownUrl(url: string): string {
+export function shownUrl(url: string): string {
   const parsed = new URL(url);
   if (parsed.password) parsed.password = "***";
   return parsed.toString();

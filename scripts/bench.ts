@@ -14,8 +14,10 @@
 //
 //   node scripts/bench.ts [--skip-build] [--skip-lighthouse] [--duration=10s] [--only=cached,uncached,listings] [--wordpress-url=…]
 //   node scripts/bench.ts --scale [--skip-build] [--duration=10s] [--scale-listings=200000] [--scale-database-url=postgres://…] …
+//   node scripts/bench.ts --alerts [--skip-build] [--alerts-database-url=postgres://…] [--alerts-searches=100000] [--alerts-listings=1000] …
 //
-// --scale runs the scale mode instead (scripts/bench-scale.ts, on the helpers exported here).
+// --scale runs the scale mode instead (scripts/bench-scale.ts, on the helpers exported here);
+// --alerts the saved searches' alerts at scale (scripts/bench-alerts.ts).
 //
 // The report goes to stdout, progress and the build log to stderr. Runs on the pinned Node directly (type
 // stripping): erasable TypeScript only.
@@ -127,6 +129,20 @@ const USAGE = `Usage: node scripts/bench.ts [options]   (or: npm run bench -- [o
                       database's name, is printed) to study it afterwards (EXPLAIN ANALYZE);
                       remove it by hand
   --scale-publish-runs=N  with --scale: listings published with 5 photos (default 5)
+  --alerts            instead: the saved searches' alerts at scale (scripts/bench-alerts.ts): on a
+                      fresh database zampa_bench_alerts of a PostgreSQL server, 100,000 users with a
+                      "Subito" saved search each and 20,000 public listings; the production server
+                      (default WORKERS) and a burst of 1,000 listings published: time to the queue
+                      empty, to no search pending and to the last .eml in the outbox (≤ 60 s), each
+                      process's memory, and every mail read back (no listing twice per person)
+  --alerts-database-url=postgres://user@host:5432/postgres
+                      with --alerts: the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres;
+                      the URL's user must be allowed to create and drop databases)
+  --alerts-searches=N with --alerts: users, each with one saved search (default 100000)
+  --alerts-listings=N with --alerts: listings published in the burst (default 1000)
+  --alerts-catalogue=N  with --alerts: listings already public before the burst (default 20000)
+  --alerts-keep-data  with --alerts: keep the database zampa_bench_alerts (EXPLAIN ANALYZE afterwards;
+                      drop it by hand)
   --help              this text`;
 
 // --- Progress (stderr) ---------------------------------------------------------------------------
@@ -1204,6 +1220,12 @@ async function main(): Promise<number> {
         "scale-publish-runs": { type: "string" },
         "scale-keep-data": { type: "boolean", default: false },
         "scale-database-url": { type: "string" },
+        alerts: { type: "boolean", default: false },
+        "alerts-database-url": { type: "string" },
+        "alerts-searches": { type: "string" },
+        "alerts-listings": { type: "string" },
+        "alerts-catalogue": { type: "string" },
+        "alerts-keep-data": { type: "boolean", default: false },
         "wordpress-url": { type: "string" },
         help: { type: "boolean", default: false },
       },
@@ -1232,6 +1254,18 @@ async function main(): Promise<number> {
       duration: args.duration === "10s" ? "60s" : duration,
       connections: Number(args.connections),
       parts: args["cluster-parts"].split(",").map((p) => p.trim()),
+    });
+  }
+  if (args.alerts) {
+    // The saved searches' alerts at scale (scripts/bench-alerts.ts).
+    const { runAlerts } = await import("./bench-alerts.ts");
+    return runAlerts({
+      skipBuild: args["skip-build"],
+      databaseUrl: args["alerts-database-url"],
+      searches: args["alerts-searches"],
+      listings: args["alerts-listings"],
+      catalogue: args["alerts-catalogue"],
+      keepData: args["alerts-keep-data"],
     });
   }
   if (args.scale) {

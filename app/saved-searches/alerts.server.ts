@@ -47,7 +47,12 @@ export function startAlertClock(intervalMs = ALERT_POLL_MS): AlertClock {
     try {
       if (daily || (await instantWorkWaits())) {
         if (daily) lastDigestLook = Date.now();
-        await runSearchAlerts(new Date(), { daily });
+        let done = await runSearchAlerts(new Date(), { daily });
+        // A burst (decision 0098): while its runs find work, the process goes on at once instead of
+        // waiting for the next tick; a run that found everything held by other processes waits.
+        while (!stopped && (done.matched.listings > 0 || done.instant.mails > 0) && (await instantWorkWaits())) {
+          done = await runSearchAlerts(new Date(), { daily: false });
+        }
       }
     } catch (error) {
       // The work stays claimed in the database only when done: a failed run leaves it for the next.

@@ -36,6 +36,15 @@ export interface MatchCounts {
  * One batch: the queued listings claimed and removed from the queue, their matches recorded, and
  * the searches that gained one marked as waiting for a mail (locked in id order: two processes
  * marking overlapping searches wait for each other instead of deadlocking).
+ *
+ * The searches a listing can meet are found by the 8 combinations of its pet type, listing type and
+ * region with '' (a criterion left open), each one equality probe of saved_searches_match_idx on
+ * all three columns (decision 0098: a condition `in (x, '')` per column let the planner use the
+ * first column only, and test a quarter of all searches for every listing). Every touched search
+ * is written, even one already waiting: the update's own row lock, taken after waiting for a
+ * sender that claimed the search meanwhile, reads the sender's committed pending_since = null and
+ * marks it again (decision 0098: writing only the rows a locking subquery saw as not waiting left
+ * the matches of a search the sender had just cleared unsent).
  */
 async function matchBatch(now: Date, batchSize: number): Promise<MatchCounts> {
   return transaction(async () => {
@@ -51,11 +60,21 @@ async function matchBatch(now: Date, batchSize: number): Promise<MatchCounts> {
         select distinct on (s.user_id, pet_listings.id) s.user_id, pet_listings.id as listing_id, s.id as saved_search_id
         from batch
         join pet_listings on pet_listings.id = batch.listing_id
+        cross join lateral (
+          values (pet_listings.pet_type, pet_listings.listing_type, pet_listings.location_region),
+                 (pet_listings.pet_type, pet_listings.listing_type, ''),
+                 (pet_listings.pet_type, '', pet_listings.location_region),
+                 (pet_listings.pet_type, '', ''),
+                 ('', pet_listings.listing_type, pet_listings.location_region),
+                 ('', pet_listings.listing_type, ''),
+                 ('', '', pet_listings.location_region),
+                 ('', '', '')
+        ) as probe(pet_type, listing_type, region)
         join saved_searches s
           on s.alert <> 'none'
-          and coalesce(s.pet_type, '') in (pet_listings.pet_type, '')
-          and coalesce(s.listing_type, '') in (pet_listings.listing_type, '')
-          and coalesce(s.region, '') in (pet_listings.location_region, '')
+          and coalesce(s.pet_type, '') = probe.pet_type
+          and coalesce(s.listing_type, '') = probe.listing_type
+          and coalesce(s.region, '') = probe.region
         where ${isPublicListingRow()}
           and s.user_id <> pet_listings.user_id
           and (s.price_min is null or pet_listings.price >= s.price_min)

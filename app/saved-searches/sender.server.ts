@@ -38,8 +38,18 @@ interface ClaimedSearch extends Record<string, unknown> {
   listing_ids: string[];
 }
 
-/** One batch of searches due, their waiting matches stamped as sent in the same transaction. */
-function claimBatch(mode: Mode, now: Date, digest: Date | null): Promise<{ locked: number; claimed: ClaimedSearch[] }> {
+/**
+ * One batch of searches due, their waiting matches stamped as sent in the same transaction. Oldest
+ * first in the order of saved_searches_pending_idx alone: a burst marks tens of thousands of
+ * searches with the same pending_since, and a tie-break on the id made every claim sort them all
+ * (decision 0098).
+ */
+interface Claim {
+  locked: number;
+  claimed: ClaimedSearch[];
+}
+
+function claimBatch(mode: Mode, now: Date, digest: Date | null): Promise<Claim> {
   const due =
     mode === "instant"
       ? sql`s.alert = 'instant'`
@@ -48,7 +58,7 @@ function claimBatch(mode: Mode, now: Date, digest: Date | null): Promise<{ locke
     const searches = await queryRows<{ id: string }>(sql`
       select s.id from saved_searches s
       where s.pending_since is not null and ${due}
-      order by s.pending_since, s.id
+      order by s.pending_since
       limit ${SEND_BATCH_SIZE}
       for update skip locked`);
     if (searches.length === 0) return { locked: 0, claimed: [] };
@@ -56,11 +66,13 @@ function claimBatch(mode: Mode, now: Date, digest: Date | null): Promise<{ locke
       searches.map((s) => sql`${s.id}::uuid`),
       sql`, `,
     )}]`;
-    // Suspended (or closed, or deleted) before its alert went out: not announced.
+    // Suspended (or closed, or deleted) before its alert went out: not announced. One look-up of the
+    // listing's key per match (a scalar subquery): as `not exists`, the planner read the whole
+    // catalogue into a hash for every batch of a burst (decision 0098).
     await queryRows(sql`
       delete from search_alert_matches m
       where m.saved_search_id = any(${ids}) and m.sent_at is null
-        and not exists (select 1 from pet_listings where pet_listings.id = m.listing_id and ${isPublicListingRow()})`);
+        and not coalesce((select ${isPublicListingRow()} from pet_listings where pet_listings.id = m.listing_id), false)`);
     const claimed = await queryRows<ClaimedSearch>(sql`
       with sent as (
         update search_alert_matches m set sent_at = ${now.toISOString()}::timestamptz
@@ -136,6 +148,9 @@ export interface SendCounts {
   failed: number;
 }
 
+/** Mails written at once by one process: the files' writes overlap while the next mail is built. */
+export const MAIL_CONCURRENCY = 8;
+
 /** Sends every alert due now of one kind ("Subito" at each run, "Ogni giorno" from 8:00). */
 export async function sendDueAlerts(mode: Mode, now = new Date()): Promise<SendCounts> {
   const counts: SendCounts = { mails: 0, listings: 0, failed: 0 };
@@ -143,31 +158,45 @@ export async function sendDueAlerts(mode: Mode, now = new Date()): Promise<SendC
   if (mode === "daily" && !digest) return counts;
   const base = config().publicUrl;
   const failed: { id: string; listingIds: string[] }[] = [];
-  for (;;) {
-    const { locked, claimed } = await claimBatch(mode, now, digest);
-    const listings = await listingsOf([...new Set(claimed.flatMap((c) => c.listing_ids))]);
-    for (const search of claimed) {
-      const found = search.listing_ids.flatMap((id) => listings.get(id) ?? []).sort((a, b) => b.created - a.created);
-      if (found.length === 0) continue;
-      const mail = alertMail(base, {
-        mode,
-        email: search.email,
-        fullName: search.full_name,
-        searchName: search.name,
-        searchPath: searchPath(search.query),
-        token: search.token,
-        listings: found,
-      });
-      try {
-        await sendMail(mail);
-        counts.mails++;
-        counts.listings += found.length;
-      } catch (error) {
-        logger.error({ err: error, search: search.id }, "ricerca salvata: avviso non inviato");
-        failed.push({ id: search.id, listingIds: search.listing_ids });
-      }
+
+  const send = async (search: ClaimedSearch, listings: Map<string, AlertListing & { created: number }>) => {
+    const found = search.listing_ids.flatMap((id) => listings.get(id) ?? []).sort((a, b) => b.created - a.created);
+    if (found.length === 0) return;
+    const mail = alertMail(base, {
+      mode,
+      email: search.email,
+      fullName: search.full_name,
+      searchName: search.name,
+      searchPath: searchPath(search.query),
+      token: search.token,
+      listings: found,
+    });
+    try {
+      await sendMail(mail);
+      counts.mails++;
+      counts.listings += found.length;
+    } catch (error) {
+      logger.error({ err: error, search: search.id }, "ricerca salvata: avviso non inviato");
+      failed.push({ id: search.id, listingIds: search.listing_ids });
     }
-    if (locked < SEND_BATCH_SIZE) break;
+  };
+
+  // The next batch is claimed in the database while this one's mails are written (decision 0098):
+  // the claim is the database's work, the mails this process's, and a burst needs both at once.
+  const claim = (): Promise<Claim> => {
+    const claiming = claimBatch(mode, now, digest);
+    // Awaited below; a failure meanwhile is not an unhandled rejection.
+    claiming.catch(() => {});
+    return claiming;
+  };
+  let next: Promise<Claim> | undefined = claim();
+  while (next) {
+    const { locked, claimed }: Claim = await next;
+    const listings = await listingsOf([...new Set(claimed.flatMap((c) => c.listing_ids))]);
+    next = locked < SEND_BATCH_SIZE ? undefined : claim();
+    for (let i = 0; i < claimed.length; i += MAIL_CONCURRENCY) {
+      await Promise.all(claimed.slice(i, i + MAIL_CONCURRENCY).map((search) => send(search, listings)));
+    }
   }
   // Given back only now: within this run they would be claimed again at once, and fail again.
   for (const f of failed) {

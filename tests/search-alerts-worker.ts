@@ -35,9 +35,9 @@ process.stdin.pause();
 async function waiting(): Promise<number> {
   const [row] = await queryRows<{ n: number }>(sql`
     select ((select count(*) from listing_alert_queue q join pet_listings l on l.id = q.listing_id
-             where l.title like ${`%${input.scope.listingWord}%`})
-          + (select count(*) from saved_searches where pending_since is not null and alert = 'instant'
-             and words_text like ${`%${input.scope.listingWord}%`}))::int as n`);
+             where q.matched_at is null and l.title like ${`%${input.scope.listingWord}%`})
+          + (select count(*) from alert_mails m join saved_searches s on s.id = m.saved_search_id
+             where s.words_text like ${`%${input.scope.listingWord}%`}))::int as n`);
   return row?.n ?? 0;
 }
 

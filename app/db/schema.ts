@@ -1165,17 +1165,44 @@ export const savedSearches = pgTable(
   ],
 );
 
-// Listings that became public and wait for the alert matcher (filled by a trigger on
-// pet_listings, drizzle/0031): claimed and deleted in the transaction that records their matches.
-export const listingAlertQueue = pgTable("listing_alert_queue", {
-  listingId: uuid("listing_id")
-    .primaryKey()
-    .references(() => petListings.id, { onDelete: "cascade" }),
-  queuedAt: timestamp("queued_at", { withTimezone: true }).notNull().defaultNow(),
-});
+// Listings that became public, for the alert matcher (filled by a trigger on pet_listings,
+// drizzle/0031). A row is claimed and marked matched_at in the transaction that finds its matches,
+// and kept: its primary key stops the same listing from being matched again (renewed, reinstated),
+// so that a person is told of it once (decision 0098). Forgotten after 180 days.
+export const listingAlertQueue = pgTable(
+  "listing_alert_queue",
+  {
+    listingId: uuid("listing_id")
+      .primaryKey()
+      .references(() => petListings.id, { onDelete: "cascade" }),
+    queuedAt: timestamp("queued_at", { withTimezone: true }).notNull().defaultNow(),
+    matchedAt: timestamp("matched_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("listing_alert_queue_waiting_idx").on(t.queuedAt).where(sql`${t.matchedAt} is null`),
+    index("listing_alert_queue_matched_idx").on(t.matchedAt).where(sql`${t.matchedAt} is not null`),
+  ],
+);
 
-// Each listing announced to a person once (the primary key), whichever of their searches matched it
-// and whatever the number of processes: written by the matcher, stamped by the sender.
+// The "Subito" mails to write (decision 0098): one row per search and matcher pass, with the
+// newest listings it names and how many matched; claimed by any process's mail writer, deleted in
+// the transaction that writes the mail (whose outbox name is the row's, so a retry rewrites it).
+export const alertMails = pgTable(
+  "alert_mails",
+  {
+    id: id(),
+    savedSearchId: uuid("saved_search_id")
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: "cascade" }),
+    listingIds: uuid("listing_ids").array().notNull(),
+    total: integer("total").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("alert_mails_created_idx").on(t.createdAt), index("alert_mails_search_idx").on(t.savedSearchId)],
+);
+
+// The "Ogni giorno" matches waiting for the 8:00 digest, one per (person, listing): written by the
+// matcher, stamped by the sender ("Subito" matches go straight to alert_mails, decision 0098).
 export const searchAlertMatches = pgTable(
   "search_alert_matches",
   {

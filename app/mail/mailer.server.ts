@@ -14,6 +14,11 @@ export interface Mail {
   replyTo?: string;
   /** Extra headers (List-Unsubscribe of the alert mails). */
   headers?: Record<string, string>;
+  /**
+   * A name that is the same at every attempt to send this mail: the outbox file's name (a second
+   * attempt rewrites the same file) and, over SMTP, the Message-ID (decision 0098).
+   */
+  name?: string;
 }
 
 /** The address Zampa writes from, which reads nothing (also the reporter of its automatic reports). */
@@ -39,14 +44,14 @@ function getTransport(): Transporter {
 }
 
 /** Sends (or writes to the outbox) one message; returns the .eml path when written to the outbox. */
-export async function sendMail(mail: Mail): Promise<string | undefined> {
-  const info = await getTransport().sendMail({ from: MAIL_FROM, ...mail });
+export async function sendMail({ name, ...mail }: Mail): Promise<string | undefined> {
+  const info = await getTransport().sendMail({ from: MAIL_FROM, ...mail, ...(name ? { messageId: `<${name}@zampa.it>` } : {}) });
   if (config().smtpUrl) {
     logger.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, "e-mail inviata via SMTP");
     return undefined;
   }
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-  const file = path.join(outboxDir(), `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`);
+  const file = path.join(outboxDir(), name ? `${name}.eml` : `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`);
   // Reset and confirmation links are in it: for the server's user only (decision 0079).
   await writePrivateFile(file, (info as unknown as { message: Buffer }).message);
   logger.info({ to: mail.to, subject: mail.subject, file }, "e-mail scritta nella outbox");

@@ -26,6 +26,8 @@ export interface AlertMailInput {
   token: string;
   /** newest first */
   listings: AlertListing[];
+  /** how many listings matched, when more than `listings` (the mail names the first ones) */
+  total?: number;
 }
 
 export function unsubscribeUrl(baseUrl: string, token: string): string {
@@ -38,7 +40,7 @@ function listingLine(base: string, l: AlertListing): string {
 }
 
 export function alertMail(base: string, input: AlertMailInput): Mail {
-  const count = input.listings.length;
+  const count = Math.max(input.total ?? 0, input.listings.length);
   const shown = input.listings.slice(0, SAVED_SEARCH_LIMITS.listingsPerMail);
   const first = input.fullName.trim().split(/\s+/)[0] ?? "";
   const unsubscribe = unsubscribeUrl(base, input.token);

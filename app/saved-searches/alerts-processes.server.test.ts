@@ -8,14 +8,15 @@ import path from "node:path";
 import { inArray } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { db } from "~/db/client.server";
-import { petListings, searchAlertMatches, users } from "~/db/schema";
+import { alertMails, listingAlertQueue, petListings, users } from "~/db/schema";
 import { ITALIAN_REGIONS } from "~/lib/regions";
 import { readMail } from "~/mail/outbox.testing";
 import { listingRowValues, createUserRow } from "../../tests/factories";
-import { MATCH_BATCH_SIZE } from "./matcher.server";
 import { saveSearch } from "./saved-searches.server";
 
 const databaseUrl = inject("databaseUrl");
+/** Twenty passes of the workers' 25 listings, spread over 36 combinations. */
+const LISTINGS = 500;
 type Totals = { runs: number; listings: number; matches: number; mails: number; failed: number };
 
 /** A worker process: `ready` once it has opened the database, `go()` starts its runs, `done` its totals. */
@@ -71,8 +72,7 @@ describe.skipIf(!databaseUrl)("alerts across processes (PostgreSQL)", () => {
     const people = await Promise.all(Array.from({ length: 10 }, () => createUserRow()));
     made.push(...owners.map((o) => o.id), ...people.map((p) => p.id));
 
-    // Two and a half batches of listings, spread over 36 combinations.
-    const listings = Array.from({ length: Math.round(MATCH_BATCH_SIZE * 2.5) }, (_, i) => {
+    const listings = Array.from({ length: LISTINGS }, (_, i) => {
       const listingType = pick(types);
       return listingRowValues(owners[i % 2]!.id, {
         title: `Annuncio ${w} ${i}`,
@@ -83,6 +83,7 @@ describe.skipIf(!databaseUrl)("alerts across processes (PostgreSQL)", () => {
       });
     });
     const searches: { userId: string; pet?: string; type?: string; region?: string }[] = [];
+    const searchIds: string[] = [];
     for (const [i, p] of people.entries()) {
       const who = { id: p.id, email: p.email, fullName: p.name, role: "user" as const };
       // Overlapping searches of one person: a listing both match is announced once.
@@ -94,7 +95,10 @@ describe.skipIf(!databaseUrl)("alerts across processes (PostgreSQL)", () => {
       for (const s of mine) {
         const query = new URLSearchParams({ q: w, ...(s.pet ? { petType: s.pet } : {}), ...(s.type ? { listingType: s.type } : {}), ...(s.region ? { region: s.region } : {}) });
         const saved = await saveSearch(who, { query: query.toString(), name: `Ricerca ${searches.length}`, alert: "instant" });
-        if (saved.ok) searches.push({ userId: p.id, ...s });
+        if (saved.ok) {
+          searches.push({ userId: p.id, ...s });
+          searchIds.push(saved.id);
+        }
       }
     }
     const inserted = await db().insert(petListings).values(listings).returning({ id: petListings.id, petType: petListings.petType, listingType: petListings.listingType, region: petListings.locationRegion });
@@ -110,7 +114,7 @@ describe.skipIf(!databaseUrl)("alerts across processes (PostgreSQL)", () => {
 
     const dataDirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), "zampa-alerts-")));
     dirs.push(...dataDirs);
-    // Batches of 25: twenty turns, which the two processes share as they come.
+    // Passes of 25 listings: twenty turns, which the two processes share as they come.
     const workers = dataDirs.map((dataDir) => worker({ databaseUrl, dataDir, batchSize: 25, scope: { listingWord: w } }));
     await Promise.all(workers.map((w) => w.ready));
     for (const w of workers) w.go();
@@ -140,8 +144,9 @@ describe.skipIf(!databaseUrl)("alerts across processes (PostgreSQL)", () => {
       for (const id of named) expect(want.has(id)).toBe(true);
       expect(mails.reduce((sum, m) => sum + m.ids.length + m.more, 0), p.email).toBe(want.size);
     }
-    const rows = await db().select().from(searchAlertMatches).where(inArray(searchAlertMatches.userId, people.map((p) => p.id)));
-    expect(rows.length).toBe([...expected.values()].reduce((sum, set) => sum + set.size, 0));
-    expect(rows.every((r) => r.sentAt !== null)).toBe(true);
+    // Nothing left to write, and every listing of the burst matched once.
+    expect(await db().select().from(alertMails).where(inArray(alertMails.savedSearchId, searchIds))).toHaveLength(0);
+    const queue = await db().select().from(listingAlertQueue).where(inArray(listingAlertQueue.listingId, inserted.map((l) => l.id)));
+    expect(queue.every((row) => row.matchedAt !== null)).toBe(true);
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 // The saved searches' alerts (decision 0097): the listings queued since the last run are matched,
 // then the "Subito" mails and, from 8:00 Italian time, the daily digests are sent. Every server
 // process runs the alert clock: every few seconds it asks the database, with one indexed read,
-// whether anything waits (a listing queued by any process or path, a "Subito" search with matches),
+// whether anything waits (a listing queued by any process or path, a "Subito" mail to write),
 // so that "Subito" means within seconds; the daily digests are looked for once a minute. The claims
 // in the matcher and the sender keep the processes from doing any piece of the work twice.
 import { sql } from "drizzle-orm";
@@ -23,11 +23,11 @@ export async function runSearchAlerts(now = new Date(), { batchSize, daily = tru
   return { matched, instant, daily: digests };
 }
 
-/** A listing waits for the matcher, or a "Subito" search for its mail (two index probes). */
+/** A listing waits for the matcher, or a "Subito" mail for its writer (two index probes). */
 async function instantWorkWaits(): Promise<boolean> {
   const [row] = await queryRows<{ waits: boolean }>(sql`
-    select exists (select 1 from listing_alert_queue)
-        or exists (select 1 from saved_searches where alert = 'instant' and pending_since is not null) as waits`);
+    select exists (select 1 from listing_alert_queue where matched_at is null)
+        or exists (select 1 from alert_mails) as waits`);
   return row?.waits === true;
 }
 

@@ -1,18 +1,27 @@
-// The saved searches' alert matcher (decision 0097). A listing that becomes public is queued by a
-// trigger (drizzle/0031); each run claims a batch of the queue with FOR UPDATE SKIP LOCKED and, in
-// the same transaction, deletes it and records every (person, listing) it matches, once: the
-// primary key of search_alert_matches makes a second match of the same listing for the same person
-// (another of their searches, another process, a listing queued again) a no-op. A process that dies
-// mid-batch rolls back: the listings are queued again for the next run.
+// The saved searches' alert matcher (decisions 0097, 0098). A listing that becomes public is queued
+// by a trigger (drizzle/0031); a pass claims the queued listings with FOR UPDATE SKIP LOCKED and, in
+// the same transaction and statement, marks them matched (the queue row is kept: a listing is
+// matched once, so a person is told of it once) and finds every (person, listing) pair, one search
+// a pair (a "Subito" one first). The "Subito" pairs become one row of alert_mails per search (its
+// newest listings and the count), written out by any process's mail writer (sender.server.ts);
+// the "Ogni giorno" pairs wait in search_alert_matches for the 8:00 digest. A process that dies
+// mid-pass rolls back: the listings wait for the next pass.
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, transaction } from "~/db/client.server";
 import { LISTING_AGE_BANDS } from "~/lib/enums";
 import { ageBandDates } from "~/listings/browse-filters.server";
 import { publicPositionInBox } from "~/listings/public-position.server";
 import { isPublicListingRow } from "~/listings/visibility.server";
+import { SAVED_SEARCH_LIMITS } from "./texts";
 
-/** Listings matched per transaction: a burst is worked through in short transactions. */
-export const MATCH_BATCH_SIZE = 200;
+const ALERT_MAIL_LISTINGS = sql.raw(String(SAVED_SEARCH_LIMITS.listingsPerMail));
+
+/**
+ * Listings matched per pass. A "Subito" search gets one mail per pass that matches it, so a pass
+ * takes whatever is queued (a burst of a thousand is one pass, one mail per search); the bound
+ * keeps a pass's transaction finite if far more arrive at once.
+ */
+export const MATCH_BATCH_SIZE = 2_000;
 
 /**
  * A listing's birth date within the search's age band, the list's bands (ageBandDates) computed for
@@ -33,31 +42,28 @@ export interface MatchCounts {
 }
 
 /**
- * One batch: the queued listings claimed and removed from the queue, their matches recorded, and
- * the searches that gained one marked as waiting for a mail (locked in id order: two processes
- * marking overlapping searches wait for each other instead of deadlocking).
+ * One pass over the queued listings claimed.
  *
  * The searches a listing can meet are found by the 8 combinations of its pet type, listing type and
  * region with '' (a criterion left open), each one equality probe of saved_searches_match_idx on
- * all three columns (decision 0098: a condition `in (x, '')` per column let the planner use the
- * first column only, and test a quarter of all searches for every listing). Every touched search
- * is written, even one already waiting: the update's own row lock, taken after waiting for a
- * sender that claimed the search meanwhile, reads the sender's committed pending_since = null and
- * marks it again (decision 0098: writing only the rows a locking subquery saw as not waiting left
- * the matches of a search the sender had just cleared unsent).
+ * all three columns (decision 0098). The daily searches that gained a match are marked waiting on
+ * every touched row, locked in id order (two passes wait for each other instead of deadlocking; the
+ * update's own lock reads a sender's committed pending_since = null and marks it again).
  */
 async function matchBatch(now: Date, batchSize: number): Promise<MatchCounts> {
   return transaction(async () => {
     const [row] = await queryRows<{ listings: number; matches: number }>(sql`
       with batch as (
-        delete from listing_alert_queue
+        update listing_alert_queue set matched_at = now()
         where listing_id in (
-          select listing_id from listing_alert_queue order by queued_at, listing_id limit ${batchSize} for update skip locked
+          select listing_id from listing_alert_queue where matched_at is null
+          order by queued_at limit ${batchSize} for update skip locked
         )
         returning listing_id
       ),
       found as (
-        select distinct on (s.user_id, pet_listings.id) s.user_id, pet_listings.id as listing_id, s.id as saved_search_id
+        select distinct on (s.user_id, pet_listings.id) s.user_id, pet_listings.id as listing_id, s.id as saved_search_id,
+               s.alert, pet_listings.created_at
         from batch
         join pet_listings on pet_listings.id = batch.listing_id
         cross join lateral (
@@ -91,9 +97,16 @@ async function matchBatch(now: Date, batchSize: number): Promise<MatchCounts> {
           and not exists (select 1 from user_blocks b where b.blocker_id = s.user_id and b.blocked_id = pet_listings.user_id)
         order by s.user_id, pet_listings.id, (s.alert = 'instant') desc, s.created_at, s.id
       ),
+      mails as (
+        insert into alert_mails (saved_search_id, listing_ids, total)
+        select saved_search_id, (array_agg(listing_id order by created_at desc, listing_id desc))[1:${ALERT_MAIL_LISTINGS}], count(*)
+        from found where alert = 'instant'
+        group by saved_search_id
+        returning total
+      ),
       recorded as (
         insert into search_alert_matches (user_id, listing_id, saved_search_id)
-        select user_id, listing_id, saved_search_id from found
+        select user_id, listing_id, saved_search_id from found where alert = 'daily'
         on conflict do nothing
         returning saved_search_id
       ),
@@ -105,7 +118,8 @@ async function matchBatch(now: Date, batchSize: number): Promise<MatchCounts> {
         where s.id = touched.id
         returning s.id
       )
-      select (select count(*) from batch)::int as listings, (select count(*) from recorded)::int as matches,
+      select (select count(*) from batch)::int as listings,
+             ((select coalesce(sum(total), 0) from mails) + (select count(*) from recorded))::int as matches,
              (select count(*) from waiting)::int as searches`);
     return { listings: row?.listings ?? 0, matches: row?.matches ?? 0 };
   });
@@ -129,9 +143,25 @@ export async function matchQueuedListings({ now = new Date(), batchSize = MATCH_
 export const ANNOUNCED_KEEP_DAYS = 180;
 const PURGE_BATCH_SIZE = 1_000;
 
-/** Forgets the announcements older than ANNOUNCED_KEEP_DAYS (hourly housekeeping), in locked batches. */
+/**
+ * Forgets the announcements older than ANNOUNCED_KEEP_DAYS (hourly housekeeping), in locked
+ * batches: the listings matched (their queue rows) and the digests' pairs sent.
+ */
 export async function purgeAnnouncedMatches(now = new Date()): Promise<number> {
   let purged = 0;
+  for (;;) {
+    const rows = await queryRows<{ listing_id: string }>(sql`
+      delete from listing_alert_queue
+      where listing_id in (
+        select listing_id from listing_alert_queue
+        where matched_at < ${now.toISOString()}::timestamptz - make_interval(days => ${ANNOUNCED_KEEP_DAYS})
+        limit ${PURGE_BATCH_SIZE}
+        for update skip locked
+      )
+      returning listing_id`);
+    purged += rows.length;
+    if (rows.length < PURGE_BATCH_SIZE) break;
+  }
   for (;;) {
     const rows = await queryRows<{ user_id: string }>(sql`
       delete from search_alert_matches

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
 import { db, queryRows, transaction } from "~/db/client.server";
-import { profiles, savedSearches, searchAlertMatches } from "~/db/schema";
+import { alertMails, profiles, savedSearches, searchAlertMatches } from "~/db/schema";
 import { SEARCH_ALERTS } from "~/lib/enums";
 import { isUuid } from "~/lib/ids";
 import { fail, type Result } from "~/lib/result";
@@ -144,10 +144,12 @@ export async function setSearchAlert(viewer: CurrentUser | null, id: unknown, al
   });
 }
 
-function dropWaitingMatches(searchId: string) {
-  return db()
+/** The matches and mails a search has waiting: dropped when its alerts are turned off. */
+async function dropWaitingMatches(searchId: string) {
+  await db()
     .delete(searchAlertMatches)
     .where(and(eq(searchAlertMatches.savedSearchId, searchId), isNull(searchAlertMatches.sentAt)));
+  await db().delete(alertMails).where(eq(alertMails.savedSearchId, searchId));
 }
 
 export async function deleteSearch(viewer: CurrentUser | null, id: unknown): Promise<Result> {

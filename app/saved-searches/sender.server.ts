@@ -1,10 +1,15 @@
-// The alert mails of the saved searches (decision 0097). A search with matches waiting carries
-// pending_since; a run locks a batch of such searches (FOR UPDATE SKIP LOCKED: each search is sent
-// by one process), and in the same transaction drops the waiting matches whose listing is no longer
-// public (suspended, closed or deleted before its alert went out) and stamps the others as sent.
-// The mails are written after the commit; one that cannot be sent gives its matches back, so the
-// next run tries again. "Subito" searches go at every run; "Ogni giorno" once a day, from 8:00
-// Italian time.
+// The alert mails of the saved searches (decisions 0097, 0098).
+//
+// "Subito": the matcher leaves one row of alert_mails per search and pass; every process's writer
+// claims them in batches (FOR UPDATE SKIP LOCKED), leaves out the listings no longer public
+// (suspended, closed or deleted before the alert went out), writes each mail under its row's name
+// and deletes the rows in the same transaction: a writer that dies before its commit leaves the
+// rows, and the next writer rewrites the same outbox files, so no mail is written twice.
+//
+// "Ogni giorno", once a day from 8:00 Italian time: a search with matches waiting carries
+// pending_since; a run locks a batch of such searches, drops the waiting matches whose listing is
+// no longer public and stamps the others as sent; the mails are written after the commit, and one
+// that cannot be sent gives its matches back for the next run.
 import { sql } from "drizzle-orm";
 import { config } from "~/config.server";
 import { queryRows, transaction } from "~/db/client.server";
@@ -106,14 +111,14 @@ interface ListingRow extends Record<string, unknown> {
 }
 
 /** The listings a batch of mails names, newest first, in one query. */
-async function listingsOf(ids: string[]): Promise<Map<string, AlertListing & { created: number }>> {
+async function listingsOf(ids: string[], publicOnly = false): Promise<Map<string, AlertListing & { created: number }>> {
   if (ids.length === 0) return new Map();
   const rows = await queryRows<ListingRow & { created_at: Date | string }>(sql`
     select id, title, listing_type, price, location_city, location_region, created_at
     from pet_listings where id = any(${sql`array[${sql.join(
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
-    )}]`})`);
+    )}]`}) ${publicOnly ? sql`and ${isPublicListingRow()}` : sql``}`);
   return new Map(
     rows.map((r) => [
       r.id,
@@ -142,18 +147,109 @@ async function giveBack(searchId: string, listingIds: string[]): Promise<void> {
   });
 }
 
+/** Mails written at once by one process: the files' writes overlap while the next mail is built. */
+export const MAIL_CONCURRENCY = 8;
+
+/** "Subito" mails claimed per transaction. */
+export const MAIL_BATCH_SIZE = 200;
+
+interface QueuedMail extends Record<string, unknown> {
+  id: string;
+  created_at: Date | string;
+  listing_ids: string[];
+  total: number;
+  search_id: string;
+  name: string;
+  query: string;
+  token: string;
+  email: string;
+  full_name: string;
+}
+
+/** The outbox name of a queued mail: the same for every attempt (decision 0098). */
+function queuedMailName(mail: QueuedMail): string {
+  return `${new Date(mail.created_at).toISOString().replace(/[:.]/g, "-")}-avviso-${mail.id}`;
+}
+
+/** Writes the "Subito" mails the matcher queued, every batch until none is left to this process. */
+async function writeQueuedMails(counts: SendCounts): Promise<void> {
+  const base = config().publicUrl;
+  // A mail that cannot be sent (SMTP away) stays queued, and is not claimed again in this run.
+  const failed: string[] = [];
+  for (;;) {
+    const claimed = await transaction(async () => {
+      const mails = await queryRows<QueuedMail>(sql`
+        select m.id, m.created_at, m.listing_ids, m.total, s.id as search_id, s.name, s.query, s.unsubscribe_token as token,
+               p.email, p.full_name
+        from alert_mails m
+        join saved_searches s on s.id = m.saved_search_id
+        join profiles p on p.id = s.user_id
+        where ${failed.length ? sql`m.id <> all(${sql`array[${sql.join(
+          failed.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}]`})` : sql`true`}
+        order by m.created_at
+        limit ${MAIL_BATCH_SIZE}
+        for update of m skip locked`);
+      if (mails.length === 0) return 0;
+      const listings = await listingsOf([...new Set(mails.flatMap((m) => m.listing_ids))], true);
+      const done: string[] = [];
+      const write = async (queued: QueuedMail) => {
+        const found = queued.listing_ids.flatMap((id) => listings.get(id) ?? []);
+        if (found.length > 0) {
+          const mail = alertMail(base, {
+            mode: "instant",
+            email: queued.email,
+            fullName: queued.full_name,
+            searchName: queued.name,
+            searchPath: searchPath(queued.query),
+            token: queued.token,
+            listings: found,
+            total: queued.total - (queued.listing_ids.length - found.length),
+          });
+          try {
+            await sendMail({ ...mail, name: queuedMailName(queued) });
+            counts.mails++;
+            counts.listings += found.length;
+          } catch (error) {
+            logger.error({ err: error, search: queued.search_id }, "ricerca salvata: avviso non inviato");
+            failed.push(queued.id);
+            return;
+          }
+        }
+        done.push(queued.id);
+      };
+      for (let i = 0; i < mails.length; i += MAIL_CONCURRENCY) await Promise.all(mails.slice(i, i + MAIL_CONCURRENCY).map(write));
+      if (done.length) {
+        await queryRows(sql`delete from alert_mails where id = any(${sql`array[${sql.join(
+          done.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}]`})`);
+        await queryRows(sql`update saved_searches set last_sent_at = now() where id = any(${sql`array[${sql.join(
+          [...new Set(mails.filter((m) => done.includes(m.id)).map((m) => m.search_id))].map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}]`})`);
+      }
+      return mails.length;
+    });
+    if (claimed < MAIL_BATCH_SIZE) break;
+  }
+  counts.failed += failed.length;
+}
+
 export interface SendCounts {
   mails: number;
   listings: number;
   failed: number;
 }
 
-/** Mails written at once by one process: the files' writes overlap while the next mail is built. */
-export const MAIL_CONCURRENCY = 8;
-
-/** Sends every alert due now of one kind ("Subito" at each run, "Ogni giorno" from 8:00). */
+/** Sends every alert due now of one kind ("Subito": the queued mails; "Ogni giorno" from 8:00). */
 export async function sendDueAlerts(mode: Mode, now = new Date()): Promise<SendCounts> {
   const counts: SendCounts = { mails: 0, listings: 0, failed: 0 };
+  if (mode === "instant") {
+    await writeQueuedMails(counts);
+    return counts;
+  }
   const digest = mode === "daily" ? digestInstant(now) : null;
   if (mode === "daily" && !digest) return counts;
   const base = config().publicUrl;

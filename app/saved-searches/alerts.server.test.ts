@@ -3,7 +3,7 @@
 // their searches or of the listing's returns, leaves out one's own listings and a listing suspended
 // before its alert went out; "Subito" goes at once, "Ogni giorno" once a day from 8:00 Italian time;
 // every mail carries the one-click unsubscribe of RFC 8058.
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { config, setConfig } from "~/config.server";
 import { db } from "~/db/client.server";

@@ -601,6 +601,9 @@ export async function generateListings(
     await inserting;
     await copyPhotoHashes(client);
     const insertMs = performance.now() - insertStarted;
+    // Public before the measured server starts: not news for the saved searches' alerts (the
+    // trigger of drizzle/0031 queued them), as a grown site's catalogue would be.
+    await client.query("update listing_alert_queue set matched_at = now() where matched_at is null");
     const active = (await client.query<{ n: number }>("select count(*)::int as n from pet_listings where status = 'active'")).rows[0]?.n ?? 0;
     const countOf = async (f: ListingFilter) => {
       const where = whereOf(f);

@@ -9,6 +9,7 @@ const EXPECTED_TABLES = [
   "accounts",
   "adsense_codes",
   "ai_requests",
+  "alert_mails",
   "allowed_breeds",
   "api_usage_daily",
   "api_usage_log",

@@ -33,9 +33,9 @@ afterAll(async () => {
 });
 
 /** The whole sign-in as a browser makes it: /login, the provider (which signs `who` in), back to the callback. */
-async function signInWithProvider(who: ProviderUser): Promise<{ location: string; cookie: string; browserCookie: string }> {
+async function signInWithProvider(who: ProviderUser, returnTo: string | null = null): Promise<{ location: string; cookie: string; browserCookie: string }> {
   provider.signInAs(who);
-  const started = await startSso(new Request(`${APP}/login`, { method: "POST" }));
+  const started = await startSso(new Request(`${APP}/login`, { method: "POST" }), returnTo);
   if (!started.ok) throw new Error(started.error);
   const appCookie = cookieFrom(started.headers);
   const jar = new Map<string, string>();
@@ -109,6 +109,9 @@ describe("single sign-on with an OpenID Connect provider", () => {
     expect(again.location).toBe("/");
     expect((await getCurrentUser(new Request(`${APP}/`, { headers: { cookie: again.cookie } })))?.id).toBe(account.id);
     expect(await oidcRows(account.id)).toHaveLength(2);
+    // Asked from a page (decision 0092), the sign-in lands back on it.
+    const fromPage = await signInWithProvider(person(account.email), "/pet-listings?petType=cat");
+    expect(fromPage.location).toBe("/pet-listings?petType=cat");
   });
 
   itDb("asks an account with a second factor for its code: no session, no token until the code is given", async () => {

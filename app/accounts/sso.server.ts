@@ -45,12 +45,16 @@ export function ssoErrorMessage(code: string | null): string | null {
  * Starts the sign-in: the provider's authorization address (to redirect the browser to) and the
  * cookies that tie the answer to this browser (state, PKCE verifier).
  */
-export async function startSso(request: Request): Promise<Result<{ url: string; headers: Headers }>> {
+/**
+ * Starts a sign-in at the provider; `back` (a same-site path, checked by safeReturnPath) is where
+ * the callback lands once signed in (decision 0092), the home page otherwise.
+ */
+export async function startSso(request: Request, back: string | null = null): Promise<Result<{ url: string; headers: Headers }>> {
   const name = ssoProviderName();
   if (!name) return fail(404, SSO_MESSAGES.notConfigured);
   try {
     const { headers, response } = await auth().api.signInSocial({
-      body: { provider: OIDC_PROVIDER_ID, callbackURL: "/", errorCallbackURL: SSO_ERROR_PATH, disableRedirect: true },
+      body: { provider: OIDC_PROVIDER_ID, callbackURL: back ?? "/", errorCallbackURL: SSO_ERROR_PATH, disableRedirect: true },
       headers: request.headers,
       returnHeaders: true,
     });

@@ -37,14 +37,14 @@ export async function action({ request }: Route.ActionArgs) {
   const read = await readForm(request);
   if (!read.ok) return data({ error: read.error }, { status: read.status });
   const form = read.fields;
+  // Back to the page that asked for a sign-in (a listing's "Mostra numero", "Pubblica annuncio"),
+  // when it is one of ours (decision 0092), whichever way in is chosen.
+  const back = safeReturnPath(form.redirectTo);
   if (form.intent === "sso") {
-    const started = await startSso(request);
+    const started = await startSso(request, back);
     if (!started.ok) return data({ error: started.error }, { status: started.status });
     return redirect(started.url, { headers: started.headers });
   }
-  // Back to the page that asked for a sign-in (a listing's "Mostra numero", "Pubblica annuncio"),
-  // when it is one of ours (decision 0092).
-  const back = safeReturnPath(form.redirectTo);
   if (form.intent === "signup") {
     // The same answer for a new address and a registered one (decision 0075): the mail says which.
     // The confirmation link carries the way back, for the sign-in that follows it.
@@ -191,7 +191,7 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
           </button>
         </Form>
       )}
-      {loaderData.sso && !signup ? <SsoButton name={loaderData.sso} error={loaderData.ssoError} /> : null}
+      {loaderData.sso && !signup ? <SsoButton name={loaderData.sso} error={loaderData.ssoError} redirectTo={back} /> : null}
       <p className="mt-6 text-center text-sm text-stone-700">
         {signup ? "Hai già un account? " : "Non hai un account? "}
         <Link to={signup ? signInPath : signUpPath} replace className="font-semibold text-brand-800 underline" onClick={() => setClientError(null)}>

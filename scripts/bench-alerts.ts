@@ -21,6 +21,7 @@ import path from "node:path";
 import pg from "pg";
 import { LISTING_TYPES, PET_TYPES } from "../app/lib/enums.ts";
 import { formatEuro } from "../app/lib/format.ts";
+import { decodeQuotedPrintable } from "../app/mail/quoted-printable.ts";
 import { ITALIAN_REGIONS } from "../app/lib/regions.ts";
 import { gitCommit, live, mb, out, readProcessesMemory, sleep, startServer, step, stopServer, type Server } from "./bench.ts";
 import { formatInt, table } from "./bench-lib.ts";
@@ -239,22 +240,6 @@ async function publishBurst(url: string, rows: Row[], hashes: Map<string, unknow
   } finally {
     await Promise.all(clients.map((c) => c.end().catch(() => {})));
   }
-}
-
-function decodeQuotedPrintable(text: string): string {
-  // As app/mail/outbox.testing.ts reads the outbox (not loadable here: it imports "~/…").
-  const joined = text.replace(/=\r?\n/g, "");
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined[i] === "=" ? /^[0-9A-F]{2}$/i.exec(joined.slice(i + 1, i + 3))?.[0] : undefined;
-    if (hex) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[i]!, "utf8"));
-    }
-  }
-  return Buffer.from(bytes).toString("utf8");
 }
 
 interface MailRead {

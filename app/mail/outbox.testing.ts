@@ -3,6 +3,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { config } from "~/config.server";
+import { decodeQuotedPrintable } from "./quoted-printable";
 
 export interface OutboxMail {
   file: string;
@@ -18,21 +19,6 @@ const outboxDir = () => path.join(config().dataDir, "outbox");
 
 export async function outboxFiles(): Promise<string[]> {
   return (await readdir(outboxDir()).catch(() => [] as string[])).sort();
-}
-
-function decodeQuotedPrintable(text: string): string {
-  const joined = text.replace(/=\r?\n/g, "");
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined[i] === "=" ? /^[0-9A-F]{2}$/i.exec(joined.slice(i + 1, i + 3))?.[0] : undefined;
-    if (hex) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[i]!, "utf8"));
-    }
-  }
-  return Buffer.from(bytes).toString("utf8");
 }
 
 /** One .eml of the outbox (of this process's DATA_DIR, or of another process's `dir`). */

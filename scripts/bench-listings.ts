@@ -445,7 +445,8 @@ export function newListPaths(seed = 27): string[] {
 
 /**
  * The list's other filters and orders (decision 0094), first pages: a region of the generated
- * cities with each order, the sales in a price range, "con foto", the nearest to a comune (the
+ * cities with each order, the sales in a price range, "con foto", the nearest to a comune, the
+ * map's area (decision 0096) (the
  * generated listings have no birth date: the age bands answer nothing, through their index).
  */
 export function filterOrderPaths(): string[] {
@@ -462,6 +463,8 @@ export function filterOrderPaths(): string[] {
   for (const petType of ["dog", "cat"]) {
     paths.push(`/pet-listings?petType=${petType}&sort=price-asc&priceMax=300`, `/pet-listings?petType=${petType}&age=0-3m`);
     for (const near of ["Milano", "Bari", "Aosta"]) paths.push(`/pet-listings?petType=${petType}&sort=nearest&near=${near}`);
+    // The map's area (decision 0096): around Milan, Rome and all of Sicily.
+    for (const area of ["45.35,9.0,45.6,9.35", "41.75,12.3,42.05,12.7", "36.6,12.4,38.35,15.7"]) paths.push(`/pet-listings?petType=${petType}&area=${area}`);
   }
   return paths;
 }

@@ -27,7 +27,7 @@ import { gitCommit, live, mb, out, readProcessesMemory, sleep, startServer, step
 import { formatInt, table } from "./bench-lib.ts";
 import { LISTING_COLUMNS, LISTING_COLUMN_NAMES, generateListings, makeRow, mulberry32, type PetType, type Row } from "./bench-listings.ts";
 import { insertUsers } from "./bench-scale-data.ts";
-import { dropDatabase, onPostgresServer, parseCount, postgresUrl, shownUrl } from "./bench-scale.ts";
+import { dropDatabase, onPostgresServer, parseCount, postgresServerVersion, postgresUrl, shownUrl } from "./bench-scale.ts";
 import { build } from "./build.ts";
 
 const DEFAULT_SERVER_URL = "postgres://postgres@127.0.0.1:5432/postgres";
@@ -409,13 +409,8 @@ export async function runAlerts(options: AlertsOptions): Promise<number> {
     console.error("The bench reads the server's memory from /proc: it runs on Linux only.");
     return 1;
   }
-  let serverVersion: string;
-  try {
-    serverVersion = await onPostgresServer(serverUrl, async (c) => (await c.query<{ server_version: string }>("show server_version")).rows[0]?.server_version ?? "?");
-  } catch (error) {
-    console.error(`--alerts-database-url: could not connect to ${shownUrl(postgresUrl(serverUrl, "postgres"))}: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
-  }
+  const serverVersion = await postgresServerVersion(serverUrl, "--alerts-database-url");
+  if (serverVersion === null) return 1;
   const created = { database: false };
   try {
     return await measureAlerts(serverUrl, serverVersion, counts, options, created);

@@ -260,6 +260,16 @@ export function postgresUrl(serverUrl: string, database: string): string {
 }
 
 /** Runs `fn` on the `postgres` database of --scale-database-url's server (to create and drop the bench's). */
+/** The server's version, or null after saying on stderr why it could not be reached (`flag` named the URL). */
+export async function postgresServerVersion(serverUrl: string, flag: string): Promise<string | null> {
+  try {
+    return await onPostgresServer(serverUrl, async (c) => (await c.query<{ server_version: string }>("show server_version")).rows[0]?.server_version ?? "?");
+  } catch (error) {
+    console.error(`${flag}: could not connect to ${shownUrl(postgresUrl(serverUrl, "postgres"))}: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
 export async function onPostgresServer<T>(serverUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: postgresUrl(serverUrl, "postgres") });
   await client.connect();
@@ -791,13 +801,9 @@ export async function runScale(options: ScaleOptions): Promise<number> {
   let serverVersion = "";
   if (engine.kind === "postgres") {
     // Reached before building: a wrong URL should not cost a build.
-    const { serverUrl } = engine;
-    try {
-      serverVersion = await onPostgresServer(serverUrl, async (c) => (await c.query<{ server_version: string }>("show server_version")).rows[0]?.server_version ?? "?");
-    } catch (error) {
-      console.error(`--scale-database-url: could not connect to ${shownUrl(postgresUrl(serverUrl, "postgres"))}: ${error instanceof Error ? error.message : String(error)}`);
-      return 1;
-    }
+    const version = await postgresServerVersion(engine.serverUrl, "--scale-database-url");
+    if (version === null) return 1;
+    serverVersion = version;
   }
   const created = { database: false };
   try {

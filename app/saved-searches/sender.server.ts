@@ -26,6 +26,14 @@ export const SEND_BATCH_SIZE = 100;
 
 type Mode = Exclude<SearchAlert, "none">;
 
+/** A list of ids as one SQL array parameter list (`array[$1::uuid, …]`). */
+function uuidArray(ids: readonly string[]) {
+  return sql`array[${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )}]`;
+}
+
 /** Today's digest time in Italy, or null before it (the daily searches wait until then). */
 export function digestInstant(now: Date): Date | null {
   const w = romeWallClock(now);
@@ -67,10 +75,7 @@ function claimBatch(mode: Mode, now: Date, digest: Date | null): Promise<Claim> 
       limit ${SEND_BATCH_SIZE}
       for update skip locked`);
     if (searches.length === 0) return { locked: 0, claimed: [] };
-    const ids = sql`array[${sql.join(
-      searches.map((s) => sql`${s.id}::uuid`),
-      sql`, `,
-    )}]`;
+    const ids = uuidArray(searches.map((s) => s.id));
     // Suspended (or closed, or deleted) before its alert went out: not announced. One look-up of the
     // listing's key per match (a scalar subquery): as `not exists`, the planner read the whole
     // catalogue into a hash for every batch of a burst (decision 0098).
@@ -115,10 +120,7 @@ async function listingsOf(ids: string[], publicOnly = false): Promise<Map<string
   if (ids.length === 0) return new Map();
   const rows = await queryRows<ListingRow & { created_at: Date | string }>(sql`
     select id, title, listing_type, price, location_city, location_region, created_at
-    from pet_listings where id = any(${sql`array[${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )}]`}) ${publicOnly ? sql`and ${isPublicListingRow()}` : sql``}`);
+    from pet_listings where id = any(${uuidArray(ids)}) ${publicOnly ? sql`and ${isPublicListingRow()}` : sql``}`);
   return new Map(
     rows.map((r) => [
       r.id,
@@ -137,10 +139,7 @@ async function listingsOf(ids: string[], publicOnly = false): Promise<Map<string
 
 /** Gives a failed mail's matches back to its search (they are sent at the next run). */
 async function giveBack(searchId: string, listingIds: string[]): Promise<void> {
-  const ids = sql`array[${sql.join(
-    listingIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )}]`;
+  const ids = uuidArray(listingIds);
   await transaction(async () => {
     await queryRows(sql`update search_alert_matches set sent_at = null where saved_search_id = ${searchId} and listing_id = any(${ids})`);
     await queryRows(sql`update saved_searches set pending_since = coalesce(pending_since, now()) where id = ${searchId}`);
@@ -184,10 +183,7 @@ async function writeQueuedMails(counts: SendCounts): Promise<void> {
         from alert_mails m
         join saved_searches s on s.id = m.saved_search_id
         join profiles p on p.id = s.user_id
-        where ${failed.length ? sql`m.id <> all(${sql`array[${sql.join(
-          failed.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )}]`})` : sql`true`}
+        where ${failed.length ? sql`m.id <> all(${uuidArray(failed)})` : sql`true`}
         order by m.created_at
         limit ${MAIL_BATCH_SIZE}
         for update of m skip locked`);
@@ -221,14 +217,8 @@ async function writeQueuedMails(counts: SendCounts): Promise<void> {
       };
       for (let i = 0; i < mails.length; i += MAIL_CONCURRENCY) await Promise.all(mails.slice(i, i + MAIL_CONCURRENCY).map(write));
       if (done.length) {
-        await queryRows(sql`delete from alert_mails where id = any(${sql`array[${sql.join(
-          done.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )}]`})`);
-        await queryRows(sql`update saved_searches set last_sent_at = now() where id = any(${sql`array[${sql.join(
-          [...new Set(mails.filter((m) => done.includes(m.id)).map((m) => m.search_id))].map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )}]`})`);
+        await queryRows(sql`delete from alert_mails where id = any(${uuidArray(done)})`);
+        await queryRows(sql`update saved_searches set last_sent_at = now() where id = any(${uuidArray([...new Set(mails.filter((m) => done.includes(m.id)).map((m) => m.search_id))])})`);
       }
       return mails.length;
     });

@@ -1,6 +1,7 @@
 // /admin/users: the Italian texts and the input rules of the users' screen, shared by the page and
 // the server (client-safe: no server code here).
 import { z } from "zod";
+import { sortFields, type ListSort } from "~/lib/list-sort";
 import { ROLES } from "~/lib/enums";
 
 export type Role = (typeof ROLES.values)[number];
@@ -36,8 +37,14 @@ export function roleChangeQuestion(role: Role): string {
 
 const M = USER_ADMIN_MESSAGES;
 
-/** The query of /admin/users: a search (cut to its maximum), an optional role filter and the page. */
+/** The orders of /admin/users: by sign-up date (newest first unless asked) or by name. */
+export const USER_SORT_KEYS = ["created", "name"] as const;
+export type UserSortKey = (typeof USER_SORT_KEYS)[number];
+export const USER_DEFAULT_SORT: ListSort<UserSortKey> = { key: "created", direction: "desc" };
+
+/** The query of /admin/users: a search (cut to its maximum), an optional role filter, the order and the page. */
 export const userListQuerySchema = z.object({
+  ...sortFields(USER_SORT_KEYS, USER_DEFAULT_SORT),
   q: z
     .string()
     .catch("")

@@ -12,7 +12,8 @@ import { itDb } from "../../tests/db";
 import { createUserRow } from "../../tests/factories";
 import { auth } from "./auth.server";
 import { listUsers, setUserRole, userFilter, userPage } from "./admin.server";
-import { USER_ADMIN_MESSAGES as M, USER_MATCHES_COUNTED, USERS_PAGE_SIZE } from "./admin-validation";
+import type { ListSort } from "~/lib/list-sort";
+import { USER_ADMIN_MESSAGES as M, USER_MATCHES_COUNTED, USERS_PAGE_SIZE, type UserSortKey } from "./admin-validation";
 import type { CurrentUser } from "./session.server";
 
 const asAdmin = (id: string): CurrentUser => ({ id, email: "admin@example.it", fullName: "Admin", role: "admin" });
@@ -103,6 +104,23 @@ describe("listUsers", () => {
     expect(second.ok && second.users.map((u) => u.fullName)).toEqual(["Paginato 04", "Paginato 03", "Paginato 02", "Paginato 01", "Paginato 00"]);
     const past = await listUsers(asAdmin(admin.id), { q: "paginato", page: 9 });
     expect(past.ok && { users: past.users, page: past.page, pageCount: past.pageCount }).toEqual({ users: [], page: 9, pageCount: 2 });
+  });
+
+  itDb("orders by name or by sign-up date, either way, as the address asks", async () => {
+    const admin = await person("Admin Ordine", "admin-ordine@example.it", { role: "admin" });
+    const base = Date.UTC(2026, 0, 1);
+    await person("Ordinato Bruno", "ordinato-b@example.it", { createdAt: new Date(base) });
+    await person("Ordinato Carla", "ordinato-c@example.it", { createdAt: new Date(base + 60_000) });
+    await person("Ordinato Anna", "ordinato-a@example.it", { createdAt: new Date(base + 120_000) });
+    const names = async (sort?: ListSort<UserSortKey>) => {
+      const result = await listUsers(asAdmin(admin.id), { q: "ordinato", sort });
+      if (!result.ok) throw new Error(result.error);
+      return result.users.map((u) => u.fullName);
+    };
+    expect(await names({ key: "name", direction: "asc" })).toEqual(["Ordinato Anna", "Ordinato Bruno", "Ordinato Carla"]);
+    expect(await names({ key: "name", direction: "desc" })).toEqual(["Ordinato Carla", "Ordinato Bruno", "Ordinato Anna"]);
+    expect(await names({ key: "created", direction: "asc" })).toEqual(["Ordinato Bruno", "Ordinato Carla", "Ordinato Anna"]);
+    expect(await names()).toEqual(["Ordinato Anna", "Ordinato Carla", "Ordinato Bruno"]);
   });
 
   itDb("counts all accounts, admins and users, whatever the search", async () => {

@@ -1,7 +1,7 @@
 // /admin/users: the accounts as administrators see and change them. Admins only: every function
 // starts with refuseNonAdmin. A role is read from `profiles` on every request (session.server.ts),
 // so a change here takes effect on the account's very next request, in every process.
-import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { refuseNonAdmin } from "~/admin/access.server";
 import type { CurrentUser } from "~/accounts/session.server";
 import { newestFirst } from "~/db/order";
@@ -11,10 +11,11 @@ import { accountCounts } from "./counts.server";
 import { profiles } from "~/db/schema";
 import { ROLES } from "~/lib/enums";
 import { isUuid } from "~/lib/ids";
+import type { ListSort } from "~/lib/list-sort";
 import { containsPattern } from "~/lib/like-pattern";
 import { logger } from "~/lib/logger.server";
 import { fail, type Result } from "~/lib/result";
-import { USER_ADMIN_MESSAGES as M, USERS_PAGE_SIZE, USER_MATCHES_COUNTED, USER_SEARCH_MAX_LENGTH, type Role } from "./admin-validation";
+import { USER_ADMIN_MESSAGES as M, USER_DEFAULT_SORT, USERS_PAGE_SIZE, USER_MATCHES_COUNTED, USER_SEARCH_MAX_LENGTH, type Role, type UserSortKey } from "./admin-validation";
 
 export interface AdminUserRow {
   id: string;
@@ -54,7 +55,7 @@ export interface UserList {
  */
 export async function listUsers(
   actor: CurrentUser | null,
-  { q = "", role, page = 1 }: { q?: string; role?: Role; page?: number } = {},
+  { q = "", role, page = 1, sort = USER_DEFAULT_SORT }: { q?: string; role?: Role; page?: number; sort?: ListSort<UserSortKey> } = {},
 ): Promise<Result<UserList>> {
   const refused = refuseNonAdmin(actor);
   if (refused) return refused;
@@ -89,7 +90,7 @@ export async function listUsers(
   const pageCount = Math.max(1, Math.ceil(matching / USERS_PAGE_SIZE));
   const current = Number.isInteger(page) && page > 0 ? page : 1;
   const where = fewMatches ? sql`${profiles.id} in (${matchingIds(search, roleFilter)})` : userFilter({ q: search, role: roleFilter });
-  const rows = current > pageCount || matching === 0 ? [] : await userPage(where, current);
+  const rows = current > pageCount || matching === 0 ? [] : await userPage(where, current, sort);
   return {
     ok: true,
     users: rows.map((row) => ({ ...row, roleLabel: ROLES.labels[row.role] })),
@@ -129,14 +130,20 @@ export function userFilter({ q = "", role }: { q?: string; role?: Role }): SQL |
  * profiles_created_idx (created_at is never null, so it is the same order as plain "desc", which the
  * index cannot give): the first page is read from the index instead of sorting every account.
  */
-export function userPage(where: SQL | undefined, page: number) {
+export function userPage(where: SQL | undefined, page: number, sort: ListSort<UserSortKey> = USER_DEFAULT_SORT) {
   return db()
     .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email, role: profiles.role, createdAt: profiles.createdAt })
     .from(profiles)
     .where(where)
-    .orderBy(newestFirst(profiles.createdAt), desc(profiles.id))
+    .orderBy(...userOrder(sort))
     .limit(USERS_PAGE_SIZE)
     .offset((page - 1) * USERS_PAGE_SIZE);
+}
+
+/** Each order has its index (profiles_created_idx, profiles_name_idx), read forwards or backwards; the id breaks ties. */
+function userOrder({ key, direction }: ListSort<UserSortKey>): SQL[] {
+  const by = direction === "asc" ? asc : desc;
+  return key === "name" ? [by(profiles.fullName), by(profiles.id)] : [direction === "asc" ? sql`${profiles.createdAt} asc nulls first` : newestFirst(profiles.createdAt), by(profiles.id)];
 }
 
 export type RoleChange = Result<{ changed: boolean; user: { id: string; role: Role; roleLabel: string }; message: string }>;

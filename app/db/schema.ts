@@ -204,6 +204,8 @@ export const profiles = pgTable(
   (t) => [
     check("profiles_role_check", oneOf(t.role, ROLES.values)),
     index("profiles_created_idx").on(t.createdAt.desc()),
+    // /admin/users ordered by name (decision 0102).
+    index("profiles_name_idx").on(t.fullName, t.id),
     index("profiles_role_idx").on(t.role),
     index("profiles_admin_search_idx").using("gin", t.adminSearch.op("gin_trgm_ops")),
   ],

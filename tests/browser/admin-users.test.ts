@@ -23,6 +23,12 @@ function row(page: Page, email: string) {
   return page.locator("tr", { has: page.getByText(email, { exact: true }) });
 }
 
+/** Opens the row's actions menu and picks an item. */
+async function rowAction(page: Page, email: string, name: RegExp) {
+  await row(page, email).locator("summary").click();
+  await row(page, email).getByRole("button", { name }).click();
+}
+
 async function setRoleDirectly(context: BrowserContext, id: string, role: "admin" | "user"): Promise<void> {
   const response = await context.request.post(`${baseUrl()}/admin/users`, {
     form: { intent: "role", id, role },
@@ -48,24 +54,24 @@ describe("/admin/users", () => {
     expect(await page.locator("tbody tr").count()).toBe(1);
     expect(await row(page, account.email).textContent()).toContain("Utente");
 
-    await row(page, account.email).getByRole("button", { name: /Rendi amministratore/ }).click();
+    await rowAction(page, account.email, /Rendi amministratore/);
     const dialog = page.getByRole("dialog", { name: "Conferma" });
     await dialog.waitFor();
     expect(await dialog.getByText("Vuoi cambiare il ruolo di questo utente a admin?", { exact: true }).count()).toBe(1);
     await dialog.getByRole("button", { name: "Rendi amministratore" }).click();
 
     await row(page, account.email).getByText("Ruolo aggiornato: Amministratore").waitFor();
-    await row(page, account.email).getByRole("button", { name: /Rendi utente/ }).waitFor();
+    await row(page, account.email).getByText("Amministratore", { exact: true }).waitFor();
     expect(await counter(page, "Amministratori")).toBe(admins + 1);
     expect(await counter(page, "Utenti standard")).toBe(standard - 1);
 
     // And back: cancelling the dialog changes nothing, confirming demotes.
-    await row(page, account.email).getByRole("button", { name: /Rendi utente/ }).click();
+    await rowAction(page, account.email, /Rendi utente/);
     await dialog.getByText("Vuoi cambiare il ruolo di questo utente a user?", { exact: true }).waitFor();
     await dialog.getByRole("button", { name: "Annulla" }).click();
     await dialog.waitFor({ state: "hidden" });
     expect(await counter(page, "Amministratori")).toBe(admins + 1);
-    await row(page, account.email).getByRole("button", { name: /Rendi utente/ }).click();
+    await rowAction(page, account.email, /Rendi utente/);
     await dialog.getByRole("button", { name: "Rendi utente" }).click();
     await row(page, account.email).getByText("Ruolo aggiornato: Utente").waitFor();
     expect(await counter(page, "Amministratori")).toBe(admins);
@@ -83,7 +89,7 @@ describe("/admin/users", () => {
       for (const id of others) await setRoleDirectly(context, id, "user");
       await page.goto(`/admin/users?q=${encodeURIComponent(E2E_ADMIN.email)}`);
       expect(await counter(page, "Amministratori")).toBe(1);
-      await row(page, E2E_ADMIN.email).getByRole("button", { name: /Rendi utente/ }).click();
+      await rowAction(page, E2E_ADMIN.email, /Rendi utente/);
       await page.getByRole("dialog", { name: "Conferma" }).getByRole("button", { name: "Rendi utente" }).click();
       await row(page, E2E_ADMIN.email)
         .getByText("Non puoi togliere il ruolo di amministratore all'ultimo amministratore: deve restarne almeno uno")
@@ -101,8 +107,31 @@ describe("/admin/users", () => {
     const { context, page } = await browser.context({ width: 360, height: 740 });
     await signIn(context, E2E_ADMIN.email, E2E_ADMIN.password);
     await page.goto(`/admin/users?q=${encodeURIComponent(E2E_ADMIN.email)}`);
+    await row(page, E2E_ADMIN.email).locator("summary").click();
     await row(page, E2E_ADMIN.email).getByRole("button", { name: /Rendi utente/ }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
+  it("searches as the admin types and orders by a column, both kept in the address; the menu works with the keyboard", async () => {
+    const { page } = await asAdmin();
+    await page.goto("/admin/users");
+    await page.getByRole("link", { name: "Nome" }).click();
+    await page.waitForURL(/sort=name&dir=asc/);
+    expect(await page.locator("th[aria-sort=ascending]").textContent()).toContain("Nome");
+    // No "Cerca" pressed: the search applies itself after a pause, and keeps the order.
+    await page.getByLabel("Cerca per nome o email").pressSequentially(E2E_ADMIN.email.slice(0, 12));
+    await page.waitForURL((url) => url.searchParams.get("q") === E2E_ADMIN.email.slice(0, 12) && url.searchParams.get("sort") === "name");
+    await row(page, E2E_ADMIN.email).waitFor();
+    expect(await page.getByLabel("Cerca per nome o email").inputValue()).toBe(E2E_ADMIN.email.slice(0, 12));
+    // The row's menu: opened with Enter, its item reached with Tab, closed with Escape (focus back on its button).
+    const summary = row(page, E2E_ADMIN.email).locator("summary");
+    await summary.focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain("Rendi utente");
+    await page.keyboard.press("Escape");
+    expect(await row(page, E2E_ADMIN.email).locator("details").getAttribute("open")).toBeNull();
+    expect(await summary.evaluate((element) => element === document.activeElement)).toBe(true);
   });
 
   it("sends a user who is not an administrator to /login", async () => {

@@ -2,18 +2,13 @@
 // dashboard (decision 0087): the rule broken (required) and the admin's words (required with
 // "Altro"). Used by /admin/pet-listings and by the report modal of /admin/reports; each page's
 // action handles the `suspend` intent with the listing's id, the rule and the reason.
-import { useSyncExternalStore } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { EnumOptions } from "~/components/enum-options";
 import { SUSPENSION_RULES } from "~/lib/enums";
 import { SUSPENSION_REASON_MAX_LENGTH } from "~/listings/moderation-validation";
 import { Dialog } from "./dialog";
+import { useHydrated } from "~/components/use-hydrated";
 
-/** False until the page has hydrated: buttons that open a dialog do nothing before that. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
-}
-const noSubscription = () => () => {};
 
 export interface SuspendListingDialogProps {
   listing: { id: string; title: string } | null;

@@ -2,11 +2,12 @@
 // HTML, so the form works without JavaScript and the server decides what applies; with JavaScript,
 // what does not apply to the pet type, listing type and seller is hidden (its text is not stored).
 import { Link } from "react-router";
-import { useState, useSyncExternalStore, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { asksPedigree, hasBirthDate, ITALIAN_MICROCHIP_PREFIX } from "~/listings/legal-rules";
 import { LISTING_LIMITS } from "~/listings/validation";
 import { SELLER_TYPES } from "~/lib/enums";
 import type { FieldErrors } from "~/lib/field-errors";
+import { useHydrated } from "~/components/use-hydrated";
 
 export type LegalField =
   | "identificationCode"
@@ -23,12 +24,7 @@ export type LegalField =
   | "pedigree"
   | "citesNumber";
 
-const noSubscription = () => () => {};
 
-/** False in the server's HTML and until the page hydrates, true after. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
-}
 
 const errorId = (field: string) => `listing-${field}-error`;
 

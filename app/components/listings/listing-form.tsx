@@ -15,7 +15,8 @@ import { Notice } from "~/components/notice";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/field-errors";
 import { hasBirthDate } from "~/listings/legal-rules";
 import { CONTACT_TEXTS } from "~/listings/contact-texts";
-import { described, FieldMessage, LegalBirthDate, LegalIdentification, LegalSeller, useHydrated } from "./legal-fields";
+import { described, FieldMessage, LegalBirthDate, LegalIdentification, LegalSeller } from "./legal-fields";
+import { useHydrated } from "~/components/use-hydrated";
 import { thumbnailUrl } from "~/lib/images";
 import { NEW_PHOTO_PREFIX, PHOTO_ORDER_FIELD, VERSION_FIELD } from "~/listings/edit-fields";
 

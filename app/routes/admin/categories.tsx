@@ -1,18 +1,20 @@
 import { Pencil, Plus, Trash2 } from "lucide";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/categories";
 import { adminActor } from "~/admin/gate.server";
 import { createCategory, deleteCategory, listCategoriesForAdmin, updateCategory, type AdminCategory } from "~/categories/admin.server";
 import { CATEGORY_ICON_NODES } from "~/categories/icons";
 import { articleCountLabel } from "~/categories/labels";
-import { CATEGORY_ICON_KEYS, CATEGORY_ICONS, CATEGORY_LIMITS, CATEGORY_MESSAGES as M, categorySchema, type CategoryField } from "~/categories/validation";
+import { CATEGORY_ICON_KEYS, CATEGORY_ICONS, CATEGORY_MESSAGES as M, categorySchema, type CategoryField } from "~/categories/validation";
 import { cardGridAction } from "~/admin/card-grid-action.server";
-import { CardActions, ErrorSummary, fieldAria, FieldMessage, SaveOrCancel, StatusLine, useCardGrid, useSaveForm } from "~/components/admin/card-form";
+import { getFieldsetProps, getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { CardActions, SaveOrCancel, StatusLine, useCardGrid } from "~/components/admin/card-form";
+import { FieldError, FormErrors } from "~/components/form/form-messages";
+import { useSaveForm } from "~/components/form/use-save-form";
 import { ConfirmDialog, Dialog } from "~/components/admin/dialog";
 import { Icon } from "~/components/icon";
 import { CategoryIcon } from "~/content/category-icon";
-import { fieldErrorsOf } from "~/lib/field-errors";
 import { slugify } from "~/lib/slug";
 
 // /admin/categories — the categories as cards, created and edited in a modal, deleted after a
@@ -114,7 +116,10 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
 }
 
 function CategoryForm({ category, onCancel, onSaved }: { category: AdminCategory | null; onCancel: () => void; onSaved: (message: string) => void }) {
-  const { fetcher, busy, errors, summary, setClientErrors } = useSaveForm<CategoryField>(onSaved);
+  // An icon outside the twelve (written before the list existed) stays selectable, as it is.
+  const legacyIcon = category?.icon && !(category.icon in CATEGORY_ICONS) ? category.icon : null;
+  const schema = useMemo(() => categorySchema(legacyIcon), [legacyIcon]);
+  const { fetcher, busy, form, fields } = useSaveForm({ id: "category", schema, onSaved });
   const [name, setName] = useState(category?.name ?? "");
   // The slug follows the name until the admin types one (a new category), or keeps the current one
   // (an edit: a category's address does not change unless asked). Emptied, it follows again.
@@ -122,50 +127,23 @@ function CategoryForm({ category, onCancel, onSaved }: { category: AdminCategory
   const [slugTouched, setSlugTouched] = useState(category !== null);
   const shownSlug = slugTouched ? slug : slugify(name);
 
-  // An icon outside the twelve (written before the list existed) stays selectable, as it is.
-  const legacyIcon = category?.icon && !(category.icon in CATEGORY_ICONS) ? category.icon : null;
-
   return (
-    <fetcher.Form
-      method="post"
-      noValidate
-      className="space-y-4"
-      onSubmit={(event) => {
-        const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-        const parsed = categorySchema(legacyIcon).safeParse(values);
-        if (!parsed.success) {
-          event.preventDefault();
-          setClientErrors(fieldErrorsOf(parsed.error));
-        } else setClientErrors(null);
-      }}
-    >
+    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value={category ? "update" : "create"} />
       {category ? <input type="hidden" name="id" value={category.id} /> : null}
       <div>
-        <label htmlFor="category-name" className="field-label">
+        <label htmlFor={fields.name.id} className="field-label">
           Nome
         </label>
-        <input
-          id="category-name"
-          name="name"
-          required
-          maxLength={CATEGORY_LIMITS.name}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          className="field-input"
-          {...fieldAria("category-name", errors.name)}
-        />
-        <FieldMessage fieldId="category-name" error={errors.name} />
+        <input {...getInputProps(fields.name, { type: "text", value: false })} value={name} onChange={(event) => setName(event.target.value)} className="field-input" />
+        <FieldError field={fields.name} />
       </div>
       <div>
-        <label htmlFor="category-slug" className="field-label">
+        <label htmlFor={fields.slug.id} className="field-label">
           Slug
         </label>
         <input
-          id="category-slug"
-          name="slug"
-          required
-          maxLength={CATEGORY_LIMITS.slug}
+          {...getInputProps(fields.slug, { type: "text", value: false, ariaDescribedBy: fields.slug.descriptionId })}
           value={shownSlug}
           onChange={(event) => {
             setSlug(event.target.value);
@@ -174,29 +152,20 @@ function CategoryForm({ category, onCancel, onSaved }: { category: AdminCategory
           autoCapitalize="none"
           spellCheck={false}
           className="field-input font-mono"
-          {...fieldAria("category-slug", errors.slug, "category-slug-hint")}
         />
-        <p id="category-slug-hint" className="mt-1 text-sm text-stone-600">
+        <p id={fields.slug.descriptionId} className="mt-1 text-sm text-stone-600">
           L'indirizzo della pagina: /category/{shownSlug || "…"}. Lettere minuscole, numeri e trattini.
         </p>
-        <FieldMessage fieldId="category-slug" error={errors.slug} />
+        <FieldError field={fields.slug} />
       </div>
       <div>
-        <label htmlFor="category-description" className="field-label">
+        <label htmlFor={fields.description.id} className="field-label">
           Descrizione <span className="font-normal text-stone-600">(facoltativa)</span>
         </label>
-        <textarea
-          id="category-description"
-          name="description"
-          rows={3}
-          maxLength={CATEGORY_LIMITS.description}
-          defaultValue={category?.description ?? ""}
-          className="field-input"
-          {...fieldAria("category-description", errors.description)}
-        />
-        <FieldMessage fieldId="category-description" error={errors.description} />
+        <textarea {...getTextareaProps(fields.description)} rows={3} defaultValue={category?.description ?? ""} className="field-input" />
+        <FieldError field={fields.description} />
       </div>
-      <fieldset {...fieldAria("category-icon", errors.icon)}>
+      <fieldset {...getFieldsetProps(fields.icon)}>
         <legend className="field-label">Icona</legend>
         <div className="grid grid-cols-2 gap-2 min-[400px]:grid-cols-3 sm:grid-cols-4">
           <IconChoice value="" label="Automatica" defaultChecked={!category?.icon} />
@@ -206,9 +175,9 @@ function CategoryForm({ category, onCancel, onSaved }: { category: AdminCategory
           ))}
         </div>
         <p className="mt-1 text-sm text-stone-600">«Automatica» sceglie l'icona dal nome della categoria.</p>
-        <FieldMessage fieldId="category-icon" error={errors.icon} />
+        <FieldError field={fields.icon} />
       </fieldset>
-      <ErrorSummary title={M.saveError} errors={summary} />
+      <FormErrors title={M.saveError} form={form} />
       <SaveOrCancel busy={busy} onCancel={onCancel} saveLabel={category ? "Salva modifiche" : "Crea categoria"} />
     </fetcher.Form>
   );

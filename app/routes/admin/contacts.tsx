@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
 import { data, Form, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/contacts";
 import { adminActor } from "~/admin/gate.server";
@@ -12,6 +12,7 @@ import { readQuery } from "~/lib/form.server";
 import { formatDateTimeLong, formatNumber } from "~/lib/format";
 import { redirectPastLastPage } from "~/lib/paging";
 import { readAdminForm } from "~/admin/admin-form.server";
+import { useHydrated } from "~/components/use-hydrated";
 
 // /admin/contacts — the contact form's messages: list (search, status filter), and the message of
 // `?id=` in the detail pane, so that it survives a reload and works without JavaScript. Showing a
@@ -65,11 +66,6 @@ export async function action(args: Route.ActionArgs) {
   return { ok: true as const, message: result.message };
 }
 
-/** False until the page has hydrated: buttons that open a dialog do nothing before that. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
-}
-const noSubscription = () => () => {};
 
 export const meta: Route.MetaFunction = () => [{ title: "Messaggi di contatto — Zampa Admin" }, { name: "robots", content: "noindex" }];
 

@@ -3,10 +3,12 @@ import { data } from "react-router";
 import type { Route } from "./+types/partners";
 import { adminActor } from "~/admin/gate.server";
 import { cardGridAction } from "~/admin/card-grid-action.server";
-import { CardActions, ErrorSummary, fieldAria, FieldMessage, SaveOrCancel, StatusLine, useCardGrid, useSaveForm } from "~/components/admin/card-form";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { CardActions, SaveOrCancel, StatusLine, useCardGrid } from "~/components/admin/card-form";
+import { FieldError, FormErrors } from "~/components/form/form-messages";
+import { useSaveForm } from "~/components/form/use-save-form";
 import { ConfirmDialog, Dialog } from "~/components/admin/dialog";
 import { Icon } from "~/components/icon";
-import { fieldErrorsOf } from "~/lib/field-errors";
 import { createPartner, deletePartner, listPartnersForAdmin, updatePartner, type AdminPartner } from "~/partners/admin.server";
 import { PARTNER_LIMITS, PARTNER_MESSAGES as M, partnerSchema, type PartnerField } from "~/partners/validation";
 
@@ -132,110 +134,63 @@ function PartnerForm({
   onCancel: () => void;
   onSaved: (message: string) => void;
 }) {
-  const { fetcher, busy, errors, summary, setClientErrors } = useSaveForm<PartnerField>(onSaved);
+  const { fetcher, busy, form, fields } = useSaveForm({ id: "partner", schema: partnerSchema, onSaved, badInput: { displayOrder: M.orderInvalid } });
 
   return (
-    <fetcher.Form
-      method="post"
-      noValidate
-      className="space-y-4"
-      onSubmit={(event) => {
-        const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-        const parsed = partnerSchema.safeParse(values);
-        // A number field holding text that is not a number sends nothing, which would mean "last".
-        const orderField = event.currentTarget.elements.namedItem("displayOrder");
-        const badOrder = orderField instanceof HTMLInputElement && orderField.validity.badInput;
-        if (!parsed.success || badOrder) {
-          event.preventDefault();
-          setClientErrors({ ...(parsed.success ? {} : fieldErrorsOf<PartnerField>(parsed.error)), ...(badOrder ? { displayOrder: M.orderInvalid } : {}) });
-        } else setClientErrors(null);
-      }}
-    >
+    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value={partner ? "update" : "create"} />
       {partner ? <input type="hidden" name="id" value={partner.id} /> : null}
       <div>
-        <label htmlFor="partner-name" className="field-label">
+        <label htmlFor={fields.name.id} className="field-label">
           Nome
         </label>
-        <input
-          id="partner-name"
-          name="name"
-          required
-          maxLength={PARTNER_LIMITS.name}
-          defaultValue={partner?.name ?? ""}
-          className="field-input"
-          {...fieldAria("partner-name", errors.name)}
-        />
-        <FieldMessage fieldId="partner-name" error={errors.name} />
+        <input {...getInputProps(fields.name, { type: "text" })} maxLength={PARTNER_LIMITS.name} defaultValue={partner?.name ?? ""} className="field-input" />
+        <FieldError field={fields.name} />
       </div>
       <div>
-        <label htmlFor="partner-logo" className="field-label">
+        <label htmlFor={fields.logoUrl.id} className="field-label">
           URL del logo
         </label>
         <input
-          id="partner-logo"
-          name="logoUrl"
-          type="url"
+          {...getInputProps(fields.logoUrl, { type: "url" })}
           inputMode="url"
-          required
           placeholder="https://www.esempio.it/logo.png"
           defaultValue={partner?.logoUrl ?? ""}
           className="field-input"
-          {...fieldAria("partner-logo", errors.logoUrl)}
         />
-        <FieldMessage fieldId="partner-logo" error={errors.logoUrl} />
+        <FieldError field={fields.logoUrl} />
       </div>
       <div>
-        <label htmlFor="partner-website" className="field-label">
+        <label htmlFor={fields.websiteUrl.id} className="field-label">
           Sito web <span className="font-normal text-stone-600">(facoltativo)</span>
         </label>
-        <input
-          id="partner-website"
-          name="websiteUrl"
-          type="url"
-          inputMode="url"
-          placeholder="https://www.esempio.it"
-          defaultValue={partner?.websiteUrl ?? ""}
-          className="field-input"
-          {...fieldAria("partner-website", errors.websiteUrl)}
-        />
-        <FieldMessage fieldId="partner-website" error={errors.websiteUrl} />
+        <input {...getInputProps(fields.websiteUrl, { type: "url" })} inputMode="url" placeholder="https://www.esempio.it" defaultValue={partner?.websiteUrl ?? ""} className="field-input" />
+        <FieldError field={fields.websiteUrl} />
       </div>
       <div>
-        <label htmlFor="partner-description" className="field-label">
+        <label htmlFor={fields.description.id} className="field-label">
           Descrizione <span className="font-normal text-stone-600">(facoltativa)</span>
         </label>
-        <textarea
-          id="partner-description"
-          name="description"
-          rows={3}
-          maxLength={PARTNER_LIMITS.description}
-          defaultValue={partner?.description ?? ""}
-          className="field-input"
-          {...fieldAria("partner-description", errors.description)}
-        />
-        <FieldMessage fieldId="partner-description" error={errors.description} />
+        <textarea {...getTextareaProps(fields.description)} rows={3} maxLength={PARTNER_LIMITS.description} defaultValue={partner?.description ?? ""} className="field-input" />
+        <FieldError field={fields.description} />
       </div>
       <div>
-        <label htmlFor="partner-order" className="field-label">
+        <label htmlFor={fields.displayOrder.id} className="field-label">
           Ordine di visualizzazione
         </label>
         <input
-          id="partner-order"
-          name="displayOrder"
-          type="number"
+          {...getInputProps(fields.displayOrder, { type: "number", ariaDescribedBy: fields.displayOrder.descriptionId })}
           inputMode="numeric"
           min={0}
           max={PARTNER_LIMITS.displayOrder}
           step={1}
           defaultValue={partner ? partner.displayOrder : nextOrder}
           className="field-input max-w-40"
-          {...fieldAria("partner-order", errors.displayOrder, "partner-order-hint")}
         />
-        <p id="partner-order-hint" className="mt-1 text-sm text-stone-600">
+        <p id={fields.displayOrder.descriptionId} className="mt-1 text-sm text-stone-600">
           Un numero intero da 0 in su: i numeri più bassi vengono mostrati per primi.
         </p>
-        <FieldMessage fieldId="partner-order" error={errors.displayOrder} />
+        <FieldError field={fields.displayOrder} />
       </div>
       <div className="flex items-center gap-2">
         <input id="partner-active" name="isActive" type="checkbox" defaultChecked={partner ? partner.isActive : true} className="size-5 accent-brand-700" />
@@ -243,7 +198,7 @@ function PartnerForm({
           Attivo (mostrato nella home page)
         </label>
       </div>
-      <ErrorSummary title={M.saveError} errors={summary} />
+      <FormErrors title={M.saveError} form={form} />
       <SaveOrCancel busy={busy} onCancel={onCancel} saveLabel={partner ? "Salva modifiche" : "Crea partner"} />
     </fetcher.Form>
   );

@@ -4,7 +4,8 @@ import { data, Form, useFetcher, type ShouldRevalidateFunctionArgs } from "react
 import type { Route } from "./+types/pet-listings";
 import { adminActor } from "~/admin/gate.server";
 import { ConfirmDialog } from "~/components/admin/dialog";
-import { SuspendListingDialog, useHydrated } from "~/components/admin/suspend-listing-dialog";
+import { SuspendListingDialog } from "~/components/admin/suspend-listing-dialog";
+import { useHydrated } from "~/components/use-hydrated";
 import { EnumOptions } from "~/components/enum-options";
 import { Icon } from "~/components/icon";
 import { Pagination } from "~/components/pagination";

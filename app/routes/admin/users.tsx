@@ -1,16 +1,22 @@
-import { useState, useSyncExternalStore } from "react";
-import { data, Form, redirect, useFetcher } from "react-router";
+import { useState } from "react";
+import { data, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/users";
 import { listUsers, setUserRole, type AdminUserRow } from "~/accounts/admin.server";
-import { roleChangeQuestion, USER_ADMIN_MESSAGES as M, userListQuerySchema, type Role } from "~/accounts/admin-validation";
+import { roleChangeQuestion, USER_ADMIN_MESSAGES as M, userListQuerySchema, USER_SEARCH_MAX_LENGTH, type Role } from "~/accounts/admin-validation";
 import { adminActor } from "~/admin/gate.server";
 import { ConfirmDialog } from "~/components/admin/dialog";
+import { DataTable, type Column } from "~/components/admin/kit/data-table";
+import { EmptyState } from "~/components/admin/kit/empty-state";
+import { ListFilters } from "~/components/admin/kit/list-filters";
+import { RowActions, rowActionClass } from "~/components/admin/kit/row-actions";
 import { Pagination } from "~/components/pagination";
 import { ROLES } from "~/lib/enums";
 import { readQuery } from "~/lib/form.server";
 import { formatDateLong, formatNumber } from "~/lib/format";
 import { redirectPastLastPage } from "~/lib/paging";
 import { readAdminForm } from "~/admin/admin-form.server";
+import { useHydrated } from "~/components/use-hydrated";
+import { sortOf } from "~/lib/list-sort";
 
 // /admin/users — the accounts: counters, search by name or e-mail, role changes. The admin layout's
 // gate guards the page and its actions; setUserRole checks the role again (and keeps one
@@ -18,10 +24,11 @@ import { readAdminForm } from "~/admin/admin-form.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = adminActor(context);
   const query = userListQuerySchema.parse(Object.fromEntries(readQuery(request)));
-  const result = await listUsers(admin, query);
+  const sort = sortOf(query);
+  const result = await listUsers(admin, { ...query, sort });
   if (!result.ok) throw data({ error: result.error }, { status: result.status });
   redirectPastLastPage(new URL(request.url), query.page, result.pageCount);
-  return { ...result, q: query.q, role: query.role ?? null, selfId: admin.id };
+  return { ...result, q: query.q, role: query.role ?? null, sort, selfId: admin.id };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -37,50 +44,8 @@ export async function action(args: Route.ActionArgs) {
   return { ok: true as const, message: result.message };
 }
 
-/** False until the page has hydrated: buttons that open a dialog do nothing before that. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
-}
-const noSubscription = () => () => {};
 
 export const meta: Route.MetaFunction = () => [{ title: "Utenti — Zampa Admin" }, { name: "robots", content: "noindex" }];
-
-function RoleToggle({ user, self }: { user: AdminUserRow; self: boolean }) {
-  const fetcher = useFetcher<typeof action>();
-  const [confirming, setConfirming] = useState(false);
-  const hydrated = useHydrated();
-  const target: Role = user.role === "admin" ? "user" : "admin";
-  const busy = fetcher.state !== "idle";
-  const result = fetcher.data;
-  const label = target === "admin" ? "Rendi amministratore" : "Rendi utente";
-  return (
-    <div className="flex flex-col items-start gap-1">
-      <button
-        type="button"
-        className="btn-secondary px-3 py-1.5 text-sm"
-        disabled={busy || !hydrated}
-        onClick={() => setConfirming(true)}
-        aria-label={`${label}: ${user.fullName || user.email}${self ? " (tu)" : ""}`}
-      >
-        {label}
-      </button>
-      <ConfirmDialog
-        open={confirming}
-        question={roleChangeQuestion(target)}
-        confirmLabel={label}
-        busy={busy}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          void fetcher.submit({ intent: "role", id: user.id, role: target }, { method: "post" });
-        }}
-      />
-      <p aria-live="polite" className="text-sm">
-        {result && !busy ? <span className={result.ok ? "text-green-800" : "text-red-800"}>{result.ok ? result.message : result.error}</span> : null}
-      </p>
-    </div>
-  );
-}
 
 function Counter({ label, value }: { label: string; value: number }) {
   return (
@@ -91,13 +56,57 @@ function Counter({ label, value }: { label: string; value: number }) {
   );
 }
 
+const roleLabel = (target: Role) => (target === "admin" ? "Rendi amministratore" : "Rendi utente");
+const otherRole = (user: AdminUserRow): Role => (user.role === "admin" ? "user" : "admin");
+
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const { users, counters, matching, matchingCapped, page, pageCount, q, role, selfId } = loaderData;
+  const { users, counters, matching, matchingCapped, page, pageCount, q, role, sort, selfId } = loaderData;
+  const fetcher = useFetcher<typeof action>();
+  const hydrated = useHydrated();
+  const [asking, setAsking] = useState<AdminUserRow | null>(null);
+  // The row whose role was last changed: its answer shows there, where the eye is.
+  const [changed, setChanged] = useState<string | null>(null);
+  const busy = fetcher.state !== "idle";
+  const answer = !busy ? fetcher.data : undefined;
+  const closeDialog = (id: string) => {
+    setAsking(null);
+    // The menu item that opened the dialog is hidden with its menu: the focus goes back to the menu's button.
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`tr[data-user-id="${id}"] summary`)?.focus());
+  };
+
   const search = new URLSearchParams();
   if (q) search.set("q", q);
   if (role) search.set("role", role);
+  search.set("sort", sort.key);
+  search.set("dir", sort.direction);
   const filtered = Boolean(q || role);
-  const cell = "px-3 py-2 align-top max-sm:block max-sm:px-0 max-sm:py-1";
+  const columns: Column<AdminUserRow>[] = [
+    {
+      id: "name",
+      header: "Nome",
+      sortKey: "name",
+      labelOnCards: false,
+      className: "font-semibold text-stone-900",
+      cell: (user) => (
+        <>
+          {user.fullName || "—"}
+          {user.id === selfId ? <span className="ml-1 text-sm font-normal text-stone-600">(tu)</span> : null}
+        </>
+      ),
+    },
+    { id: "email", header: "Email", className: "break-all text-stone-800", cell: (user) => user.email },
+    {
+      id: "role",
+      header: "Ruolo",
+      cell: (user) => (
+        <span className={`inline-block rounded-full px-3 py-1 text-xs font-semibold ${user.role === "admin" ? "bg-brand-100 text-brand-900" : "bg-stone-200 text-stone-900"}`}>
+          {user.roleLabel}
+        </span>
+      ),
+    },
+    { id: "created", header: "Registrato il", sortKey: "created", firstDirection: "desc", className: "text-stone-700", cell: (user) => formatDateLong(user.createdAt) },
+  ];
+
   return (
     <>
       <h1 className="text-2xl font-bold text-stone-900">Utenti</h1>
@@ -107,12 +116,12 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         <Counter label="Utenti standard" value={counters.users} />
       </dl>
 
-      <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
+      <ListFilters label="Cerca e filtra gli utenti" filtered={filtered}>
         <div className="min-w-0 flex-1 basis-64">
           <label htmlFor="users-q" className="field-label">
             Cerca per nome o email
           </label>
-          <input id="users-q" name="q" type="search" defaultValue={q} maxLength={100} className="field-input" />
+          <input id="users-q" name="q" type="search" defaultValue={q} maxLength={USER_SEARCH_MAX_LENGTH} className="field-input" />
         </div>
         <div>
           <label htmlFor="users-role" className="field-label">
@@ -127,15 +136,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
-        <button type="submit" className="btn-primary">
-          Cerca
-        </button>
-        {filtered ? (
-          <a href="/admin/users" className="btn-secondary">
-            Mostra tutti
-          </a>
-        ) : null}
-      </Form>
+      </ListFilters>
 
       <p className="mt-4 text-sm text-stone-700" aria-live="polite">
         {matchingCapped
@@ -146,60 +147,44 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       </p>
 
       {users.length === 0 ? (
-        <p className="mt-4 text-stone-700">Nessun utente trovato.</p>
+        <EmptyState title="Nessun utente trovato.">{filtered ? <p>Prova con altre parole o togli il filtro del ruolo.</p> : null}</EmptyState>
       ) : (
-        <table className="mt-3 w-full border-collapse text-left max-sm:block">
-          <thead className="border-b border-stone-300 text-sm text-stone-700 max-sm:sr-only">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Nome
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Email
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Ruolo
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Registrato il
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Azioni
-              </th>
-            </tr>
-          </thead>
-          <tbody className="max-sm:block max-sm:space-y-3">
-            {users.map((user) => (
-              <tr
-                key={user.id}
-                data-user-id={user.id}
-                className="border-b border-stone-200 bg-white max-sm:block max-sm:rounded-2xl max-sm:border max-sm:p-4 max-sm:shadow-sm"
-              >
-                <td className={`${cell} font-semibold text-stone-900`}>
-                  {user.fullName || "—"}
-                  {user.id === selfId ? <span className="ml-1 text-sm font-normal text-stone-600">(tu)</span> : null}
-                </td>
-                <td className={`${cell} break-all text-stone-800`}>{user.email}</td>
-                <td className={cell}>
-                  <span
-                    className={`inline-block rounded-full px-3 py-1 text-xs font-semibold ${user.role === "admin" ? "bg-brand-100 text-brand-900" : "bg-stone-200 text-stone-900"}`}
-                  >
-                    {user.roleLabel}
-                  </span>
-                </td>
-                <td className={`${cell} text-sm text-stone-700`}>
-                  <span className="sm:hidden">Registrato il </span>
-                  {formatDateLong(user.createdAt)}
-                </td>
-                <td className={cell}>
-                  <RoleToggle user={user} self={user.id === selfId} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label="Elenco degli utenti"
+          columns={columns}
+          rows={users}
+          rowKey={(user) => user.id}
+          rowProps={(user) => ({ "data-user-id": user.id })}
+          sort={sort}
+          actions={(user) => (
+            <div className="flex flex-col items-start gap-1 md:items-end">
+              <RowActions label={`${user.fullName || user.email}${user.id === selfId ? " (tu)" : ""}`}>
+                <button type="button" className={rowActionClass} disabled={busy || !hydrated} onClick={() => setAsking(user)}>
+                  {roleLabel(otherRole(user))}
+                </button>
+              </RowActions>
+              <p aria-live="polite" className="text-sm">
+                {answer && changed === user.id ? <span className={answer.ok ? "text-green-800" : "text-red-800"}>{answer.ok ? answer.message : answer.error}</span> : null}
+              </p>
+            </div>
+          )}
+        />
       )}
       <Pagination page={page} pageCount={pageCount} search={search} label="Pagine degli utenti" />
+
+      <ConfirmDialog
+        open={asking !== null}
+        question={asking ? roleChangeQuestion(otherRole(asking)) : ""}
+        confirmLabel={asking ? roleLabel(otherRole(asking)) : ""}
+        busy={busy}
+        onCancel={() => asking && closeDialog(asking.id)}
+        onConfirm={() => {
+          if (!asking) return;
+          closeDialog(asking.id);
+          setChanged(asking.id);
+          void fetcher.submit({ intent: "role", id: asking.id, role: otherRole(asking) }, { method: "post" });
+        }}
+      />
     </>
   );
 }

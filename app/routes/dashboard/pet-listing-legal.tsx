@@ -1,7 +1,8 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/pet-listing-legal";
 import { requireUser } from "~/accounts/session.server";
-import { LegalBirthDate, LegalIdentification, LegalSeller, useHydrated } from "~/components/listings/legal-fields";
+import { LegalBirthDate, LegalIdentification, LegalSeller } from "~/components/listings/legal-fields";
+import { useHydrated } from "~/components/use-hydrated";
 import { ListingNotFound } from "~/components/listings/listing-not-found";
 import { Notice } from "~/components/notice";
 import { changeableListing, completeLegalFields } from "~/listings/listings.server";

@@ -1,5 +1,5 @@
 import { ArrowLeft, CircleAlert, ExternalLink, Pencil, Plus, Trash2 } from "lucide";
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/keywords";
 import { adminActor } from "~/admin/gate.server";
@@ -23,6 +23,7 @@ import {
   type KeywordField,
   type KeywordStatus,
 } from "~/seo/keyword-validation";
+import { useHydrated } from "~/components/use-hydrated";
 
 // /admin/seo/keywords — the target keywords, 20 a page, each with the published articles that use
 // it. Adding (`?edit=new`) and editing (`?edit={id}`) show the form in place of the list, so the
@@ -227,11 +228,6 @@ function KeywordTable({ items, page }: { items: AdminKeywordRow[]; page: number 
   );
 }
 
-/** False until the page has hydrated: the delete button opens a dialog, which needs JavaScript. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
-}
-const noSubscription = () => () => {};
 
 function KeywordForm({ keyword, page, failure }: { keyword: AdminKeyword | null; page: number; failure: ActionData | null }) {
   const navigation = useNavigation();

@@ -1,12 +1,12 @@
 // Starts request handlers in the order their requests arrived, with a poll phase between turns.
 //
 // Node runs a handler inside the read callback of its socket. When the server is saturated, the
-// connections that are already being served keep being served and new ones wait: with wrk -c32
-// against a bare `http` server doing 3 ms of work per request, p50 was 96 ms but p99 975 ms, the
-// slow requests being the first ones of new connections (up to 1.4 s, one more admitted per round).
-// Queuing the handlers and starting them from setImmediate runs a poll phase between turns, so
-// every socket that is ready gets read and each request waits only for those that came before it:
-// the same server gave p99 104 ms at the same throughput. See docs/decisions/0028-arrival-order.md.
+// connections that are already being served keep being served and new ones wait: the first request
+// of a new connection waits many rounds of the others (one more connection admitted per round), and
+// those requests make the tail latency. Queuing the handlers and starting them from setImmediate
+// runs a poll phase between turns, so every socket that is ready gets read and each request waits
+// only for those that came before it. The figures before and after, and how to reproduce them, are
+// in docs/decisions/0028-arrival-order.md.
 //
 // A turn goes on with the next handler as soon as one finishes, until it has lasted TURN_MS: cheap
 // requests (a cached page) do not pay a turn of the event loop each. A handler that waits for

@@ -2,7 +2,7 @@
 // Erasable TypeScript only: scripts run it with Node's type stripping.
 //
 // No V8 tuning: the heap limit is the one setting, and it comes from configuration (MAX_HEAP_MB).
-// Unset, V8 sizes the heap from the machine's memory (4 GB on the 24 GB machines here), so a growing
+// Unset, V8 sizes the heap from the machine's memory (decision 0040 has the figure), so a growing
 // catalogue makes the process larger instead of crashing it (docs/decisions/0040-memory-from-configuration.md).
 
 /** `--max-old-space-size` for MAX_HEAP_MB; 0 is V8's own default (sized from the machine's memory). */

@@ -1,7 +1,7 @@
 // At most N images are processed at once in this process; the others wait their turn, first come
-// first served. Decoding a 12 MP photo takes libvips ~36 MB of pixels plus its buffers, so twenty
-// listings sent together each decoding their photo multiplied the server's memory (364 MB → 1 GB);
-// queued, they take turns instead (docs/decisions/0037-hostile-input-and-upload-limits.md).
+// first served. Decoding a photo takes libvips all of its pixels plus its buffers, so a burst of
+// listings sent together, each decoding its photo, multiplied the server's memory; queued, they take
+// turns instead (see decision 0037 for the figures: docs/decisions/0037-hostile-input-and-upload-limits.md).
 // In memory on purpose: this bounds a resource of this process (its memory and cores), it is not
 // state shared between processes.
 

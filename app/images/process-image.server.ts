@@ -20,13 +20,13 @@ import {
 
 const MAIN_QUALITY = 80;
 const THUMB_QUALITY = 70;
-// libwebp's effort 2 instead of 4: measured on a 4000 × 3000 photo, encoding 90 ms instead of
-// 230 ms for a file 3 % larger; five photos must publish within seconds on a 2-core server.
+// libwebp's effort 2 instead of 4: far less encoding time for a slightly larger file, because five
+// photos must publish within seconds on a 2-core server (see decision 0023).
 const WEBP_EFFORT = 2;
 
 /**
- * sharp, loaded on the first image: libvips adds ~21 MB to the process, which a server that is not
- * receiving photos need not carry (decision 0029).
+ * sharp, loaded on the first image: libvips adds its own native memory to the process, which a
+ * server that is not receiving photos need not carry (decision 0029).
  */
 let loaded: Promise<typeof Sharp> | undefined;
 export function loadSharp(): Promise<typeof Sharp> {

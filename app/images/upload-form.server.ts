@@ -4,9 +4,9 @@
 //
 // The body is parsed as it arrives: each file is kept once, in memory of its own, which is freed as
 // soon as the form has been handled. request.formData() kept the whole body, then each file as a
-// Blob, then our Buffer copy: about four times the photos' size at once (90 MB for five photos of
-// 4 MB), and it stayed until a full garbage collection, which a server that is only receiving photos
-// seldom runs (docs/decisions/0034-upload-memory.md).
+// Blob, then our Buffer copy: about four times the photos' size at once, and it stayed until a full
+// garbage collection, which a server that is only receiving photos seldom runs (see decision 0034:
+// docs/decisions/0034-upload-memory.md).
 import { config } from "~/config.server";
 import { freeNow } from "~/lib/free-buffer.server";
 import { readForm, type UnreadableForm } from "~/lib/form.server";
@@ -28,8 +28,8 @@ export type UploadFormHandler<T> = (fields: Record<string, unknown>, files: Uplo
 /**
  * Upload forms read and handled at once by this process: twice IMAGE_CONCURRENCY (4 by default), so
  * that one form's body arrives while another's photos are processed. The bodies of the others wait
- * unread in their connections instead of in memory: 20 listings of 5 × 4 MB sent together held
- * their 400 MB of photos at once (decision 0037).
+ * unread in their connections instead of in memory: a burst of listings sent together held all
+ * their photos at once (see decision 0037).
  */
 let slots: Limiter | undefined;
 export function uploadFormSlots(): Limiter {

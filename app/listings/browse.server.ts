@@ -309,7 +309,7 @@ export async function listingMarkers(criteria: Criteria): Promise<ListingMarker[
     }
     return db().select(markerColumns).from(petListings).where(publicMatches(criteria, "walk")).orderBy(...newestFirst).limit(MAP_MARKER_LIMIT);
   };
-  // Up to a thousand markers is ~150 KB of heap: kept only for the combinations of the filters
+  // Up to MAP_MARKER_LIMIT markers take real heap (decision 0029): kept only for the combinations of the filters
   // chosen from lists, not for free text or prices typed, where every new search would keep its own copy (the server's heap
   // is bounded, decision 0029).
   if (freeForm(criteria) || criteria.priceMin != null || criteria.priceMax != null) return load();

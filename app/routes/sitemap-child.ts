@@ -21,8 +21,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 /**
  * The memoized bytes as a one-chunk stream, written as they are. React Router reads a resource
- * route's `Response.body`, and a Response made from a buffer then copies it (1.4 MB per request here):
- * under a burst of crawler requests the copies held ~190 MB until a collection found them.
+ * route's `Response.body`, and a Response made from a buffer then copies it on every request: under
+ * a burst of crawler requests the copies held a lot of memory until a collection found them (see
+ * decision 0039).
  */
 function sharedBody(bytes: Uint8Array): ReadableStream<Uint8Array> {
   return new ReadableStream({

@@ -303,8 +303,8 @@ async function childEntries(section: SitemapSection, n: number, limits: SitemapL
 
 /**
  * A child sitemap gzip-compressed as its rows are read: the compressor holds at most a batch of
- * text, and the result is the compressed file alone (50,000 URLs: ~1.3 MB instead of ~6.8 MB of
- * XML plus the rows behind it).
+ * text, and the result is the compressed file alone, a fraction of the XML and of the rows behind it
+ * (sizes in decision 0038).
  */
 async function gzippedChild(section: SitemapSection, n: number, limits: SitemapLimits): Promise<Buffer> {
   const base = config().publicUrl;
@@ -382,8 +382,8 @@ export async function sitemapSummary(limits: SitemapLimits = DEFAULT_LIMITS): Pr
 }
 
 /**
- * A child sitemap, gzip-compressed (50,000 listings are ~6.8 MB of XML, ~1.3 MB compressed, kept
- * outside the JavaScript heap), or null when there is no such child: nothing is memoized for a
+ * A child sitemap, gzip-compressed (a fraction of its XML, kept outside the JavaScript heap; sizes
+ * in decision 0038), or null when there is no such child: nothing is memoized for a
  * name that is not one.
  */
 export async function buildSitemapChild(name: string, limits: SitemapLimits = DEFAULT_LIMITS): Promise<Buffer | null> {

@@ -331,6 +331,9 @@ export const articles = pgTable(
       .on(t.scheduledPublishDate)
       .where(sql`${t.isScheduled}`),
     index("articles_created_idx").on(t.createdAt.desc()),
+    // /admin/articles ordered by title or by publication date (decision 0102).
+    index("articles_title_idx").on(t.title, t.id),
+    index("articles_published_at_idx").on(t.publishedAt.desc().nullsLast(), t.id),
     index("articles_author_idx").on(t.authorId),
     // /admin/articles searches titles (any part, any case) over every article.
     index("articles_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),

@@ -60,7 +60,8 @@ describe("admin articles", () => {
     await page.getByRole("cell", { name: new RegExp(stamp) }).first().waitFor();
     await page.getByLabel("Cerca per titolo").fill(`FELICE? ${stamp.toUpperCase()}`);
     await page.getByRole("button", { name: "Cerca" }).click();
-    await page.getByText("1 articolo trovati").waitFor();
+    await page.getByText("1 articolo trovato").waitFor();
+    await page.getByLabel(`Azioni: «${title}»`).click();
     await page.getByRole("link", { name: `Modifica «${title}»` }).click();
     await page.getByRole("heading", { name: "Modifica articolo" }).waitFor();
 
@@ -86,6 +87,7 @@ describe("admin articles", () => {
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto(`/admin/articles?q=${stamp}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.getByLabel(`Azioni: «${title}»`).click();
     await page.getByRole("button", { name: `Elimina «${title}»` }).click();
     await page.getByRole("dialog").getByText(`Vuoi eliminare l'articolo «${title}»?`).waitFor();
     await page.getByRole("dialog").getByRole("button", { name: "Elimina" }).click();

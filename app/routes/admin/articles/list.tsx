@@ -1,16 +1,23 @@
-import { Pencil, Plus, Search, Trash2 } from "lucide";
+import { Pencil, Plus, Trash2 } from "lucide";
 import { useState } from "react";
-import { data, Form, Link, useFetcher, useLocation } from "react-router";
+import { data, Link, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/list";
 import { adminActor } from "~/admin/gate.server";
 import { deleteArticle, listArticlesForAdmin, type AdminArticleRow } from "~/articles/admin.server";
+import { readAdminForm } from "~/admin/admin-form.server";
+import { articleSortSchema } from "~/articles/admin-list";
 import { ConfirmDialog } from "~/components/admin/dialog";
+import { DataTable, type Column } from "~/components/admin/kit/data-table";
+import { EmptyState } from "~/components/admin/kit/empty-state";
+import { ListFilters } from "~/components/admin/kit/list-filters";
+import { RowActions, rowActionClass } from "~/components/admin/kit/row-actions";
 import { EnumOptions } from "~/components/enum-options";
 import { Icon } from "~/components/icon";
 import { Pagination } from "~/components/pagination";
 import { ARTICLE_STATUSES } from "~/lib/enums";
 import { formatDateLong, formatDateTimeLong, formatNumber } from "~/lib/format";
-import { readForm, readQuery } from "~/lib/form.server";
+import { readQuery } from "~/lib/form.server";
+import { sortOf } from "~/lib/list-sort";
 import { pageParam, redirectPastLastPage } from "~/lib/paging";
 
 // /admin/articles — every article, searched and filtered in SQL, 20 a page; delete with confirmation.
@@ -22,26 +29,23 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     status: query.get("status"),
     categoryId: query.get("category"),
     page: pageParam(query),
+    sort: sortOf(articleSortSchema.parse(Object.fromEntries(query))),
   });
   if (!result.ok) throw data({ error: result.error }, { status: result.status });
   redirectPastLastPage(url, result.page, result.pageCount);
   const { ok: _ok, ...page } = result;
-  return page;
+  return { ...page, sort: sortOf(articleSortSchema.parse(Object.fromEntries(query))) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const actor = adminActor(context);
-  const form = await readForm(request);
-  if (!form.ok) return data({ ok: false as const, error: form.error }, { status: form.status });
-  const result = await deleteArticle(actor, form.fields.id ?? "");
+export async function action(args: Route.ActionArgs) {
+  const read = await readAdminForm(args);
+  if (!read.ok) return read.refusal;
+  const result = await deleteArticle(read.actor, read.fields.id ?? "");
   if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status });
   return { ok: true as const, message: result.message };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Articoli — Zampa Admin" }, { name: "robots", content: "noindex" }];
-
-const cell = "block px-3 py-1 md:table-cell md:py-3 md:align-top";
-const cellLabel = "mr-1 font-medium text-stone-600 md:hidden";
 
 function StatusBadge({ row }: { row: AdminArticleRow }) {
   const colour = row.status === "published" ? "bg-green-100 text-green-900" : row.status === "draft" ? "bg-amber-100 text-amber-900" : "bg-stone-200 text-stone-800";
@@ -56,12 +60,30 @@ function StatusBadge({ row }: { row: AdminArticleRow }) {
 }
 
 export default function AdminArticles({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, filters, categories } = loaderData;
+  const { items, total, page, pageCount, filters, categories, sort } = loaderData;
   const location = useLocation();
   const fetcher = useFetcher<typeof action>();
   const [pending, setPending] = useState<AdminArticleRow | null>(null);
   const busy = fetcher.state !== "idle";
   const filtered = filters.q !== "" || filters.status !== "" || filters.categoryId !== "";
+  const columns: Column<AdminArticleRow>[] = [
+    {
+      id: "title",
+      header: "Titolo",
+      sortKey: "title",
+      labelOnCards: false,
+      cell: (row) => (
+        <>
+          <span className="block font-semibold break-words text-stone-900">{row.title}</span>
+          <span className="block font-mono text-xs break-all text-stone-600">/article/{row.slug}</span>
+        </>
+      ),
+    },
+    { id: "category", header: "Categoria", cell: (row) => row.categoryName ?? "—" },
+    { id: "status", header: "Stato", cell: (row) => <StatusBadge row={row} /> },
+    { id: "views", header: "Visualizzazioni", cell: (row) => formatNumber(row.views) },
+    { id: "published", header: "Pubblicato il", sortKey: "published", firstDirection: "desc", cell: (row) => (row.publishedAt ? formatDateLong(row.publishedAt) : "—") },
+  ];
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -72,27 +94,27 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
 
-      <Form method="get" role="search" aria-label="Cerca e filtra gli articoli" className="mt-6 grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
-        <div>
-          <label htmlFor="q" className="block text-sm font-medium text-stone-800">
+      <ListFilters label="Cerca e filtra gli articoli" filtered={filtered}>
+        <div className="min-w-0 flex-1 basis-56">
+          <label htmlFor="q" className="field-label">
             Cerca per titolo
           </label>
-          <input id="q" name="q" type="search" defaultValue={filters.q} maxLength={200} className="mt-1 w-full rounded-lg border border-stone-300 p-2" />
+          <input id="q" name="q" type="search" defaultValue={filters.q} maxLength={200} className="field-input" />
         </div>
         <div>
-          <label htmlFor="status" className="block text-sm font-medium text-stone-800">
+          <label htmlFor="status" className="field-label">
             Stato
           </label>
-          <select id="status" name="status" defaultValue={filters.status} className="mt-1 w-full rounded-lg border border-stone-300 bg-white p-2">
+          <select id="status" name="status" defaultValue={filters.status} className="field-input">
             <option value="">Tutti</option>
             <EnumOptions values={ARTICLE_STATUSES.values} labels={ARTICLE_STATUSES.labels} />
           </select>
         </div>
         <div>
-          <label htmlFor="category" className="block text-sm font-medium text-stone-800">
+          <label htmlFor="category" className="field-label">
             Categoria
           </label>
-          <select id="category" name="category" defaultValue={filters.categoryId} className="mt-1 w-full rounded-lg border border-stone-300 bg-white p-2">
+          <select id="category" name="category" defaultValue={filters.categoryId} className="field-input">
             <option value="">Tutte</option>
             {categories.map((c) => (
               <option key={c.id} value={c.id}>
@@ -101,89 +123,46 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
-        <button type="submit" className="btn-secondary">
-          <Icon node={Search} aria-hidden size={18} /> Cerca
-        </button>
-      </Form>
+      </ListFilters>
 
       <p aria-live="polite" className="mt-4 text-sm">
         {fetcher.data && !busy ? <span className={fetcher.data.ok ? "text-green-800" : "font-medium text-red-800"}>{fetcher.data.ok ? fetcher.data.message : fetcher.data.error}</span> : null}
       </p>
       <p className="mt-1 text-sm text-stone-700">
         {total === 1 ? "1 articolo" : `${formatNumber(total)} articoli`}
-        {filtered ? " trovati" : ""}
-        {filtered ? (
-          <>
-            {" · "}
-            <Link to="/admin/articles" className="text-brand-800 underline">
-              Azzera i filtri
-            </Link>
-          </>
-        ) : null}
+        {filtered ? (total === 1 ? " trovato" : " trovati") : ""}
       </p>
 
       {items.length === 0 ? (
-        <p className="mt-6 text-stone-700">Nessun articolo trovato.</p>
+        <EmptyState title="Nessun articolo trovato.">
+          {filtered ? (
+            <Link to="/admin/articles" className="btn-secondary">
+              Mostra tutti gli articoli
+            </Link>
+          ) : (
+            <Link to="/admin/articles/new" className="btn-primary">
+              <Icon node={Plus} aria-hidden size={18} /> Scrivi il primo articolo
+            </Link>
+          )}
+        </EmptyState>
       ) : (
-        <table className="mt-4 block w-full text-sm md:table md:rounded-2xl md:border md:border-stone-200 md:bg-white">
-          <thead className="sr-only md:not-sr-only md:table-header-group">
-            <tr className="border-b border-stone-200 text-left text-stone-700">
-              <th scope="col" className="px-3 py-2 font-semibold">Titolo</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Categoria</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Stato</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Visualizzazioni</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Pubblicato il</th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                <span className="sr-only">Azioni</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="block space-y-3 md:table-row-group md:space-y-0">
-            {items.map((row) => (
-              <tr key={row.id} className="block rounded-2xl border border-stone-200 bg-white py-2 md:table-row md:rounded-none md:border-0 md:border-b md:py-0">
-                <td className={cell}>
-                  <span className="block font-semibold break-words text-stone-900">{row.title}</span>
-                  <span className="block font-mono text-xs break-all text-stone-600">/article/{row.slug}</span>
-                </td>
-                <td className={cell}>
-                  <span className={cellLabel}>Categoria:</span>
-                  {row.categoryName ?? "—"}
-                </td>
-                <td className={cell}>
-                  <span className={cellLabel}>Stato:</span>
-                  <StatusBadge row={row} />
-                </td>
-                <td className={cell}>
-                  <span className={cellLabel}>Visualizzazioni:</span>
-                  {formatNumber(row.views)}
-                </td>
-                <td className={cell}>
-                  <span className={cellLabel}>Pubblicato il:</span>
-                  {row.publishedAt ? formatDateLong(row.publishedAt) : "—"}
-                </td>
-                <td className={`${cell} md:whitespace-nowrap`}>
-                  <div className="flex flex-wrap gap-2 pt-1 md:pt-0">
-                    <Link to={`/admin/articles/edit?id=${row.id}`} className="btn-secondary" aria-label={`Modifica «${row.title}»`}>
-                      <Icon node={Pencil} aria-hidden size={16} /> Modifica
-                    </Link>
-                    <fetcher.Form
-                      method="post"
-                      onSubmit={(event) => {
-                        event.preventDefault();
-                        setPending(row);
-                      }}
-                    >
-                      <input type="hidden" name="id" value={row.id} />
-                      <button type="submit" className="btn-secondary text-red-800" disabled={busy} aria-label={`Elimina «${row.title}»`}>
-                        <Icon node={Trash2} aria-hidden size={16} /> Elimina
-                      </button>
-                    </fetcher.Form>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label="Elenco degli articoli"
+          columns={columns}
+          rows={items}
+          rowKey={(row) => row.id}
+          sort={sort}
+          actions={(row) => (
+            <RowActions label={`«${row.title}»`}>
+              <Link to={`/admin/articles/edit?id=${row.id}`} className={rowActionClass} aria-label={`Modifica «${row.title}»`}>
+                <Icon node={Pencil} aria-hidden size={16} /> Modifica
+              </Link>
+              <button type="button" className={`${rowActionClass} text-red-800`} disabled={busy} aria-label={`Elimina «${row.title}»`} onClick={() => setPending(row)}>
+                <Icon node={Trash2} aria-hidden size={16} /> Elimina
+              </button>
+            </RowActions>
+          )}
+        />
       )}
 
       <Pagination page={page} pageCount={pageCount} search={new URLSearchParams(location.search)} label="Pagine degli articoli" />

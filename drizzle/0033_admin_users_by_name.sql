@@ -1,1 +1,0 @@
-CREATE INDEX "profiles_name_idx" ON "profiles" USING btree ("full_name","id");

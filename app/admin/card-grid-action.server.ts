@@ -4,10 +4,9 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { CurrentUser } from "~/accounts/session.server";
 import type { FieldErrors } from "~/lib/field-errors";
-import { readForm } from "~/lib/form.server";
 import type { Result } from "~/lib/result";
 import { refuseNonAdmin } from "./access.server";
-import { adminActor } from "./gate.server";
+import { readAdminForm } from "./admin-form.server";
 
 export type CardIntent = "create" | "update" | "delete";
 export type CardActionData<F extends string> =
@@ -28,14 +27,11 @@ export interface CardHandlers {
 const isIntent = (value: unknown): value is CardIntent => value === "create" || value === "update" || value === "delete";
 
 /** The action's own arguments: the actor is the one the back office's gate let through. */
-export async function cardGridAction<F extends string>(
-  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
-  handlers: CardHandlers,
-) {
-  const actor = adminActor(context);
-  const form = await readForm(request);
-  if (!form.ok) return data<CardActionData<F>>({ ok: false, intent: null, error: form.error }, { status: form.status });
-  const { intent, id = "", ...fields } = form.fields;
+export async function cardGridAction<F extends string>(args: { request: Request; context: Readonly<RouterContextProvider> }, handlers: CardHandlers) {
+  const read = await readAdminForm(args);
+  if (!read.ok) return read.refusal;
+  const { actor } = read;
+  const { intent, id = "", ...fields } = read.fields;
   const known = isIntent(intent) && (intent !== "update" || handlers.update) ? intent : null;
   const result: Outcome =
     known === "create"

@@ -14,9 +14,9 @@ import { pageParam, redirectPastLastPage } from "~/lib/paging";
 import { CONTEST_MESSAGES as M } from "~/contests/validation";
 import { SubmissionStatusBadge } from "~/components/contests/submission-status";
 import { formatDateLong } from "~/lib/format";
-import { readForm } from "~/lib/form.server";
 import { thumbnailUrl } from "~/lib/images";
 import { voteCount } from "~/components/contests/vote-count";
+import { readAdminForm } from "~/admin/admin-form.server";
 
 // /admin/contests/{id}/submissions — the moderation of a contest's entries, 20 a page, filtered by
 // status. The admin layout's gate guards the page and its actions; the moderation module checks the
@@ -31,11 +31,11 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
   return { page, error: null };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const actor = adminActor(context);
-  const form = await readForm(request);
-  if (!form.ok) return data({ ok: false as const, id: "", error: form.error }, { status: form.status });
-  const { id = "", intent } = form.fields;
+export async function action(args: Route.ActionArgs) {
+  const read = await readAdminForm(args);
+  if (!read.ok) return read.refusal;
+  const { actor } = read;
+  const { id = "", intent } = read.fields;
   const result = intent === "approve" ? await approveSubmission(actor, id) : intent === "reject" ? await rejectSubmission(actor, id) : null;
   if (!result) {
     // An unknown intent: a non-admin is refused as for the known ones.

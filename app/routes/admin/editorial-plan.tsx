@@ -15,7 +15,7 @@ import { ConfirmDialog } from "~/components/admin/dialog";
 import { useAiRequest } from "~/components/admin/use-ai-request";
 import { formatDateTimeLong } from "~/lib/format";
 import { INPUT_MESSAGES } from "~/lib/input";
-import { readForm } from "~/lib/form.server";
+import { readAdminForm } from "~/admin/admin-form.server";
 
 // /admin/editorial-plan — the AI editorial plan: the admin picks categories, a rhythm and a start
 // date; the plan is generated through /admin/ai/editorial-plan (its progress shown live) and saved
@@ -28,14 +28,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { categories: options.categories, usage, today: romeToday() };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const actor = adminActor(context);
-  const form = await readForm(request);
-  if (!form.ok) return data({ ok: false as const, error: form.error }, { status: form.status });
-  if (form.fields.intent !== "save") return data({ ok: false as const, error: INPUT_MESSAGES.badForm }, { status: 400 });
+export async function action(args: Route.ActionArgs) {
+  const read = await readAdminForm(args);
+  if (!read.ok) return read.refusal;
+  const { actor, fields } = read;
+  if (fields.intent !== "save") return data({ ok: false as const, error: INPUT_MESSAGES.badForm }, { status: 400 });
   let items: unknown;
   try {
-    items = JSON.parse(form.fields.items ?? "");
+    items = JSON.parse(fields.items ?? "");
   } catch {
     items = null;
   }

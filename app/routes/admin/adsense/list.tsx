@@ -12,8 +12,9 @@ import { Icon } from "~/components/icon";
 import { Pagination } from "~/components/pagination";
 import { AD_PAGE_TYPES, AD_PLACEMENTS } from "~/lib/enums";
 import { formatDateLong, formatNumber } from "~/lib/format";
-import { readForm, readQuery } from "~/lib/form.server";
+import { readQuery } from "~/lib/form.server";
 import { pageParam, redirectPastLastPage } from "~/lib/paging";
+import { readAdminForm } from "~/admin/admin-form.server";
 
 // /admin/adsense — the ad codes, filtered in SQL (placement, page type, state), by priority then
 // newest, 20 a page. The status badge toggles the code; delete asks first. The saved message of the
@@ -34,11 +35,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...page, saved: saved && saved in SAVED_MESSAGES ? SAVED_MESSAGES[saved as SavedKind] : null };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const actor = adminActor(context);
-  const form = await readForm(request);
-  if (!form.ok) return data({ ok: false as const, intent: null, error: form.error }, { status: form.status });
-  const { intent, id = "" } = form.fields;
+export async function action(args: Route.ActionArgs) {
+  const read = await readAdminForm(args);
+  if (!read.ok) return read.refusal;
+  const { actor } = read;
+  const { intent, id = "" } = read.fields;
   if (intent === "toggle") {
     const result = await toggleAdCodeActive(actor, id);
     if (!result.ok) return data({ ok: false as const, intent, error: result.status === 404 ? result.error : M.statusError }, { status: result.status });

@@ -19,6 +19,8 @@ import { deleteReport, getReport, getReportComparison, listReports, updateReport
 import { ReportComparisonView } from "~/components/admin/report-comparison";
 import { readAdminForm } from "~/admin/admin-form.server";
 import { countScamMessages } from "~/messages/moderation.server";
+import { DataTable, type Column } from "~/components/admin/kit/data-table";
+import { EmptyState } from "~/components/admin/kit/empty-state";
 
 // /admin/reports — the listings' reports: counters, filter by status, 20 a page, newest first; the
 // report of `?id=` in the detail modal (so it survives a reload and works without JavaScript), where
@@ -228,6 +230,22 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
     return `/admin/reports?${params}`;
   };
   const filterHref = (value: ReportStatus | null) => (value ? `/admin/reports?status=${value}` : "/admin/reports");
+  const columns: Column<(typeof reports)[number]>[] = [
+    { id: "date", header: "Data", cell: (row) => formatDateTimeLong(row.createdAt) },
+    { id: "subject", header: "Oggetto", cell: (row) => <Subject report={row} /> },
+    { id: "reason", header: "Motivo", cell: (row) => row.reasonLabel },
+    {
+      id: "reporter",
+      header: "Segnalato da",
+      cell: (row) => (
+        <>
+          <span className="break-words">{row.reporterName}</span>
+          <span className="block break-all text-stone-600">{row.reporterEmail}</span>
+        </>
+      ),
+    },
+    { id: "status", header: "Stato", cell: (row) => <StatusBadge status={row.status} /> },
+  ];
   const filters: { value: ReportStatus | null; label: string }[] = [{ value: null, label: "Tutte" }, ...REPORT_STATUSES.values.map((value) => ({ value, label: REPORT_STATUSES.labels[value] }))];
 
   return (
@@ -271,54 +289,29 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
       </p>
 
       {reports.length === 0 ? (
-        <p className="mt-4 text-stone-700">{M.empty}</p>
+        <EmptyState title={M.empty}>
+          {status ? (
+            <PlainLink to="/admin/reports" className="btn-secondary">
+              Mostra tutte le segnalazioni
+            </PlainLink>
+          ) : null}
+        </EmptyState>
       ) : (
-        <table className="mt-2 block w-full text-sm md:table md:rounded-2xl md:border md:border-stone-200 md:bg-white">
-          <thead className="sr-only md:not-sr-only md:table-header-group">
-            <tr className="border-b border-stone-200 text-left text-stone-700">
-              <th scope="col" className="px-3 py-2 font-semibold">Data</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Oggetto</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Motivo</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Segnalato da</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Stato</th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                <span className="sr-only">Azioni</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="block space-y-3 md:table-row-group md:space-y-0">
-            {reports.map((row) => (
-              <tr key={row.id} className="block rounded-2xl border border-stone-200 bg-white py-2 md:table-row md:rounded-none md:border-0 md:border-b md:py-0">
-                <td className="block px-3 py-1 md:table-cell md:py-3 md:align-top">
-                  <span className="mr-1 font-medium text-stone-600 md:hidden">Data:</span>
-                  {formatDateTimeLong(row.createdAt)}
-                </td>
-                <td className="block px-3 py-1 md:table-cell md:py-3 md:align-top">
-                  <span className="mr-1 font-medium text-stone-600 md:hidden">Oggetto:</span>
-                  <Subject report={row} />
-                </td>
-                <td className="block px-3 py-1 md:table-cell md:py-3 md:align-top">
-                  <span className="mr-1 font-medium text-stone-600 md:hidden">Motivo:</span>
-                  {row.reasonLabel}
-                </td>
-                <td className="block px-3 py-1 md:table-cell md:py-3 md:align-top">
-                  <span className="mr-1 font-medium text-stone-600 md:hidden">Segnalato da:</span>
-                  <span className="break-words">{row.reporterName}</span>
-                  <span className="block break-all text-stone-600">{row.reporterEmail}</span>
-                </td>
-                <td className="block px-3 py-1 md:table-cell md:py-3 md:align-top">
-                  <span className="mr-1 font-medium text-stone-600 md:hidden">Stato:</span>
-                  <StatusBadge status={row.status} />
-                </td>
-                <td className="block px-3 py-1 md:table-cell md:py-3 md:align-top md:whitespace-nowrap">
-                  <PlainLink to={hrefFor(row.id)} className="btn-secondary" aria-label={`Gestisci la segnalazione di ${row.reporterName} del ${formatDateTimeLong(row.createdAt)}`}>
-                    Gestisci
-                  </PlainLink>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label="Elenco delle segnalazioni"
+          columns={columns}
+          rows={reports}
+          rowKey={(row) => row.id}
+          actions={(row) => (
+            <PlainLink
+              to={hrefFor(row.id)}
+              className="btn-secondary"
+              aria-label={`Gestisci la segnalazione di ${row.reporterName} del ${formatDateTimeLong(row.createdAt)} (${row.reasonLabel})`}
+            >
+              Gestisci
+            </PlainLink>
+          )}
+        />
       )}
 
       <Pagination page={page} pageCount={pageCount} search={search} label="Pagine delle segnalazioni" />

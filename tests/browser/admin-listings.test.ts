@@ -45,6 +45,7 @@ describe("/admin/pet-listings", () => {
     expect(await link.getAttribute("rel")).toBe("noopener");
     expect(await row.textContent()).toContain("Attivo");
 
+    await row.locator("summary").click();
     await row.getByRole("button", { name: /^Sospendi/ }).click();
     const dialog = page.getByRole("dialog", { name: "Sospendi annuncio" });
     await dialog.getByLabel("Regola violata").selectOption("inappropriate");
@@ -63,11 +64,13 @@ describe("/admin/pet-listings", () => {
     // Its owner still sees it.
     expect((await owner.page.request.get(`/pet-listing/${id}`)).status()).toBe(200);
 
+    await row.locator("summary").click();
     await row.getByRole("button", { name: /^Riattiva/ }).click();
     await page.getByText("Annuncio riattivato: è di nuovo visibile sul sito").waitFor();
     await row.getByText("Attivo", { exact: true }).waitFor();
     expect(await publicPlaces(id, word)).toEqual({ list: true, search: true, map: true, sitemap: true, detail: 200 });
 
+    await row.locator("summary").click();
     await row.getByRole("button", { name: /^Elimina/ }).click();
     const confirm = page.getByRole("dialog", { name: "Conferma" });
     await confirm.getByRole("button", { name: "Elimina" }).click();
@@ -93,12 +96,15 @@ describe("/admin/pet-listings", () => {
 
       // Another admin suspends it meanwhile.
       expect(await adminPost(context, "/admin/pet-listings", { intent: "suspend", listingId: id, rule: "spam" })).toBe(200);
+      await card.locator("summary").click();
       await card.getByRole("button", { name: /^Sospendi/ }).click();
       const dialog = page.getByRole("dialog", { name: "Sospendi annuncio" });
       await dialog.getByLabel("Regola violata").selectOption("spam");
       await dialog.getByRole("button", { name: "Sospendi annuncio" }).click();
       await page.getByText("Errore durante l'aggiornamento dell'annuncio: solo un annuncio attivo può essere sospeso (ora è sospeso).").waitFor();
       // The page has caught up with the listing's status.
+      await card.getByText("Sospeso", { exact: true }).waitFor();
+      await card.locator("summary").click();
       await card.getByRole("button", { name: /^Riattiva/ }).waitFor();
     } finally {
       expect(await adminPost(context, "/admin/pet-listings", { intent: "delete", listingId: id })).toBe(200);

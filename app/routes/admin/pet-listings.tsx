@@ -1,9 +1,13 @@
-import { ExternalLink, Search } from "lucide";
+import { ExternalLink } from "lucide";
 import { useState } from "react";
-import { data, Form, useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/pet-listings";
 import { adminActor } from "~/admin/gate.server";
 import { ConfirmDialog } from "~/components/admin/dialog";
+import { DataTable, type Column } from "~/components/admin/kit/data-table";
+import { EmptyState } from "~/components/admin/kit/empty-state";
+import { ListFilters } from "~/components/admin/kit/list-filters";
+import { RowActions, rowActionClass } from "~/components/admin/kit/row-actions";
 import { SuspendListingDialog } from "~/components/admin/suspend-listing-dialog";
 import { useHydrated } from "~/components/use-hydrated";
 import { EnumOptions } from "~/components/enum-options";
@@ -78,9 +82,6 @@ const STATUS_COLOURS: Record<ListingStatus, string> = {
   closed: "bg-stone-200 text-stone-900",
 };
 
-const cell = "block px-3 py-1 md:table-cell md:py-3 md:align-top";
-const cellLabel = "mr-1 font-medium text-stone-600 md:hidden";
-
 /** A suspended listing's statement of reasons and its owner's appeal, decided here once. */
 function SuspensionDetails({ listing, fetcher, busy }: { listing: ModerationListing; fetcher: ReturnType<typeof useFetcher<typeof action>>; busy: boolean }) {
   const { suspension, appeal } = listing;
@@ -150,14 +151,51 @@ export default function AdminPetListings({ loaderData }: Route.ComponentProps) {
   if (status) search.set("status", status);
   if (appeals) search.set("appeals", "pending");
   const filtered = q !== "" || status !== null || appeals;
+  const columns: Column<ModerationListing>[] = [
+    {
+      id: "title",
+      header: "Titolo",
+      labelOnCards: false,
+      cell: (row) => (
+        <a href={`/pet-listing/${row.id}`} target="_blank" rel="noopener" className="font-semibold break-words text-brand-800 underline">
+          {row.title}
+          <Icon node={ExternalLink} aria-hidden size={14} className="ml-1 inline" />
+          <span className="sr-only"> (si apre in una nuova scheda)</span>
+        </a>
+      ),
+    },
+    {
+      id: "pet",
+      header: "Animale e tipo",
+      cell: (row) => (
+        <>
+          {row.petTypeLabel} · {row.listingTypeLabel}
+          {row.identificationCode ? <span className="block break-all text-stone-600">Codice {row.identificationCode}</span> : null}
+        </>
+      ),
+    },
+    { id: "place", header: "Località", className: "break-words", cell: (row) => `${row.city} (${row.region})` },
+    {
+      id: "contact",
+      header: "Contatto",
+      cell: (row) => (
+        <>
+          <span className="break-words">{row.contactName}</span>
+          <span className="block break-all text-stone-600">{row.contactEmail}</span>
+        </>
+      ),
+    },
+    { id: "status", header: "Stato", cell: (row) => <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_COLOURS[row.status]}`}>{row.statusLabel}</span> },
+    { id: "created", header: "Creato il", cell: (row) => formatDateLong(row.createdAt) },
+  ];
   const count = capped ? `oltre ${formatNumber(LISTING_COUNT_CAP)} annunci` : matching === 1 ? "1 annuncio" : `${formatNumber(matching)} annunci`;
 
   return (
     <div className="mx-auto max-w-6xl">
       <h1 className="text-2xl font-bold text-stone-900">Annunci</h1>
 
-      <Form method="get" role="search" aria-label="Cerca e filtra gli annunci" className="mt-6 grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
-        <div>
+      <ListFilters label="Cerca e filtra gli annunci" filtered={filtered}>
+        <div className="min-w-0 flex-1 basis-64">
           <label htmlFor="listings-q" className="field-label">
             Cerca per titolo, città, email o codice identificativo
           </label>
@@ -173,10 +211,7 @@ export default function AdminPetListings({ loaderData }: Route.ComponentProps) {
           </select>
         </div>
         {appeals ? <input type="hidden" name="appeals" value="pending" /> : null}
-        <button type="submit" className="btn-secondary">
-          <Icon node={Search} aria-hidden size={18} /> Cerca
-        </button>
-      </Form>
+      </ListFilters>
 
       <nav aria-label="Contestazioni" className="mt-4 flex flex-wrap gap-2">
         <PlainLink
@@ -197,98 +232,44 @@ export default function AdminPetListings({ loaderData }: Route.ComponentProps) {
       </p>
       <p className="mt-1 text-sm text-stone-700">
         {count}
-        {filtered ? " trovati" : ""}
-        {filtered ? (
-          <>
-            {" · "}
-            <PlainLink to="/admin/pet-listings" className="text-brand-800 underline">
-              Azzera i filtri
-            </PlainLink>
-          </>
-        ) : null}
+        {filtered ? (matching === 1 && !capped ? " trovato" : " trovati") : ""}
       </p>
 
       {listings.length === 0 ? (
-        <p className="mt-6 text-stone-700">{M.empty}</p>
+        <EmptyState title={M.empty}>
+          {filtered ? (
+            <PlainLink to="/admin/pet-listings" className="btn-secondary">
+              Mostra tutti gli annunci
+            </PlainLink>
+          ) : null}
+        </EmptyState>
       ) : (
-        <table className="mt-4 block w-full text-sm md:table md:rounded-2xl md:border md:border-stone-200 md:bg-white">
-          <thead className="sr-only md:not-sr-only md:table-header-group">
-            <tr className="border-b border-stone-200 text-left text-stone-700">
-              <th scope="col" className="px-3 py-2 font-semibold">Titolo</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Animale e tipo</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Località</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Contatto</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Stato</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Creato il</th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                <span className="sr-only">Azioni</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="block space-y-3 md:table-row-group md:space-y-0">
-            {listings.map((row) => [
-              <tr key={row.id} className="block rounded-2xl border border-stone-200 bg-white py-2 md:table-row md:rounded-none md:border-0 md:border-b md:py-0">
-                <td className={cell}>
-                  <a href={`/pet-listing/${row.id}`} target="_blank" rel="noopener" className="font-semibold break-words text-brand-800 underline">
-                    {row.title}
-                    <Icon node={ExternalLink} aria-hidden size={14} className="ml-1 inline" />
-                    <span className="sr-only"> (si apre in una nuova scheda)</span>
-                  </a>
-                </td>
-                <td className={cell}>
-                  <span className={cellLabel}>Animale e tipo:</span>
-                  {row.petTypeLabel} · {row.listingTypeLabel}
-                  {row.identificationCode ? <span className="block break-all text-stone-600">Codice {row.identificationCode}</span> : null}
-                </td>
-                <td className={cell}>
-                  <span className={cellLabel}>Località:</span>
-                  <span className="break-words">
-                    {row.city} ({row.region})
-                  </span>
-                </td>
-                <td className={cell}>
-                  <span className={cellLabel}>Contatto:</span>
-                  <span className="break-words">{row.contactName}</span>
-                  <span className="block break-all text-stone-600">{row.contactEmail}</span>
-                </td>
-                <td className={cell}>
-                  <span className={cellLabel}>Stato:</span>
-                  <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_COLOURS[row.status]}`}>{row.statusLabel}</span>
-                </td>
-                <td className={cell}>
-                  <span className={cellLabel}>Creato il:</span>
-                  {formatDateLong(row.createdAt)}
-                </td>
-                <td className={`${cell} md:whitespace-nowrap`}>
-                  <div className="flex flex-wrap gap-2 pt-1 md:pt-0">
-                    {row.status === "active" ? (
-                      <button type="button" className="btn-secondary" disabled={busy || !hydrated} onClick={() => setSuspending(row)} aria-label={`Sospendi «${row.title}»`}>
-                        Sospendi
-                      </button>
-                    ) : row.status === "suspended" ? (
-                      <fetcher.Form method="post">
-                        <input type="hidden" name="listingId" value={row.id} />
-                        <button type="submit" name="intent" value="reactivate" className="btn-secondary" disabled={busy} aria-label={`Riattiva «${row.title}»`}>
-                          Riattiva
-                        </button>
-                      </fetcher.Form>
-                    ) : null}
-                    <button type="button" className="btn-secondary text-red-800" disabled={busy || !hydrated} onClick={() => setDeleting(row)} aria-label={`Elimina «${row.title}»`}>
-                      Elimina
-                    </button>
-                  </div>
-                </td>
-              </tr>,
-              row.suspension ? (
-                <tr key={`${row.id}-reasons`} className="-mt-3 block rounded-b-2xl border border-t-0 border-stone-200 bg-stone-50 md:table-row md:rounded-none md:border-0 md:border-b">
-                  <td colSpan={7} className="block px-3 py-3 md:table-cell">
-                    <SuspensionDetails listing={row} fetcher={fetcher} busy={busy} />
-                  </td>
-                </tr>
-              ) : null,
-            ])}
-          </tbody>
-        </table>
+        <DataTable
+          label="Elenco degli annunci"
+          columns={columns}
+          rows={listings}
+          rowKey={(row) => row.id}
+          detail={(row) => (row.suspension ? <SuspensionDetails listing={row} fetcher={fetcher} busy={busy} /> : null)}
+          actions={(row) => (
+            <RowActions label={`«${row.title}»`}>
+              {row.status === "active" ? (
+                <button type="button" className={rowActionClass} disabled={busy || !hydrated} onClick={() => setSuspending(row)} aria-label={`Sospendi «${row.title}»`}>
+                  Sospendi
+                </button>
+              ) : row.status === "suspended" ? (
+                <fetcher.Form method="post">
+                  <input type="hidden" name="listingId" value={row.id} />
+                  <button type="submit" name="intent" value="reactivate" className={rowActionClass} disabled={busy} aria-label={`Riattiva «${row.title}»`}>
+                    Riattiva
+                  </button>
+                </fetcher.Form>
+              ) : null}
+              <button type="button" className={`${rowActionClass} text-red-800`} disabled={busy || !hydrated} onClick={() => setDeleting(row)} aria-label={`Elimina «${row.title}»`}>
+                Elimina
+              </button>
+            </RowActions>
+          )}
+        />
       )}
 
       <Pagination page={page} pageCount={pageCount} search={search} label="Pagine degli annunci" />

@@ -35,13 +35,15 @@ export interface DataTableProps<T> {
   actions?: (row: T) => ReactNode;
   /** extra attributes of a row (data-* for tests and scripts) */
   rowProps?: (row: T) => Record<string, string>;
+  /** more about a row, shown under it across the whole width (a suspended listing's reasons) */
+  detail?: (row: T) => ReactNode;
   /** a checkbox per row, for bulk actions */
   selection?: { selected: ReadonlySet<string>; onToggle: (key: string, selected: boolean) => void; rowLabel: (row: T) => string };
 }
 
 const cell = "px-3 py-2 align-top max-md:block max-md:px-0 max-md:py-1";
 
-export function DataTable<T>({ label, columns, rows, rowKey, sort, actions, rowProps, selection }: DataTableProps<T>) {
+export function DataTable<T>({ label, columns, rows, rowKey, sort, actions, rowProps, detail, selection }: DataTableProps<T>) {
   const { search } = useLocation();
   const params = new URLSearchParams(search);
   return (
@@ -78,7 +80,9 @@ export function DataTable<T>({ label, columns, rows, rowKey, sort, actions, rowP
       <tbody className="max-md:block max-md:space-y-3">
         {rows.map((row) => {
           const key = rowKey(row);
-          return (
+          const more = detail?.(row);
+          const width = columns.length + (selection ? 1 : 0) + (actions ? 1 : 0);
+          return [
             <tr
               key={key}
               {...rowProps?.(row)}
@@ -108,8 +112,15 @@ export function DataTable<T>({ label, columns, rows, rowKey, sort, actions, rowP
                 </td>
               ))}
               {actions ? <td className={`${cell} md:text-right`}>{actions(row)}</td> : null}
-            </tr>
-          );
+            </tr>,
+            more ? (
+              <tr key={`${key}-detail`} className="-mt-3 block rounded-b-2xl border border-t-0 border-stone-200 bg-stone-50 md:table-row md:rounded-none md:border-0 md:border-b">
+                <td colSpan={width} className="block px-3 py-3 md:table-cell">
+                  {more}
+                </td>
+              </tr>
+            ) : null,
+          ];
         })}
       </tbody>
     </table>

@@ -92,7 +92,8 @@ describe("start-up: administrator, then demo content", () => {
         url: "http://localhost:3000",
         demoAdmin: { email: DEMO_ADMIN.email, password: DEMO_PASSWORD },
         demoUser: { email: demoUsers[0]!.email, password: DEMO_PASSWORD },
-        mail: { outbox: expect.stringMatching(/outbox$/) as unknown },
+        // The tests' DATA_DIR is a temporary folder: the command names it.
+        mail: { outbox: expect.stringMatching(/outbox$/) as unknown, command: expect.stringMatching(/^DATA_DIR=\S+ npm run outbox$/) as unknown },
       });
       const viaSmtp = await startBanner("https://zampa.example.it", { ...noAdmin, smtpUrl: "smtps://posta:segreta@smtp.example.it:465" });
       expect(viaSmtp.mail).toEqual({ smtp: "smtp.example.it:465" });

@@ -127,15 +127,23 @@ export async function startBanner(url: string, cfg: Pick<ReturnType<typeof confi
   const demoAdmin = adminEmail !== DEMO_ADMIN.email && (await passwordOpens(DEMO_ADMIN.email, DEMO_PASSWORD)) ? { email: DEMO_ADMIN.email, password: DEMO_PASSWORD } : undefined;
   const someUser = demoUsers.find((user) => user.email !== adminEmail);
   const demoUser = someUser && (await passwordOpens(someUser.email, DEMO_PASSWORD)) ? { email: someUser.email, password: DEMO_PASSWORD } : undefined;
-  const outbox = outboxDir();
-  const relative = path.relative(process.cwd(), outbox);
+  // The command names DATA_DIR when the server was given another one than the default.
+  const dataDir = config().dataDir;
+  const shownDir = /^[\w./-]+$/.test(shortPath(dataDir)) ? shortPath(dataDir) : `'${shortPath(dataDir).replace(/'/g, `'\\''`)}'`;
+  const command = dataDir === path.resolve("./data") ? "npm run outbox" : `DATA_DIR=${shownDir} npm run outbox`;
   return {
     url,
     ...(cfg.adminEmail && cfg.adminPassword ? { admin: cfg.adminEmail } : {}),
     ...(demoAdmin ? { demoAdmin } : {}),
     ...(demoUser ? { demoUser } : {}),
-    mail: cfg.smtpUrl ? { smtp: smtpServer(cfg.smtpUrl) } : { outbox: relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative : outbox },
+    mail: cfg.smtpUrl ? { smtp: smtpServer(cfg.smtpUrl) } : { outbox: shortPath(outboxDir()), command },
   };
+}
+
+/** A path below the current folder as a relative one (shorter to read and to copy). */
+function shortPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative : file;
 }
 
 async function start(): Promise<void> {

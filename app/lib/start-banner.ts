@@ -11,8 +11,8 @@ export interface StartBanner {
   demoUser?: { email: string; password: string };
   /** ADMIN_EMAIL's administrator (its password is ADMIN_PASSWORD: not printed). */
   admin?: string;
-  /** The outbox folder, or the SMTP server (host and port, never its credentials). */
-  mail: { outbox: string } | { smtp: string };
+  /** The outbox folder and the command that lists it, or the SMTP server (host and port, never its credentials). */
+  mail: { outbox: string; command: string } | { smtp: string };
 }
 
 /**
@@ -31,7 +31,7 @@ export function bannerLines(banner: StartBanner): string[] {
   if (banner.demoAdmin) lines.push(`Amministratore demo: ${banner.demoAdmin.email} / ${banner.demoAdmin.password}`);
   if (banner.demoUser) lines.push(`Utente demo: ${banner.demoUser.email} / ${banner.demoUser.password} (come gli altri utenti demo)`);
   if ("outbox" in banner.mail) {
-    lines.push(`E-mail: scritte in ${banner.mail.outbox}/ (le ultime, con i link: npm run outbox)`);
+    lines.push(`E-mail: scritte in ${banner.mail.outbox}/`, `Le ultime, con i link: ${banner.mail.command}`);
   } else {
     lines.push(`E-mail: inviate via SMTP a ${banner.mail.smtp}`);
   }
@@ -54,7 +54,7 @@ export function bannerFields(banner: StartBanner): Record<string, unknown> {
     ...(banner.admin ? { admin: banner.admin } : {}),
     ...(banner.demoAdmin ? { demoAdmin: `${banner.demoAdmin.email} / ${banner.demoAdmin.password}` } : {}),
     ...(banner.demoUser ? { demoUser: `${banner.demoUser.email} / ${banner.demoUser.password}` } : {}),
-    ...banner.mail,
+    ...("outbox" in banner.mail ? { outbox: banner.mail.outbox } : banner.mail),
   };
 }
 

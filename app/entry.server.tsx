@@ -11,7 +11,7 @@ import { ready } from "./startup.server";
 
 // Used by the HTTP server (server/main.ts): start-up, then redirects and the page cache in front
 // of React Router's handler.
-export { ready, shutdown } from "./startup.server";
+export { ready, shutdown, startBanner } from "./startup.server";
 
 // The database and accounts are ready before any loader or action runs: the production server
 // awaits ready() before it listens; the development server loads this module before it handles a
@@ -29,7 +29,7 @@ export { createRequestHandler } from "react-router";
 export { matchRoutes } from "react-router";
 // The logger and the request id its lines carry, the rate limits by route class and what the
 // metrics report: one copy each, the app's (decisions 0067, 0068).
-export { accessLogWriter, logger, withRequestId } from "./lib/logger.server";
+export { accessLogWriter, logger, printStartBanner, withRequestId } from "./lib/logger.server";
 export { takeRateLimit } from "./lib/rate-limit-classes.server";
 export { aiQueueDepth, memoCounts, pageCacheCounts, poolStats } from "./lib/runtime-stats.server";
 

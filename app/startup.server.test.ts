@@ -11,7 +11,7 @@ import { listings as demoListings } from "~/seed/data/listings";
 import { DEMO_PASSWORD, demoUsers } from "~/seed/data/users";
 import { DEMO_ADMIN } from "~/seed/seed.server";
 import { itDb } from "../tests/db";
-import { prepareAccountsAndContent } from "./startup.server";
+import { prepareAccountsAndContent, startBanner } from "./startup.server";
 
 const ADMIN_PASSWORD = "Custode-di-Zampa-77";
 let ip = 0;
@@ -47,6 +47,13 @@ describe("start-up: administrator, then demo content", () => {
       const [people] = await db().select({ n: count() }).from(users);
       expect(people?.n).toBe(demoUsers.length + 1);
       expect(await signsIn(demoUsers[0]!.email, DEMO_PASSWORD)).toBe(true);
+
+      // The start banner names ADMIN_EMAIL (not its password) and prints no demo password for it.
+      const banner = await startBanner("http://localhost:3000", { adminEmail: DEMO_ADMIN.email, adminPassword: ADMIN_PASSWORD, smtpUrl: undefined });
+      expect(banner.admin).toBe(DEMO_ADMIN.email);
+      expect(banner.demoAdmin).toBeUndefined();
+      expect(banner.demoUser).toEqual({ email: demoUsers[0]!.email, password: DEMO_PASSWORD });
+      expect(JSON.stringify(banner)).not.toContain(ADMIN_PASSWORD);
     },
     60_000,
   );
@@ -78,6 +85,18 @@ describe("start-up: administrator, then demo content", () => {
       expect(admin?.role).toBe("admin");
       expect(admin?.fullName).toBe(DEMO_ADMIN.fullName);
       expect(await signsIn(DEMO_ADMIN.email, DEMO_PASSWORD)).toBe(true);
+
+      // The start banner: the address, the demo credentials that open the accounts, where mails go.
+      const noAdmin = { adminEmail: undefined, adminPassword: undefined };
+      expect(await startBanner("http://localhost:3000", { ...noAdmin, smtpUrl: undefined })).toEqual({
+        url: "http://localhost:3000",
+        demoAdmin: { email: DEMO_ADMIN.email, password: DEMO_PASSWORD },
+        demoUser: { email: demoUsers[0]!.email, password: DEMO_PASSWORD },
+        // The tests' DATA_DIR is a temporary folder: the command names it.
+        mail: { outbox: expect.stringMatching(/outbox$/) as unknown, command: expect.stringMatching(/^DATA_DIR=\S+ npm run outbox$/) as unknown },
+      });
+      const viaSmtp = await startBanner("https://zampa.example.it", { ...noAdmin, smtpUrl: "smtps://posta:segreta@smtp.example.it:465" });
+      expect(viaSmtp.mail).toEqual({ smtp: "smtp.example.it:465" });
     },
     60_000,
   );

@@ -1,20 +1,27 @@
 // Everything the server does once before it answers: open and migrate the database, prepare
 // accounts, bootstrap the administrator, load the demo content on an empty database, keep the
 // embedded database's planner statistics fresh; then, in the background, hash the photos of listings
-// published before their hashes existed.
+// published before their hashes existed. And the start banner's facts (decision 0099).
+import path from "node:path";
+import { verifyPassword } from "better-auth/crypto";
+import { and, eq } from "drizzle-orm";
 import { ensureAdmin } from "~/accounts/accounts.server";
 import { serveBackups } from "~/backup/socket.server";
 import { listenForInvalidations } from "~/cache/cache.server";
 import { initAuth } from "~/accounts/auth.server";
 import { config } from "~/config.server";
-import { ADVISORY_LOCKS, getDatabase, openDatabase, setDatabase } from "~/db/client.server";
+import { ADVISORY_LOCKS, db, getDatabase, openDatabase, setDatabase } from "~/db/client.server";
+import { accounts, users } from "~/db/schema";
 import { keepStatisticsFresh } from "~/db/statistics.server";
 import { startScheduler, type Scheduler } from "~/jobs/scheduler.server";
 import { stopViewCounting } from "~/listings/views.server";
 import { logger } from "~/lib/logger.server";
+import { smtpServer, type StartBanner } from "~/lib/start-banner";
+import { outboxDir } from "~/mail/mailer.server";
 import { keepNewFilesPrivate } from "~/lib/private-files.server";
 import { listenForMessages } from "~/messages/live.server";
 import { startPhotoHashBackfill } from "~/listings/photo-duplicates.server";
+import { DEMO_PASSWORD, demoUsers } from "~/seed/data/users";
 import { DEMO_ADMIN, seedDemoContent, shouldSeed } from "~/seed/seed.server";
 import { checkStorage, StorageCheckError } from "~/storage/storage.server";
 
@@ -96,10 +103,47 @@ export async function prepareAccountsAndContent(
     const t1 = performance.now();
     await seedDemoContent();
     logger.info({ ms: Math.round(performance.now() - t1) }, "contenuti demo caricati");
-    if (!cfg.adminEmail) {
-      logger.info(`Accedi come amministratore demo: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
-    }
   }
+}
+
+/** Whether `password` opens the account of `email` (false: no such account, or another password). */
+async function passwordOpens(email: string, password: string): Promise<boolean> {
+  const [row] = await db()
+    .select({ hash: accounts.password })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.userId))
+    .where(and(eq(users.email, email), eq(accounts.providerId, "credential")))
+    .limit(1);
+  return row?.hash ? verifyPassword({ hash: row.hash, password }).catch(() => false) : false;
+}
+
+/**
+ * What the start banner says (app/lib/start-banner.ts): the address, the demo credentials at every
+ * start where they still open the demo accounts (not only the start that loaded them), ADMIN_EMAIL's
+ * administrator, where the e-mails go.
+ */
+export async function startBanner(url: string, cfg: Pick<ReturnType<typeof config>, "adminEmail" | "adminPassword" | "smtpUrl"> = config()): Promise<StartBanner> {
+  const adminEmail = cfg.adminEmail?.toLowerCase();
+  const demoAdmin = adminEmail !== DEMO_ADMIN.email && (await passwordOpens(DEMO_ADMIN.email, DEMO_PASSWORD)) ? { email: DEMO_ADMIN.email, password: DEMO_PASSWORD } : undefined;
+  const someUser = demoUsers.find((user) => user.email !== adminEmail);
+  const demoUser = someUser && (await passwordOpens(someUser.email, DEMO_PASSWORD)) ? { email: someUser.email, password: DEMO_PASSWORD } : undefined;
+  // The command names DATA_DIR when the server was given another one than the default.
+  const dataDir = config().dataDir;
+  const shownDir = /^[\w./-]+$/.test(shortPath(dataDir)) ? shortPath(dataDir) : `'${shortPath(dataDir).replace(/'/g, `'\\''`)}'`;
+  const command = dataDir === path.resolve("./data") ? "npm run outbox" : `DATA_DIR=${shownDir} npm run outbox`;
+  return {
+    url,
+    ...(cfg.adminEmail && cfg.adminPassword ? { admin: cfg.adminEmail } : {}),
+    ...(demoAdmin ? { demoAdmin } : {}),
+    ...(demoUser ? { demoUser } : {}),
+    mail: cfg.smtpUrl ? { smtp: smtpServer(cfg.smtpUrl) } : { outbox: shortPath(outboxDir()), command },
+  };
+}
+
+/** A path below the current folder as a relative one (shorter to read and to copy). */
+function shortPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative : file;
 }
 
 async function start(): Promise<void> {

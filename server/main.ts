@@ -1,5 +1,6 @@
 // The production HTTP server: Hono on Node, serving the built assets and handing everything else
 // to React Router. `npm run build` compiles it to build/server.js (vite.server.config.ts).
+import cluster from "node:cluster";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,6 +12,8 @@ import { bodyLimit } from "hono/body-limit";
 import type { matchRoutes, ServerBuild } from "react-router";
 import type { Logger } from "pino";
 import type { AccessLine } from "../app/lib/logger.server.ts";
+import { writeLogLine } from "../app/lib/log-format.ts";
+import { START_BANNER_MESSAGE, type StartBanner } from "../app/lib/start-banner.ts";
 import { ACCOUNT_MESSAGES } from "../app/accounts/messages.ts";
 import { INPUT_MESSAGES } from "../app/lib/input.ts";
 import { CLIENT_IP_HEADER } from "../app/accounts/client-ip.ts";
@@ -29,8 +32,8 @@ import { isTakenByTheServer } from "../app/lib/rate-limit-classes.ts";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const buildFile = path.join(root, "build/server/index.js");
 if (!existsSync(buildFile)) {
-  // No logger before the build is loaded: the same JSON line pino writes.
-  process.stderr.write(`${JSON.stringify({ level: 60, time: Date.now(), msg: "Build mancante: esegui prima `npm run build`." })}\n`);
+  // No logger before the build is loaded: the line pino would write.
+  writeLogLine(process.stderr, "fatal", "Build mancante: esegui prima `npm run build`.");
   process.exit(1);
 }
 
@@ -48,6 +51,8 @@ const entry = build.entry.module as unknown as {
   accessLogWriter: (log: Logger) => (line: AccessLine) => void;
   takeRateLimit: (request: Request, name: ServerRateLimitClass, clientIp: string) => Promise<number | null>;
   siteSecurityHeaders: () => SecurityHeaders;
+  startBanner: (url: string) => Promise<StartBanner>;
+  printStartBanner: (log: Logger, banner: StartBanner) => void;
 } & AppStats;
 try {
   await entry.ready();
@@ -212,6 +217,22 @@ const respond = (request: Request, env: HttpBindings | Http2Bindings): Promise<R
 const server = serve({ fetch: respond, port }, () => {
   const ms = Math.round(performance.now() - startedAt);
   logger.info(`Zampa è in ascolto su ${publicUrl} (pronto in ${ms} ms)`);
+  // The start banner (the address, the demo accounts, where mails go), the last thing a start prints;
+  // read once listening, so that checking the demo passwords does not delay the first answer.
+  void entry
+    .startBanner(publicUrl)
+    .catch((error: unknown) => {
+      logger.warn({ err: error }, "riepilogo di avvio non disponibile");
+      return undefined;
+    })
+    .then((banner) => {
+      if (!cluster.isWorker) {
+        if (banner) entry.printStartBanner(logger, banner);
+        return;
+      }
+      // The primary prints it once every worker is ready: this worker's lines written out first.
+      logger.flush(() => process.send?.({ type: START_BANNER_MESSAGE, banner }));
+    });
 });
 
 // A clean stop: no new connections, then the database is closed (the embedded one flushes its files).

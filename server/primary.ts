@@ -2,6 +2,8 @@
 // cluster hands each new connection to the next worker), replaces a worker that dies, and stops them
 // all cleanly. It loads nothing of the application itself. Erasable TypeScript only.
 import cluster, { type Worker } from "node:cluster";
+import { logFormat, writeLogLine } from "../app/lib/log-format.ts";
+import { bannerBlock, bannerFields, bannerLines, isStartBannerMessage, type StartBanner } from "../app/lib/start-banner.ts";
 import { serveClusterMetrics } from "./metrics-primary.ts";
 
 /** A worker that dies sooner than this after starting to listen counts as a crash loop: wait longer. */
@@ -11,8 +13,13 @@ const MAX_DELAY_MS = 30_000;
 const STOP_GRACE_MS = 15_000;
 
 function log(level: "info" | "warn" | "error", msg: string, extra: Record<string, unknown> = {}): void {
-  const line = JSON.stringify({ level: { info: 30, warn: 40, error: 50 }[level], time: Date.now(), pid: process.pid, msg, ...extra });
-  (level === "info" ? process.stdout : process.stderr).write(line + "\n");
+  writeLogLine(level === "info" ? process.stdout : process.stderr, level, msg, { pid: process.pid, ...extra });
+}
+
+/** The start banner (app/lib/start-banner.ts), as a worker's logger would print it. */
+function printBanner(banner: StartBanner): void {
+  if (logFormat() === "pretty") process.stdout.write(bannerBlock(banner));
+  else log("info", bannerLines(banner)[0]!, bannerFields(banner));
 }
 
 /**
@@ -26,15 +33,31 @@ export function runPrimary(count: number): void {
   let stopping: { exitCode: number } | undefined;
   let delay = FIRST_DELAY_MS;
   const listeningSince = new Map<number, number>();
+  // The start banner, printed once, last: when every worker listens and has written out its lines.
+  const bannerFrom = new Map<number, StartBanner | undefined>();
+  let announced = false;
+  const announce = () => {
+    if (announced || stopping || listeningSince.size < count || bannerFrom.size < count) return;
+    announced = true;
+    log("info", `${count} processi in ascolto`);
+    const banner = [...bannerFrom.values()].find((b) => b !== undefined);
+    if (banner) printBanner(banner);
+  };
 
   const fork = () => cluster.fork();
   cluster.on("listening", (worker: Worker) => {
     listeningSince.set(worker.id, Date.now());
-    if (listeningSince.size === count && !stopping) log("info", `${count} processi in ascolto`);
+    announce();
+  });
+  cluster.on("message", (worker: Worker, message: unknown) => {
+    if (!isStartBannerMessage(message)) return;
+    bannerFrom.set(worker.id, message.banner);
+    announce();
   });
   cluster.on("exit", (worker: Worker, code: number | null, signal: string | null) => {
     const since = listeningSince.get(worker.id);
     listeningSince.delete(worker.id);
+    bannerFrom.delete(worker.id);
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(stopping.exitCode);
       return;

@@ -2,6 +2,7 @@
 // cluster of WORKERS processes sharing the port (decision 0069). Erasable TypeScript only.
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
+import { writeLogLine } from "../app/lib/log-format.ts";
 import { runPrimary } from "./primary.ts";
 import { workerPlan, type WorkerPlan } from "./workers.ts";
 
@@ -15,6 +16,6 @@ try {
 if (cluster.isPrimary && plan.workers > 1) {
   runPrimary(plan.workers);
 } else {
-  if (plan.warning) console.error(JSON.stringify({ level: 40, time: Date.now(), msg: plan.warning }));
+  if (plan.warning) writeLogLine(process.stderr, "warn", plan.warning);
   await import("./main.ts");
 }

@@ -45,12 +45,13 @@ async function state(id: string) {
 
 const outboxDir = () => path.join(config().dataDir, "outbox");
 
-/** The .eml files of the outbox addressed to `to`, decoded from quoted-printable. */
+/** The .eml files of the outbox addressed to `to`, decoded from quoted-printable (the outbox writes 8-bit: decision 0099). */
 async function mailsTo(to: string): Promise<string[]> {
   const names = await readdir(outboxDir()).catch(() => [] as string[]);
   const mails = await Promise.all(names.map((name) => readFile(path.join(outboxDir(), name), "utf8")));
+  const decoded = (eml: string) => eml.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return mails
-    .map((eml) => eml.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16))))
+    .map((eml) => (/^Content-Transfer-Encoding: quoted-printable$/m.test(eml) ? decoded(eml) : eml))
     .filter((eml) => new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}$`, "m").test(eml));
 }
 

@@ -1,7 +1,10 @@
-// One logger for the server: JSON lines (pino). A line written while a request is handled carries
-// that request's id (`reqId`), which the HTTP server also answers as `x-request-id` (decision 0067).
+// One logger for the server: JSON lines (pino), or on a terminal one readable line per record
+// (LOG_FORMAT, decision 0099). A line written while a request is handled carries that request's id
+// (`reqId`), which the HTTP server also answers as `x-request-id` (decision 0067).
 import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
+import { logFormat, terminalFormatter, type LogFormat } from "./log-format.ts";
+import { bannerBlock, bannerFields, bannerLines, type StartBanner } from "./start-banner.ts";
 
 const requestIds = new AsyncLocalStorage<string>();
 
@@ -33,9 +36,31 @@ export function batchedStdout(fd = 1): pino.DestinationStream {
   return pino.destination({ dest: fd, sync: false, minLength: BATCH_BYTES, periodicFlush: FLUSH_MS });
 }
 
-/** A logger writing to `destination` (default: standard output, batched); tests read its lines. */
-export function createLogger(options: { level?: string; destination?: pino.DestinationStream } = {}): pino.Logger {
-  return pino(
+/**
+ * `destination` with each of pino's JSON lines turned into the terminal's line on the way: the same
+ * batched asynchronous writes (and the same writing out at exit) as JSON, in this thread, no worker.
+ */
+function readableLines(destination: pino.DestinationStream): pino.DestinationStream {
+  const format = terminalFormatter();
+  const target = destination as pino.DestinationStream & { flush?: (cb?: (error?: Error) => void) => void; flushSync?: () => void };
+  return {
+    write: (line: string) => target.write(format(line)),
+    flush: (cb?: (error?: Error) => void) => (target.flush ? target.flush(cb) : cb?.()),
+    flushSync: () => target.flushSync?.(),
+  } as pino.DestinationStream;
+}
+
+const readableLoggers = new WeakSet<pino.Logger>();
+
+/**
+ * A logger writing to `destination` (default: standard output, batched). Its format: `format`, or
+ * LOG_FORMAT / whether standard output is a terminal; a given `destination` (the tests read its
+ * lines) gets JSON unless `format` says otherwise.
+ */
+export function createLogger(options: { level?: string; destination?: pino.DestinationStream; format?: LogFormat } = {}): pino.Logger {
+  const format = options.format ?? (options.destination ? "json" : logFormat());
+  const destination = options.destination ?? batchedStdout();
+  const log = pino(
     {
       level: options.level ?? (process.env.LOG_LEVEL || (process.env.NODE_ENV === "test" ? "silent" : "info")),
       base: undefined,
@@ -45,11 +70,26 @@ export function createLogger(options: { level?: string; destination?: pino.Desti
         return reqId === undefined ? {} : { reqId };
       },
     },
-    options.destination ?? batchedStdout(),
+    format === "pretty" ? readableLines(destination) : destination,
   );
+  if (format === "pretty") readableLoggers.add(log);
+  return log;
 }
 
 export const logger = createLogger();
+
+/**
+ * The start banner (app/lib/start-banner.ts), the last thing a start prints: a framed block on a
+ * terminal, one record in JSON. Written through the logger's stream, after every line before it.
+ */
+export function printStartBanner(log: pino.Logger, banner: StartBanner): void {
+  if (readableLoggers.has(log)) {
+    const stream = (log as unknown as Record<symbol, pino.DestinationStream>)[pino.symbols.streamSym]!;
+    stream.write(bannerBlock(banner));
+  } else {
+    log.info(bannerFields(banner), bannerLines(banner)[0]!);
+  }
+}
 
 /** One finished request, as the access log records it. */
 export interface AccessLine {

@@ -1,10 +1,12 @@
 // The one mailer: SMTP when SMTP_URL is set, otherwise each message is written as an .eml file in
-// DATA_DIR/outbox (and logged), so e-mail flows work and can be read on a machine with no network.
+// DATA_DIR/outbox (and logged), so e-mail flows work and can be read on a machine with no network:
+// its text 8-bit, so that `cat` shows whole links, and `npm run outbox` lists them (decision 0099).
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "~/config.server";
 import { logger } from "~/lib/logger.server";
 import { writePrivateFile } from "~/lib/private-files.server";
+import { eightBitText } from "./eml";
 
 export interface Mail {
   to: string | string[];
@@ -28,7 +30,7 @@ export const MAIL_FROM = `"Zampa" <${NO_REPLY_ADDRESS}>`;
 let transport: Transporter | undefined;
 let transportKey: string | undefined;
 
-function outboxDir(): string {
+export function outboxDir(): string {
   return path.join(config().dataDir, "outbox");
 }
 
@@ -53,7 +55,7 @@ export async function sendMail({ name, ...mail }: Mail): Promise<string | undefi
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const file = path.join(outboxDir(), name ? `${name}.eml` : `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`);
   // Reset and confirmation links are in it: for the server's user only (decision 0079).
-  await writePrivateFile(file, (info as unknown as { message: Buffer }).message);
+  await writePrivateFile(file, eightBitText((info as unknown as { message: Buffer }).message));
   logger.info({ to: mail.to, subject: mail.subject, file }, "e-mail scritta nella outbox");
   return file;
 }

@@ -3,13 +3,13 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { config } from "~/config.server";
-import { decodeQuotedPrintable } from "./quoted-printable";
+import { parseEml } from "./eml";
 
 export interface OutboxMail {
   file: string;
   /** the raw header block */
   headers: string;
-  /** the text body, decoded (quoted-printable or base64), with "\n" line ends */
+  /** the text body, decoded (8-bit, quoted-printable or base64), with "\n" line ends */
   body: string;
   /** the body's lines */
   lines: string[];
@@ -23,13 +23,7 @@ export async function outboxFiles(): Promise<string[]> {
 
 /** One .eml of the outbox (of this process's DATA_DIR, or of another process's `dir`). */
 export async function readMail(file: string, dir = outboxDir()): Promise<OutboxMail> {
-  const eml = (await readFile(path.join(dir, file), "utf8")).replace(/\r\n/g, "\n");
-  const split = eml.indexOf("\n\n");
-  const headers = split < 0 ? eml : eml.slice(0, split);
-  const raw = split < 0 ? "" : eml.slice(split + 2);
-  const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(headers)?.[1]?.toLowerCase();
-  const body =
-    encoding === "quoted-printable" ? decodeQuotedPrintable(raw) : encoding === "base64" ? Buffer.from(raw, "base64").toString("utf8") : raw;
+  const { headers, body } = parseEml(await readFile(path.join(dir, file), "utf8"));
   return { file, headers, body, lines: body.split("\n") };
 }
 

@@ -1,5 +1,5 @@
-// Reading a quoted-printable body back to text (RFC 2045), as the outbox's .eml files hold it: for
-// the tests (app/mail/outbox.testing.ts) and the alerts benchmark (scripts/bench-alerts.ts). No
+// Reading a quoted-printable body back to text (RFC 2045), as mails sent before decision 0099 hold
+// it: for the outbox's reader (app/mail/eml.ts) and the alerts benchmark (scripts/bench-alerts.ts). No
 // imports, so that the benchmark, run by Node without the app's module aliases, can load it.
 
 export function decodeQuotedPrintable(text: string): string {

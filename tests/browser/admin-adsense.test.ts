@@ -125,6 +125,7 @@ describe("admin ad codes", () => {
 
     // Edit: the saved values in the form, the HTML as the textarea's text.
     await page.goto("/admin/adsense?active=inactive");
+    await row.locator("summary").click();
     await row.getByRole("link", { name: `Modifica «${name}»` }).click();
     await page.getByRole("heading", { name: "Modifica codice annuncio" }).waitFor();
     expect(await page.getByLabel("Codice HTML *").inputValue()).toBe(html);
@@ -142,6 +143,7 @@ describe("admin ad codes", () => {
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto("/admin/adsense?placement=content_bottom");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await edited.locator("summary").click();
     await page.getByRole("button", { name: `Elimina «${renamed}»` }).click();
     await page.getByRole("dialog").getByText(`Vuoi eliminare il codice annuncio «${renamed}»?`).waitFor();
     await page.getByRole("dialog").getByRole("button", { name: "Elimina" }).click();

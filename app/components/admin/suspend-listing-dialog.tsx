@@ -7,7 +7,6 @@ import { EnumOptions } from "~/components/enum-options";
 import { SUSPENSION_RULES } from "~/lib/enums";
 import { SUSPENSION_REASON_MAX_LENGTH } from "~/listings/moderation-validation";
 import { Dialog } from "./dialog";
-import { useHydrated } from "~/components/use-hydrated";
 
 
 export interface SuspendListingDialogProps {

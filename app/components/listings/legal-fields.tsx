@@ -7,7 +7,6 @@ import { asksPedigree, hasBirthDate, ITALIAN_MICROCHIP_PREFIX } from "~/listings
 import { LISTING_LIMITS } from "~/listings/validation";
 import { SELLER_TYPES } from "~/lib/enums";
 import type { FieldErrors } from "~/lib/field-errors";
-import { useHydrated } from "~/components/use-hydrated";
 
 export type LegalField =
   | "identificationCode"

@@ -13,6 +13,7 @@ export function ListFilters({
   label,
   children,
   filtered,
+  submitLabel = "Cerca",
   className = "",
 }: {
   /** the search landmark's name ("Cerca e filtra gli utenti") */
@@ -21,6 +22,8 @@ export function ListFilters({
   children: ReactNode;
   /** whether a filter is applied now: shows "Mostra tutti" */
   filtered: boolean;
+  /** the button's word ("Cerca"; "Filtra" where there is no search box) */
+  submitLabel?: string;
   className?: string;
 }) {
   const submit = useSubmit();
@@ -50,7 +53,7 @@ export function ListFilters({
       ))}
       {children}
       <button type="submit" className="btn-primary">
-        Cerca
+        {submitLabel}
       </button>
       {filtered ? (
         <PlainLink to={pathname} className="btn-secondary">

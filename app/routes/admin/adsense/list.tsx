@@ -1,12 +1,16 @@
-import { Pencil, Plus, Search, Trash2 } from "lucide";
+import { Pencil, Plus, Trash2 } from "lucide";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { data, Form, Link, useFetcher, useLocation } from "react-router";
+import { data, Link, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/list";
 import { deleteAdCode, listAdCodesForAdmin, toggleAdCodeActive, type AdminAdCode } from "~/ads/admin.server";
 import { AD_ACTIVE_FILTER_LABELS, AD_ACTIVE_FILTERS, AD_CODE_MESSAGES as M, SAVED_MESSAGES, type SavedKind } from "~/ads/validation";
 import { adminActor } from "~/admin/gate.server";
 import { StatusLine, type Feedback } from "~/components/admin/card-form";
 import { ConfirmDialog } from "~/components/admin/dialog";
+import { DataTable, type Column } from "~/components/admin/kit/data-table";
+import { EmptyState } from "~/components/admin/kit/empty-state";
+import { ListFilters } from "~/components/admin/kit/list-filters";
+import { RowActions, rowActionClass } from "~/components/admin/kit/row-actions";
 import { EnumOptions } from "~/components/enum-options";
 import { Icon } from "~/components/icon";
 import { Pagination } from "~/components/pagination";
@@ -55,8 +59,6 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Codici annuncio — Zampa Admin" }, { name: "robots", content: "noindex" }];
 
-const cell = "block px-3 py-1 md:table-cell md:py-3 md:align-top";
-const cellLabel = "mr-1 font-medium text-stone-600 md:hidden";
 
 type Answer = { ok: true; message: string } | { ok: false; error: string };
 
@@ -125,6 +127,33 @@ export default function AdminAdCodes({ loaderData }: Route.ComponentProps) {
 
   const search = new URLSearchParams(location.search);
   search.delete("saved");
+  const columns: Column<AdminAdCode>[] = [
+    {
+      id: "name",
+      header: "Nome",
+      labelOnCards: false,
+      cell: (row) => (
+        <>
+          <span className="block font-semibold break-words text-stone-900">{row.name}</span>
+          {/* The code as text, never as markup: it runs only in the public slots, after consent. */}
+          <code className="mt-1 line-clamp-2 block font-mono text-xs break-all text-stone-600">{row.htmlCode}</code>
+        </>
+      ),
+    },
+    { id: "placement", header: "Posizione", cell: (row) => row.placementLabel },
+    { id: "pageType", header: "Tipo di pagina", cell: (row) => row.pageTypeLabel },
+    { id: "priority", header: "Priorità", cell: (row) => formatNumber(row.priority) },
+    {
+      id: "status",
+      header: "Stato",
+      cell: (row) => (
+        <span className="inline-block align-middle">
+          <StatusToggle row={row} onAnswer={show} />
+        </span>
+      ),
+    },
+    { id: "created", header: "Creato il", cell: (row) => formatDateLong(row.createdAt) },
+  ];
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -135,13 +164,8 @@ export default function AdminAdCodes({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
 
-      <Form
-        method="get"
-        role="search"
-        aria-label="Filtra i codici annuncio"
-        className="mt-6 grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end"
-      >
-        <div>
+      <ListFilters label="Filtra i codici annuncio" filtered={filtered} submitLabel="Filtra">
+        <div className="min-w-40 flex-1">
           <label htmlFor="filter-placement" className="field-label">
             Posizione
           </label>
@@ -150,7 +174,7 @@ export default function AdminAdCodes({ loaderData }: Route.ComponentProps) {
             <EnumOptions values={AD_PLACEMENTS.values} labels={AD_PLACEMENTS.labels} />
           </select>
         </div>
-        <div>
+        <div className="min-w-40 flex-1">
           <label htmlFor="filter-page-type" className="field-label">
             Tipo di pagina
           </label>
@@ -159,7 +183,7 @@ export default function AdminAdCodes({ loaderData }: Route.ComponentProps) {
             <EnumOptions values={AD_PAGE_TYPES.values} labels={AD_PAGE_TYPES.labels} />
           </select>
         </div>
-        <div>
+        <div className="min-w-40 flex-1">
           <label htmlFor="filter-active" className="field-label">
             Stato
           </label>
@@ -171,103 +195,43 @@ export default function AdminAdCodes({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
-        <button type="submit" className="btn-secondary">
-          <Icon node={Search} aria-hidden size={18} /> Filtra
-        </button>
-      </Form>
+      </ListFilters>
 
       <StatusLine feedback={feedback} />
       <p className="mt-3 text-sm text-stone-700">
         {total === 1 ? "1 codice" : `${formatNumber(total)} codici`}
         {filtered ? (total === 1 ? " trovato" : " trovati") : ""}
-        {filtered ? (
-          <>
-            {" · "}
-            <Link to="/admin/adsense" className="text-brand-800 underline">
-              Azzera i filtri
-            </Link>
-          </>
-        ) : null}
       </p>
 
       {items.length === 0 ? (
-        <div className="mt-6 rounded-2xl border border-dashed border-stone-300 bg-white p-6 text-center">
-          <p className="text-stone-700">{filtered ? "Nessun codice annuncio corrisponde ai filtri." : "Nessun codice annuncio ancora."}</p>
-          {filtered ? null : (
-            <Link to="/admin/adsense/new" className="btn-primary mt-4">
+        <EmptyState title={filtered ? "Nessun codice annuncio corrisponde ai filtri." : "Nessun codice annuncio ancora."}>
+          {filtered ? (
+            <Link to="/admin/adsense" className="btn-secondary">
+              Mostra tutti i codici
+            </Link>
+          ) : (
+            <Link to="/admin/adsense/new" className="btn-primary">
               <Icon node={Plus} aria-hidden size={18} /> Aggiungi il primo codice
             </Link>
           )}
-        </div>
+        </EmptyState>
       ) : (
-        <table className="mt-4 block w-full text-sm md:table md:rounded-2xl md:border md:border-stone-200 md:bg-white">
-          <thead className="sr-only md:not-sr-only md:table-header-group">
-            <tr className="border-b border-stone-200 text-left text-stone-700">
-              <th scope="col" className="px-3 py-2 font-semibold">Nome</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Posizione</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Tipo di pagina</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Priorità</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Stato</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Creato il</th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                <span className="sr-only">Azioni</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="block space-y-3 md:table-row-group md:space-y-0">
-            {items.map((row) => (
-              <tr key={row.id} className="block rounded-2xl border border-stone-200 bg-white py-2 md:table-row md:rounded-none md:border-0 md:border-b md:py-0">
-                <td className={cell}>
-                  <span className="block font-semibold break-words text-stone-900">{row.name}</span>
-                  {/* The code as text, never as markup: it runs only in the public slots, after consent. */}
-                  <code className="mt-1 line-clamp-2 block font-mono text-xs break-all text-stone-600">{row.htmlCode}</code>
-                </td>
-                <td className={cell}>
-                  <span className={cellLabel}>Posizione:</span>
-                  {row.placementLabel}
-                </td>
-                <td className={cell}>
-                  <span className={cellLabel}>Tipo di pagina:</span>
-                  {row.pageTypeLabel}
-                </td>
-                <td className={cell}>
-                  <span className={cellLabel}>Priorità:</span>
-                  {formatNumber(row.priority)}
-                </td>
-                <td className={cell}>
-                  <span className={cellLabel}>Stato:</span>
-                  <span className="inline-block align-middle">
-                    <StatusToggle row={row} onAnswer={show} />
-                  </span>
-                </td>
-                <td className={cell}>
-                  <span className={cellLabel}>Creato il:</span>
-                  {formatDateLong(row.createdAt)}
-                </td>
-                <td className={`${cell} md:whitespace-nowrap`}>
-                  <div className="flex flex-wrap gap-2 pt-1 md:pt-0">
-                    <Link to={`/admin/adsense/edit?id=${row.id}`} className="btn-secondary" aria-label={`Modifica «${row.name}»`}>
-                      <Icon node={Pencil} aria-hidden size={16} /> Modifica
-                    </Link>
-                    <remover.Form
-                      method="post"
-                      onSubmit={(event) => {
-                        event.preventDefault();
-                        setPending(row);
-                      }}
-                    >
-                      <input type="hidden" name="intent" value="delete" />
-                      <input type="hidden" name="id" value={row.id} />
-                      <button type="submit" className="btn-secondary text-red-800" disabled={removing} aria-label={`Elimina «${row.name}»`}>
-                        <Icon node={Trash2} aria-hidden size={16} /> Elimina
-                      </button>
-                    </remover.Form>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label="Elenco dei codici annuncio"
+          columns={columns}
+          rows={items}
+          rowKey={(row) => row.id}
+          actions={(row) => (
+            <RowActions label={`«${row.name}»`}>
+              <Link to={`/admin/adsense/edit?id=${row.id}`} className={rowActionClass} aria-label={`Modifica «${row.name}»`}>
+                <Icon node={Pencil} aria-hidden size={16} /> Modifica
+              </Link>
+              <button type="button" className={`${rowActionClass} text-red-800`} disabled={removing} aria-label={`Elimina «${row.name}»`} onClick={() => setPending(row)}>
+                <Icon node={Trash2} aria-hidden size={16} /> Elimina
+              </button>
+            </RowActions>
+          )}
+        />
       )}
 
       <Pagination page={page} pageCount={pageCount} search={search} label="Pagine dei codici annuncio" />

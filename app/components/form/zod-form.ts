@@ -58,7 +58,7 @@ export interface ZodFormOptions<S extends FormSchema> {
  */
 export function useZodForm<S extends FormSchema>({ id, schema, answer, defaultValue, badInput }: ZodFormOptions<S>) {
   const lastResult = useMemo(() => replyOf(answer), [answer]);
-  const constraint = useMemo(() => getZodConstraint(schema), [schema]);
+  const constraint = useMemo(() => getZodConstraint(fieldsOf(schema)), [schema]);
   return useForm<z.input<S>, z.output<S>>({
     id,
     lastResult,
@@ -74,6 +74,19 @@ export function useZodForm<S extends FormSchema>({ id, schema, answer, defaultVa
       return parse<z.output<S>, string[]>(formData, { resolve: () => ({ error }) });
     },
   });
+}
+
+/**
+ * The object whose fields Conform reads the constraints from: a schema transformed as a whole (a
+ * contest's dates become instants) is read from its input, which getZodConstraint cannot do alone.
+ */
+function fieldsOf(schema: z.ZodType): z.ZodType {
+  let inner = schema;
+  for (;;) {
+    const def = inner._zod.def as { type: string; in?: z.ZodType; out?: z.ZodType };
+    if (def.type !== "pipe" || !def.in || def.out?._zod.def.type !== "transform") return inner;
+    inner = def.in;
+  }
 }
 
 function unreadableNumbers(form: HTMLFormElement, messages: Record<string, string>): Record<string, string[]> {

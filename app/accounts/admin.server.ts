@@ -15,7 +15,7 @@ import type { ListSort } from "~/lib/list-sort";
 import { containsPattern } from "~/lib/like-pattern";
 import { logger } from "~/lib/logger.server";
 import { fail, type Result } from "~/lib/result";
-import { USER_ADMIN_MESSAGES as M, USER_DEFAULT_SORT, USERS_PAGE_SIZE, USER_MATCHES_COUNTED, USER_SEARCH_MAX_LENGTH, type Role, type UserSortKey } from "./admin-validation";
+import { roleChangeSchema, USER_ADMIN_MESSAGES as M, USER_DEFAULT_SORT, USERS_PAGE_SIZE, USER_MATCHES_COUNTED, USER_SEARCH_MAX_LENGTH, type Role, type UserSortKey } from "./admin-validation";
 
 export interface AdminUserRow {
   id: string;
@@ -158,8 +158,9 @@ export type RoleChange = Result<{ changed: boolean; user: { id: string; role: Ro
 export async function setUserRole(actor: CurrentUser | null, userId: string, role: string): Promise<RoleChange> {
   const refused = refuseNonAdmin(actor);
   if (refused) return refused;
-  if (!(ROLES.values as readonly string[]).includes(role)) return fail(400, M.invalidRole);
-  const target = role as Role;
+  const parsed = roleChangeSchema.safeParse({ id: userId, role });
+  if (!parsed.success) return fail(400, M.invalidRole);
+  const target = parsed.data.role;
   if (!isUuid(userId)) return fail(404, M.notFound);
   try {
     return await transaction(async (tx): Promise<RoleChange> => {

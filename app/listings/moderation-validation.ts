@@ -77,8 +77,6 @@ export const listingModerationQuerySchema = z.object({
 });
 export type ListingModerationQuery = z.infer<typeof listingModerationQuerySchema>;
 
-export const LISTING_MODERATION_INTENTS = ["suspend", "reactivate", "delete", "decide-appeal"] as const;
-
 export const suspensionReasonSchema = z
   .string()
   .optional()
@@ -167,5 +165,3 @@ export const reportUpdateSchema = z.object({
     .transform((value) => value || null),
 });
 export type ReportUpdate = z.input<typeof reportUpdateSchema>;
-
-export const REPORT_INTENTS = ["update", "delete", "suspend"] as const;

@@ -134,6 +134,26 @@ describe("admin categories", () => {
     expect(new URL(page.url()).pathname).toBe("/admin/categories");
   });
 
+  it("keeps the modal's save button in view on a 1366×768 screen", async () => {
+    const { context, page } = await browser.context({ width: 1366, height: 768 });
+    await withConsent(context);
+    await signIn(context, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto("/admin/categories");
+    await page.getByRole("main").getByRole("button", { name: "Nuova categoria" }).click();
+    const dialog = page.getByRole("dialog", { name: "Nuova categoria" });
+    await dialog.waitFor();
+    const save = dialog.getByRole("button", { name: "Crea categoria" });
+    const box = await save.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(768);
+    // In view and not under anything: the click lands on it, without scrolling the dialog first.
+    expect(await save.evaluate((button) => {
+      const rect = button.getBoundingClientRect();
+      return document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2) === button;
+    })).toBe(true);
+  });
+
   it("fits a 360 px wide screen: one card per row, no sideways scrolling", async () => {
     const { context, page } = await browser.context({ width: 360, height: 740 });
     await withConsent(context);

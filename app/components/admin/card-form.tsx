@@ -1,17 +1,12 @@
-// Pieces shared by the back office's create/edit modals: a field's message beside it, the summary
-// read out when a save is refused, and the page's status line for what just happened.
+// Pieces shared by the back office's create/edit modals: the page's status line for what just
+// happened, the save/cancel row, the cards' actions and the state of a page of cards. A form's
+// fields and messages come from the form kit (~/components/form); errorId and FieldMessage remain
+// for the article form until it moves to the kit.
 import { useEffect, useRef, useState, type ReactNode, type Ref } from "react";
 import { useFetcher } from "react-router";
-import type { FieldErrors } from "~/lib/field-errors";
 
 /** The id a field's message gets; the field points to it with aria-describedby. */
 export const errorId = (fieldId: string) => `${fieldId}-error`;
-
-/** aria attributes of a field that may carry a message. */
-export function fieldAria(fieldId: string, error: string | undefined, hintId?: string) {
-  const describedBy = [error ? errorId(fieldId) : null, hintId ?? null].filter(Boolean).join(" ");
-  return { "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined } as const;
-}
 
 export function FieldMessage({ fieldId, error }: { fieldId: string; error: string | undefined }) {
   if (!error) return null;
@@ -19,25 +14,6 @@ export function FieldMessage({ fieldId, error }: { fieldId: string; error: strin
     <p id={errorId(fieldId)} className="mt-1 text-sm font-medium text-red-800">
       {error}
     </p>
-  );
-}
-
-/** The refusal of a save: the spec's message as the title, then each problem (role=alert). */
-export function ErrorSummary({ title, errors }: { title: string; errors: string[] }) {
-  if (errors.length === 0) return null;
-  return (
-    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-      <p className="font-semibold">{title}</p>
-      {errors.length === 1 ? (
-        <p>{errors[0]}</p>
-      ) : (
-        <ul className="list-disc pl-5">
-          {errors.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
-      )}
-    </div>
   );
 }
 
@@ -66,10 +42,14 @@ export function StatusLine({ feedback, focusRef }: { feedback: Feedback; focusRe
   );
 }
 
-/** A card form's last row: cancel (closes the form) and save, which says it is saving while busy. */
+/**
+ * A card form's last row: cancel (closes the form) and save, which says it is saving while busy.
+ * In a dialog that scrolls (a long form on a 768 px screen), the row sticks to the dialog's bottom
+ * edge, so the save button is in view when the form opens.
+ */
 export function SaveOrCancel({ busy, saveLabel, onCancel, className = "pt-2" }: { busy: boolean; saveLabel: string; onCancel: () => void; className?: string }) {
   return (
-    <div className={`flex flex-wrap justify-end gap-3 ${className}`}>
+    <div className={`flex flex-wrap justify-end gap-3 in-[dialog]:sticky in-[dialog]:bottom-0 in-[dialog]:-mx-6 in-[dialog]:border-t in-[dialog]:border-stone-200 in-[dialog]:bg-white in-[dialog]:px-6 in-[dialog]:py-3 ${className}`}>
       <button type="button" className="btn-secondary" onClick={onCancel}>
         Annulla
       </button>
@@ -140,30 +120,4 @@ export function useCardGrid<T extends { id: string }>(deleteErrorPrefix: string)
     feedback,
     statusRef,
   };
-}
-
-type SaveAnswer<F extends string> = { ok: true; message: string } | { ok: false; error: string; fieldErrors?: FieldErrors<F> };
-
-/**
- * A create/edit form sent with a fetcher: `onSaved` once per successful answer; the field errors
- * and the summary come from the browser's own check (`setClientErrors`) or else the server's answer.
- */
-export function useSaveForm<F extends string>(onSaved: (message: string) => void) {
-  const fetcher = useFetcher<SaveAnswer<F>>();
-  const [clientErrors, setClientErrors] = useState<FieldErrors<F> | null>(null);
-  const handled = useRef<unknown>(undefined);
-  const busy = fetcher.state !== "idle";
-  const result = fetcher.data;
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
-    if (result.ok) onSaved(result.message);
-  }, [fetcher.state, result, onSaved]);
-
-  const serverFailure = result && !result.ok && !busy ? result : null;
-  const errors: FieldErrors<F> = clientErrors ?? serverFailure?.fieldErrors ?? {};
-  const messages = clientErrors ? Object.values(clientErrors) : serverFailure ? (serverFailure.fieldErrors ? Object.values(serverFailure.fieldErrors) : [serverFailure.error]) : [];
-  const summary = [...new Set(messages.filter((m): m is string => typeof m === "string"))];
-  return { fetcher, busy, errors, summary, setClientErrors };
 }

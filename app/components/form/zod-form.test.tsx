@@ -73,4 +73,18 @@ describe("a form built with the kit", () => {
     expect(html).toContain('role="alert"');
     expect(html).toContain("Errore durante il salvataggio");
   });
+
+  it("reads the constraints of a schema transformed as a whole from its fields", () => {
+    const whole = schema.transform(({ name, note }) => ({ label: `${name} ${note ?? ""}` }));
+    function Whole() {
+      const [form, fields] = useZodForm({ id: "whole", schema: whole });
+      return (
+        <form method="post" {...getFormProps(form)}>
+          <input {...getInputProps(fields.name, { type: "text" })} aria-label="Nome" />
+        </form>
+      );
+    }
+    const Stub = createRoutesStub([{ path: "/", Component: Whole, HydrateFallback: () => null }]);
+    expect(renderToString(<Stub initialEntries={["/"]} />)).toMatch(/<input required="" id="whole-name"/);
+  });
 });

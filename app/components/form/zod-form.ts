@@ -58,7 +58,7 @@ export interface ZodFormOptions<S extends FormSchema> {
  */
 export function useZodForm<S extends FormSchema>({ id, schema, answer, defaultValue, badInput }: ZodFormOptions<S>) {
   const lastResult = useMemo(() => replyOf(answer), [answer]);
-  const constraint = useMemo(() => getZodConstraint(schema), [schema]);
+  const constraint = useMemo(() => getZodConstraint(fieldsOf(schema)), [schema]);
   return useForm<z.input<S>, z.output<S>>({
     id,
     lastResult,
@@ -66,7 +66,8 @@ export function useZodForm<S extends FormSchema>({ id, schema, answer, defaultVa
     constraint,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ form, formData }) => {
+    onValidate: ({ form, formData: sent }) => {
+      const formData = asServerReads(sent);
       const submission = parseWithZod(formData, { schema, disableAutoCoercion: true });
       const unreadable = badInput ? unreadableNumbers(form, badInput) : {};
       if (Object.keys(unreadable).length === 0) return submission;
@@ -74,6 +75,34 @@ export function useZodForm<S extends FormSchema>({ id, schema, answer, defaultVa
       return parse<z.output<S>, string[]>(formData, { resolve: () => ({ error }) });
     },
   });
+}
+
+/**
+ * The form as the server reads it (readForm): the last value of each name. A checkbox sends a hidden
+ * "false" before its own "on", and the schema expects one text, not the list of both.
+ */
+function asServerReads(sent: FormData): FormData {
+  const read = new FormData();
+  for (const name of new Set(sent.keys())) {
+    const values = sent.getAll(name);
+    // Files are the upload's business (every one of them counts): left as they are.
+    if (values.every((value) => typeof value === "string")) read.append(name, values.at(-1)!);
+    else for (const value of values) read.append(name, value);
+  }
+  return read;
+}
+
+/**
+ * The object whose fields Conform reads the constraints from: a schema transformed as a whole (a
+ * contest's dates become instants) is read from its input, which getZodConstraint cannot do alone.
+ */
+function fieldsOf(schema: z.ZodType): z.ZodType {
+  let inner = schema;
+  for (;;) {
+    const def = inner._zod.def as { type: string; in?: z.ZodType; out?: z.ZodType };
+    if (def.type !== "pipe" || !def.in || def.out?._zod.def.type !== "transform") return inner;
+    inner = def.in;
+  }
 }
 
 function unreadableNumbers(form: HTMLFormElement, messages: Record<string, string>): Record<string, string[]> {

@@ -15,12 +15,14 @@ import {
   breedSchema,
   type BreedField,
 } from "~/breeds/validation";
-import { ErrorSummary, fieldAria, FieldMessage, SaveOrCancel, useSaveForm } from "~/components/admin/card-form";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { SaveOrCancel } from "~/components/admin/card-form";
+import { FieldError, FormErrors } from "~/components/form/form-messages";
+import { useSaveForm } from "~/components/form/use-save-form";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { EnumOptions } from "~/components/enum-options";
 import { Icon } from "~/components/icon";
 import { PET_TYPES } from "~/lib/enums";
-import { fieldErrorsOf } from "~/lib/field-errors";
 import { readQuery } from "~/lib/form.server";
 import { logger } from "~/lib/logger.server";
 
@@ -282,7 +284,7 @@ function Requirements({ breed }: { breed: AdminBreed }) {
 }
 
 function BreedForm({ breed, onCancel, onSaved }: { breed: AdminBreed | null; onCancel: () => void; onSaved: (message: string) => void }) {
-  const { fetcher, busy, errors, summary, setClientErrors } = useSaveForm<BreedField>(onSaved);
+  const { fetcher, busy, form, fields } = useSaveForm({ id: "breed", schema: breedSchema, onSaved });
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // The form opens above the table: the focus goes to it.
@@ -296,65 +298,43 @@ function BreedForm({ breed, onCancel, onSaved }: { breed: AdminBreed | null; onC
       <h2 id="breed-form-title" ref={headingRef} tabIndex={-1} className="text-lg font-bold break-words text-stone-900">
         {breed ? `Modifica razza «${breed.breedName}»` : "Nuova razza"}
       </h2>
-      <fetcher.Form
-        method="post"
-        noValidate
-        className="mt-4 grid gap-4 sm:grid-cols-2"
-        onSubmit={(event) => {
-          const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-          const parsed = breedSchema.safeParse(values);
-          if (!parsed.success) {
-            event.preventDefault();
-            setClientErrors(fieldErrorsOf(parsed.error));
-          } else setClientErrors(null);
-        }}
-      >
+      <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value={breed ? "update" : "create"} />
         {breed ? <input type="hidden" name="id" value={breed.id} /> : null}
         <div>
-          <label htmlFor="breed-type" className="field-label">
+          <label htmlFor={fields.petType.id} className="field-label">
             Tipo di animale
           </label>
-          <select id="breed-type" name="petType" required defaultValue={breed?.petType ?? "dog"} className="field-input bg-white" {...fieldAria("breed-type", errors.petType)}>
+          <select {...getSelectProps(fields.petType)} defaultValue={breed?.petType ?? "dog"} className="field-input bg-white">
             <EnumOptions values={PET_TYPES.values} labels={PET_TYPES.labels} />
           </select>
-          <FieldMessage fieldId="breed-type" error={errors.petType} />
+          <FieldError field={fields.petType} />
         </div>
         <div>
-          <label htmlFor="breed-name" className="field-label">
+          <label htmlFor={fields.breedName.id} className="field-label">
             Nome italiano
           </label>
-          <input id="breed-name" name="breedName" required maxLength={BREED_LIMITS.name} defaultValue={breed?.breedName ?? ""} className="field-input" {...fieldAria("breed-name", errors.breedName)} />
-          <FieldMessage fieldId="breed-name" error={errors.breedName} />
+          <input {...getInputProps(fields.breedName, { type: "text" })} maxLength={BREED_LIMITS.name} defaultValue={breed?.breedName ?? ""} className="field-input" />
+          <FieldError field={fields.breedName} />
         </div>
         <div>
-          <label htmlFor="breed-name-en" className="field-label">
+          <label htmlFor={fields.breedNameEn.id} className="field-label">
             Nome inglese <span className="font-normal text-stone-600">(facoltativo)</span>
           </label>
-          <input
-            id="breed-name-en"
-            name="breedNameEn"
-            lang="en"
-            maxLength={BREED_LIMITS.name}
-            defaultValue={breed?.breedNameEn ?? ""}
-            className="field-input"
-            {...fieldAria("breed-name-en", errors.breedNameEn)}
-          />
-          <FieldMessage fieldId="breed-name-en" error={errors.breedNameEn} />
+          <input {...getInputProps(fields.breedNameEn, { type: "text" })} lang="en" maxLength={BREED_LIMITS.name} defaultValue={breed?.breedNameEn ?? ""} className="field-input" />
+          <FieldError field={fields.breedNameEn} />
         </div>
         <div>
-          <label htmlFor="breed-scientific" className="field-label">
+          <label htmlFor={fields.scientificName.id} className="field-label">
             Nome scientifico <span className="font-normal text-stone-600">(facoltativo)</span>
           </label>
           <input
-            id="breed-scientific"
-            name="scientificName"
+            {...getInputProps(fields.scientificName, { type: "text" })}
             maxLength={BREED_LIMITS.scientificName}
             defaultValue={breed?.scientificName ?? ""}
             className="field-input"
-            {...fieldAria("breed-scientific", errors.scientificName)}
           />
-          <FieldMessage fieldId="breed-scientific" error={errors.scientificName} />
+          <FieldError field={fields.scientificName} />
         </div>
         <fieldset className="sm:col-span-2">
           <legend className="field-label">Stato e requisiti</legend>
@@ -366,14 +346,14 @@ function BreedForm({ breed, onCancel, onSaved }: { breed: AdminBreed | null; onC
           </div>
         </fieldset>
         <div className="sm:col-span-2">
-          <label htmlFor="breed-notes" className="field-label">
+          <label htmlFor={fields.notes.id} className="field-label">
             Note <span className="font-normal text-stone-600">(facoltative)</span>
           </label>
-          <textarea id="breed-notes" name="notes" rows={3} maxLength={BREED_LIMITS.notes} defaultValue={breed?.notes ?? ""} className="field-input" {...fieldAria("breed-notes", errors.notes)} />
-          <FieldMessage fieldId="breed-notes" error={errors.notes} />
+          <textarea {...getTextareaProps(fields.notes)} rows={3} maxLength={BREED_LIMITS.notes} defaultValue={breed?.notes ?? ""} className="field-input" />
+          <FieldError field={fields.notes} />
         </div>
         <div className="sm:col-span-2">
-          <ErrorSummary title={M.saveError} errors={summary} />
+          <FormErrors title={M.saveError} form={form} />
         </div>
         <SaveOrCancel busy={busy} onCancel={onCancel} saveLabel={breed ? "Salva modifiche" : "Crea razza"} className="sm:col-span-2" />
       </fetcher.Form>

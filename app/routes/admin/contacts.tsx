@@ -6,7 +6,7 @@ import { ConfirmDialog } from "~/components/admin/dialog";
 import { Pagination } from "~/components/pagination";
 import { PlainLink } from "~/components/plain-link";
 import { archive, deleteMessage, listMessages, markRead, markReplied, openMessage, type AdminContactMessage } from "~/contact/admin.server";
-import { CONTACT_ADMIN_MESSAGES as M, contactListQuerySchema, replyHref, type ContactStatus } from "~/contact/admin-validation";
+import { CONTACT_ADMIN_MESSAGES as M, contactActionSchema, contactListQuerySchema, replyHref, type ContactStatus } from "~/contact/admin-validation";
 import { CONTACT_STATUSES } from "~/lib/enums";
 import { readQuery } from "~/lib/form.server";
 import { formatDateTimeLong, formatNumber } from "~/lib/format";
@@ -38,22 +38,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return opened && !opened.ok ? data(loaded, { status: opened.status }) : loaded;
 }
 
+const CONTACT_ACTIONS = { read: markRead, replied: markReplied, archive, delete: deleteMessage } as const;
+
 export async function action(args: Route.ActionArgs) {
   const read = await readAdminForm(args);
   if (!read.ok) return read.refusal;
   const { actor, fields } = read;
-  const { intent, id = "" } = fields;
-  const result =
-    intent === "read"
-      ? await markRead(actor, id)
-      : intent === "replied"
-        ? await markReplied(actor, id)
-        : intent === "archive"
-          ? await archive(actor, id)
-          : intent === "delete"
-            ? await deleteMessage(actor, id)
-            : null;
-  if (!result) return data({ ok: false as const, error: M.invalidAction }, { status: 400 });
+  // An unknown intent is refused here; an unknown id by the domain (404).
+  const parsed = contactActionSchema.safeParse({ id: fields.id ?? "", intent: fields.intent });
+  if (!parsed.success) return data({ ok: false as const, error: M.invalidAction }, { status: 400 });
+  const { intent, id } = parsed.data;
+  const result = await CONTACT_ACTIONS[intent](actor, id);
   if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status });
   // After a delete the pane has nothing to show: back to the list, with its search and filter.
   if (intent === "delete") {

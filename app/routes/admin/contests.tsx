@@ -4,7 +4,10 @@ import { useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/contests";
 import { adminActor } from "~/admin/gate.server";
-import { CardActions, ErrorSummary, type Feedback, fieldAria, FieldMessage, SaveOrCancel, StatusLine, useSaveForm } from "~/components/admin/card-form";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { CardActions, type Feedback, SaveOrCancel, StatusLine } from "~/components/admin/card-form";
+import { FieldError, FormErrors } from "~/components/form/form-messages";
+import { useSaveForm } from "~/components/form/use-save-form";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { voteCount } from "~/components/contests/vote-count";
 import { EnumOptions } from "~/components/enum-options";
@@ -19,7 +22,6 @@ import {
   type ContestFormField,
 } from "~/contests/validation";
 import { CONTEST_STATUSES } from "~/lib/enums";
-import { fieldErrorsOf } from "~/lib/field-errors";
 import { formatDateLong, formatNumber } from "~/lib/format";
 import { readQuery } from "~/lib/form.server";
 import { pageParam, redirectPastLastPage } from "~/lib/paging";
@@ -194,7 +196,8 @@ export default function AdminContests({ loaderData }: Route.ComponentProps) {
 }
 
 function ContestForm({ contest, onCancel, onSaved }: { contest: AdminContest | null; onCancel: () => void; onSaved: (message: string) => void }) {
-  const { fetcher, busy, errors, summary, setClientErrors } = useSaveForm<ContestFormField>(onSaved);
+  // A number field holding text that is not a number sends nothing, which would mean the default.
+  const { fetcher, busy, form, fields } = useSaveForm({ id: "contest", schema: contestFormSchema, onSaved, badInput: { maxSubmissionsPerUser: F.maxPhotosInvalid } });
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // The form opens above the list: the focus goes to it, so keyboard and screen-reader users land there.
@@ -210,131 +213,89 @@ function ContestForm({ contest, onCancel, onSaved }: { contest: AdminContest | n
       <h2 id="contest-form-title" ref={headingRef} tabIndex={-1} className="text-lg font-bold break-words text-stone-900">
         {title}
       </h2>
-      <fetcher.Form
-        method="post"
-        noValidate
-        className="mt-4 grid gap-4 sm:grid-cols-2"
-        onSubmit={(event) => {
-          const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-          const parsed = contestFormSchema.safeParse(values);
-          if (!parsed.success) {
-            event.preventDefault();
-            setClientErrors(fieldErrorsOf(parsed.error));
-          } else setClientErrors(null);
-        }}
-      >
+      <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value={contest ? "update" : "create"} />
         {contest ? <input type="hidden" name="id" value={contest.id} /> : null}
         <div className="sm:col-span-2">
-          <label htmlFor="contest-title" className="field-label">
+          <label htmlFor={fields.title.id} className="field-label">
             Titolo
           </label>
-          <input id="contest-title" name="title" required maxLength={L.title} defaultValue={contest?.title ?? ""} className="field-input" {...fieldAria("contest-title", errors.title)} />
-          <FieldMessage fieldId="contest-title" error={errors.title} />
+          <input {...getInputProps(fields.title, { type: "text" })} maxLength={L.title} defaultValue={contest?.title ?? ""} className="field-input" />
+          <FieldError field={fields.title} />
         </div>
         <div className="sm:col-span-2">
-          <label htmlFor="contest-description" className="field-label">
+          <label htmlFor={fields.description.id} className="field-label">
             Descrizione
           </label>
-          <textarea
-            id="contest-description"
-            name="description"
-            required
-            rows={4}
-            maxLength={L.description}
-            defaultValue={contest?.description ?? ""}
-            className="field-input"
-            {...fieldAria("contest-description", errors.description)}
-          />
-          <FieldMessage fieldId="contest-description" error={errors.description} />
+          <textarea {...getTextareaProps(fields.description)} rows={4} maxLength={L.description} defaultValue={contest?.description ?? ""} className="field-input" />
+          <FieldError field={fields.description} />
         </div>
         <div>
-          <label htmlFor="contest-start" className="field-label">
+          <label htmlFor={fields.startDate.id} className="field-label">
             Data di inizio
           </label>
-          <input
-            id="contest-start"
-            name="startDate"
-            type="date"
-            required
-            defaultValue={toContestDateInput(contest?.startDate)}
-            className="field-input"
-            {...fieldAria("contest-start", errors.startDate)}
-          />
-          <FieldMessage fieldId="contest-start" error={errors.startDate} />
+          <input {...getInputProps(fields.startDate, { type: "date" })} defaultValue={toContestDateInput(contest?.startDate)} className="field-input" />
+          <FieldError field={fields.startDate} />
         </div>
         <div>
-          <label htmlFor="contest-end" className="field-label">
+          <label htmlFor={fields.endDate.id} className="field-label">
             Data di fine
           </label>
           <input
-            id="contest-end"
-            name="endDate"
-            type="date"
-            required
+            {...getInputProps(fields.endDate, { type: "date", ariaDescribedBy: fields.endDate.descriptionId })}
             defaultValue={toContestDateInput(contest?.endDate)}
             className="field-input"
-            {...fieldAria("contest-end", errors.endDate, "contest-dates-hint")}
           />
-          <FieldMessage fieldId="contest-end" error={errors.endDate} />
+          <FieldError field={fields.endDate} />
         </div>
-        <p id="contest-dates-hint" className="-mt-2 text-sm text-stone-600 sm:col-span-2">
+        <p id={fields.endDate.descriptionId} className="-mt-2 text-sm text-stone-600 sm:col-span-2">
           Il concorso inizia alle 00:00 del primo giorno e termina alle 23:59 dell'ultimo (ora italiana).
         </p>
         <div>
-          <label htmlFor="contest-status" className="field-label">
+          <label htmlFor={fields.status.id} className="field-label">
             Stato
           </label>
-          <select id="contest-status" name="status" defaultValue={contest?.status ?? "draft"} className="field-input bg-white" {...fieldAria("contest-status", errors.status)}>
+          <select {...getSelectProps(fields.status)} defaultValue={contest?.status ?? "draft"} className="field-input bg-white">
             <EnumOptions values={CONTEST_STATUSES.values} labels={CONTEST_STATUSES.labels} />
           </select>
-          <FieldMessage fieldId="contest-status" error={errors.status} />
+          <FieldError field={fields.status} />
         </div>
         <div>
-          <label htmlFor="contest-max" className="field-label">
+          <label htmlFor={fields.maxSubmissionsPerUser.id} className="field-label">
             Foto massime per utente
           </label>
+          {/* Empty means the default: Conform reads the field as required from the number it becomes. */}
           <input
-            id="contest-max"
-            name="maxSubmissionsPerUser"
-            type="number"
+            {...getInputProps(fields.maxSubmissionsPerUser, { type: "number", ariaDescribedBy: fields.maxSubmissionsPerUser.descriptionId })}
+            required={false}
             inputMode="numeric"
             min={L.minPhotos}
             max={L.maxPhotos}
             step={1}
             defaultValue={contest?.maxSubmissionsPerUser ?? L.defaultPhotos}
             className="field-input"
-            {...fieldAria("contest-max", errors.maxSubmissionsPerUser, "contest-max-hint")}
           />
-          <p id="contest-max-hint" className="mt-1 text-sm text-stone-600">
+          <p id={fields.maxSubmissionsPerUser.descriptionId} className="mt-1 text-sm text-stone-600">
             Da {L.minPhotos} a {L.maxPhotos}.
           </p>
-          <FieldMessage fieldId="contest-max" error={errors.maxSubmissionsPerUser} />
+          <FieldError field={fields.maxSubmissionsPerUser} />
         </div>
         <div className="sm:col-span-2">
-          <label htmlFor="contest-prize" className="field-label">
+          <label htmlFor={fields.prizeDescription.id} className="field-label">
             Premio <span className="font-normal text-stone-600">(facoltativo)</span>
           </label>
-          <textarea
-            id="contest-prize"
-            name="prizeDescription"
-            rows={2}
-            maxLength={L.prize}
-            defaultValue={contest?.prizeDescription ?? ""}
-            className="field-input"
-            {...fieldAria("contest-prize", errors.prizeDescription)}
-          />
-          <FieldMessage fieldId="contest-prize" error={errors.prizeDescription} />
+          <textarea {...getTextareaProps(fields.prizeDescription)} rows={2} maxLength={L.prize} defaultValue={contest?.prizeDescription ?? ""} className="field-input" />
+          <FieldError field={fields.prizeDescription} />
         </div>
         <div className="sm:col-span-2">
-          <label htmlFor="contest-rules" className="field-label">
+          <label htmlFor={fields.rules.id} className="field-label">
             Regolamento <span className="font-normal text-stone-600">(facoltativo)</span>
           </label>
-          <textarea id="contest-rules" name="rules" rows={4} maxLength={L.rules} defaultValue={contest?.rules ?? ""} className="field-input" {...fieldAria("contest-rules", errors.rules)} />
-          <FieldMessage fieldId="contest-rules" error={errors.rules} />
+          <textarea {...getTextareaProps(fields.rules)} rows={4} maxLength={L.rules} defaultValue={contest?.rules ?? ""} className="field-input" />
+          <FieldError field={fields.rules} />
         </div>
         <div className="sm:col-span-2">
-          <ErrorSummary title={F.saveError} errors={summary} />
+          <FormErrors title={F.saveError} form={form} />
         </div>
         <SaveOrCancel busy={busy} onCancel={onCancel} saveLabel={contest ? "Salva modifiche" : "Crea concorso"} className="sm:col-span-2" />
       </fetcher.Form>

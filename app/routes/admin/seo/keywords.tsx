@@ -4,9 +4,11 @@ import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-rout
 import type { Route } from "./+types/keywords";
 import { adminActor } from "~/admin/gate.server";
 import { refuseNonAdmin } from "~/admin/access.server";
-import { ErrorSummary, FieldMessage, fieldAria } from "~/components/admin/card-form";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { EnumOptions } from "~/components/enum-options";
+import { FieldError, FormErrors } from "~/components/form/form-messages";
+import { useZodForm } from "~/components/form/zod-form";
 import { Icon } from "~/components/icon";
 import { Pagination } from "~/components/pagination";
 import { KEYWORD_STATUSES } from "~/lib/enums";
@@ -20,6 +22,7 @@ import {
   difficultyBand,
   KEYWORD_LIMITS,
   KEYWORD_MESSAGES as M,
+  keywordSchema,
   type KeywordField,
   type KeywordStatus,
 } from "~/seo/keyword-validation";
@@ -235,8 +238,7 @@ function KeywordForm({ keyword, page, failure }: { keyword: AdminKeyword | null;
   const hydrated = useHydrated();
   const [confirming, setConfirming] = useState(false);
   const busy = navigation.state !== "idle";
-  const errors: FieldErrors<KeywordField> = failure?.fieldErrors ?? {};
-  const summary = failure ? (failure.fieldErrors ? Object.values(failure.fieldErrors) : [failure.error]) : [];
+  const [form, fields] = useZodForm({ id: "keyword", schema: keywordSchema, answer: failure });
   const back = `/admin/seo/keywords${page > 1 ? `?page=${page}` : ""}`;
   const typed = failure?.values;
 
@@ -247,90 +249,84 @@ function KeywordForm({ keyword, page, failure }: { keyword: AdminKeyword | null;
       </Link>
       <h2 className="mt-3 text-xl font-bold text-stone-900">{keyword ? "Modifica parola chiave" : "Nuova parola chiave"}</h2>
       {/* The inputs are not controlled: after a refused save the browser keeps what was typed. */}
-      <Form method="post" noValidate className="mt-4 space-y-4 rounded-2xl border border-stone-200 bg-white p-5">
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4 rounded-2xl border border-stone-200 bg-white p-5">
         <input type="hidden" name="intent" value={keyword ? "update" : "create"} />
         {keyword ? <input type="hidden" name="id" value={keyword.id} /> : null}
         <input type="hidden" name="page" value={page} />
         <div>
-          <label htmlFor="keyword-text" className="field-label">
+          <label htmlFor={fields.keyword.id} className="field-label">
             Parola chiave
           </label>
           <input
-            id="keyword-text"
-            name="keyword"
+            {...getInputProps(fields.keyword, { type: "text" })}
             maxLength={KEYWORD_LIMITS.keyword}
             defaultValue={typed?.keyword ?? keyword?.keyword ?? ""}
             autoFocus
             className="field-input"
-            {...fieldAria("keyword-text", errors.keyword)}
           />
-          <FieldMessage fieldId="keyword-text" error={errors.keyword} />
+          <FieldError field={fields.keyword} />
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
           <div>
-            <label htmlFor="keyword-volume" className="field-label">
+            <label htmlFor={fields.searchVolume.id} className="field-label">
               Volume di ricerca
             </label>
+            {/* Not required: left empty (or not a number) it means 0, as the spec says. */}
             <input
-              id="keyword-volume"
-              name="searchVolume"
-              type="number"
+              {...getInputProps(fields.searchVolume, { type: "number", ariaDescribedBy: fields.searchVolume.descriptionId })}
+              required={false}
               inputMode="numeric"
               min={0}
               step={1}
               defaultValue={typed?.searchVolume ?? keyword?.searchVolume ?? 0}
               className="field-input"
-              {...fieldAria("keyword-volume", errors.searchVolume, "keyword-volume-hint")}
             />
-            <p id="keyword-volume-hint" className="mt-1 text-sm text-stone-600">
+            <p id={fields.searchVolume.descriptionId} className="mt-1 text-sm text-stone-600">
               Ricerche al mese; 0 se non noto.
             </p>
-            <FieldMessage fieldId="keyword-volume" error={errors.searchVolume} />
+            <FieldError field={fields.searchVolume} />
           </div>
           <div>
-            <label htmlFor="keyword-difficulty" className="field-label">
+            <label htmlFor={fields.difficulty.id} className="field-label">
               Difficoltà (1-100)
             </label>
             <input
-              id="keyword-difficulty"
-              name="difficulty"
-              type="number"
+              {...getInputProps(fields.difficulty, { type: "number" })}
+              required={false}
               inputMode="numeric"
               min={KEYWORD_LIMITS.difficultyMin}
               max={KEYWORD_LIMITS.difficultyMax}
               step={1}
               defaultValue={typed?.difficulty ?? keyword?.difficulty ?? KEYWORD_LIMITS.difficultyDefault}
               className="field-input"
-              {...fieldAria("keyword-difficulty", errors.difficulty)}
             />
-            <FieldMessage fieldId="keyword-difficulty" error={errors.difficulty} />
+            <FieldError field={fields.difficulty} />
           </div>
           <div>
-            <label htmlFor="keyword-status" className="field-label">
+            <label htmlFor={fields.status.id} className="field-label">
               Stato
             </label>
-            <select id="keyword-status" name="status" defaultValue={typed?.status ?? keyword?.status ?? "target"} className="field-input" {...fieldAria("keyword-status", errors.status)}>
+            <select {...getSelectProps(fields.status)} required={false} defaultValue={typed?.status ?? keyword?.status ?? "target"} className="field-input">
               <EnumOptions values={KEYWORD_STATUSES.values} labels={KEYWORD_STATUSES.labels} />
             </select>
-            <FieldMessage fieldId="keyword-status" error={errors.status} />
+            <FieldError field={fields.status} />
           </div>
         </div>
         <div>
-          <label htmlFor="keyword-notes" className="field-label">
+          <label htmlFor={fields.notes.id} className="field-label">
             Note <span className="font-normal text-stone-600">(facoltative)</span>
           </label>
           <textarea
-            id="keyword-notes"
-            name="notes"
+            {...getTextareaProps(fields.notes)}
+            required={false}
             rows={3}
             maxLength={KEYWORD_LIMITS.notes}
             defaultValue={typed?.notes ?? keyword?.notes ?? ""}
             className="field-input"
-            {...fieldAria("keyword-notes", errors.notes)}
           />
-          <FieldMessage fieldId="keyword-notes" error={errors.notes} />
+          <FieldError field={fields.notes} />
         </div>
-        <ErrorSummary title={M.saveError} errors={summary} />
+        <FormErrors title={M.saveError} form={form} />
         <div className="flex flex-wrap items-center gap-3 pt-2">
           <button type="submit" className="btn-primary" disabled={busy}>
             {busy ? "Salvataggio..." : keyword ? "Salva modifiche" : "Aggiungi parola chiave"}

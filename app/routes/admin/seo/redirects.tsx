@@ -4,12 +4,14 @@ import { useEffect, useRef, useState } from "react";
 import { data, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/redirects";
 import { adminActor } from "~/admin/gate.server";
-import { ErrorSummary, FieldMessage, fieldAria, StatusLine, type Feedback, useSaveForm } from "~/components/admin/card-form";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { StatusLine, type Feedback } from "~/components/admin/card-form";
+import { FieldError, FormErrors } from "~/components/form/form-messages";
+import { useSaveForm } from "~/components/form/use-save-form";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { Icon } from "~/components/icon";
 import { Pagination } from "~/components/pagination";
 import { REDIRECT_TYPES } from "~/lib/enums";
-import { fieldErrorsOf } from "~/lib/field-errors";
 import { formatNumber } from "~/lib/format";
 import { readQuery } from "~/lib/form.server";
 import { pageParam, redirectPastLastPage } from "~/lib/paging";
@@ -204,92 +206,67 @@ export default function SeoRedirects({ loaderData }: Route.ComponentProps) {
 }
 
 function RedirectForm({ onCancel, onSaved }: { onCancel: () => void; onSaved: (message: string) => void }) {
-  const { fetcher, busy, errors, summary, setClientErrors } = useSaveForm<RedirectField>(onSaved);
+  const { fetcher, busy, form, fields } = useSaveForm({ id: "redirect", schema: redirectSchema, onSaved });
   const fromRef = useRef<HTMLInputElement>(null);
 
   // The form replaces the list: the focus goes to its first field.
   useEffect(() => fromRef.current?.focus(), []);
 
   return (
-    <fetcher.Form
-      method="post"
-      noValidate
-      aria-labelledby="redirect-form-title"
-      className="mt-6 max-w-2xl space-y-4 rounded-2xl border border-stone-200 bg-white p-5"
-      onSubmit={(event) => {
-        const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-        const parsed = redirectSchema.safeParse(values);
-        if (!parsed.success) {
-          event.preventDefault();
-          setClientErrors(fieldErrorsOf(parsed.error));
-        } else setClientErrors(null);
-      }}
-    >
+    <fetcher.Form method="post" {...getFormProps(form)} aria-labelledby="redirect-form-title" className="mt-6 max-w-2xl space-y-4 rounded-2xl border border-stone-200 bg-white p-5">
       <h3 id="redirect-form-title" className="text-lg font-bold text-stone-900">
         Nuovo redirect
       </h3>
       <input type="hidden" name="intent" value="create" />
       <div>
-        <label htmlFor="redirect-from" className="field-label">
+        <label htmlFor={fields.fromPath.id} className="field-label">
           Percorso di origine
         </label>
         <input
-          id="redirect-from"
-          name="fromPath"
-          required
+          {...getInputProps(fields.fromPath, { type: "text", ariaDescribedBy: fields.fromPath.descriptionId })}
           ref={fromRef}
           maxLength={REDIRECT_LIMITS.fromPath}
           placeholder="/vecchia-pagina"
           autoCapitalize="none"
           spellCheck={false}
           className="field-input font-mono"
-          {...fieldAria("redirect-from", errors.fromPath, "redirect-from-hint")}
         />
-        <p id="redirect-from-hint" className="mt-1 text-sm text-stone-600">
+        <p id={fields.fromPath.descriptionId} className="mt-1 text-sm text-stone-600">
           Relativo, senza dominio: inizia con /.
         </p>
-        <FieldMessage fieldId="redirect-from" error={errors.fromPath} />
+        <FieldError field={fields.fromPath} />
       </div>
       <div>
-        <label htmlFor="redirect-to" className="field-label">
+        <label htmlFor={fields.toPath.id} className="field-label">
           Percorso di destinazione
         </label>
         <input
-          id="redirect-to"
-          name="toPath"
-          required
+          {...getInputProps(fields.toPath, { type: "text", ariaDescribedBy: fields.toPath.descriptionId })}
           maxLength={REDIRECT_LIMITS.toPath}
           placeholder="/nuova-pagina"
           autoCapitalize="none"
           spellCheck={false}
           className="field-input font-mono"
-          {...fieldAria("redirect-to", errors.toPath, "redirect-to-hint")}
         />
-        <p id="redirect-to-hint" className="mt-1 text-sm text-stone-600">
+        <p id={fields.toPath.descriptionId} className="mt-1 text-sm text-stone-600">
           Un percorso del sito (/nuova-pagina) o un indirizzo completo (https://…).
         </p>
-        <FieldMessage fieldId="redirect-to" error={errors.toPath} />
+        <FieldError field={fields.toPath} />
       </div>
       <div>
-        <label htmlFor="redirect-type" className="field-label">
+        <label htmlFor={fields.redirectType.id} className="field-label">
           Tipo
         </label>
-        <select
-          id="redirect-type"
-          name="redirectType"
-          defaultValue={String(DEFAULT_REDIRECT_TYPE)}
-          className="field-input bg-white"
-          {...fieldAria("redirect-type", errors.redirectType)}
-        >
+        <select {...getSelectProps(fields.redirectType)} defaultValue={String(DEFAULT_REDIRECT_TYPE)} className="field-input bg-white">
           {REDIRECT_TYPES.map((type) => (
             <option key={type} value={type}>
               {REDIRECT_TYPE_LABELS[type]}
             </option>
           ))}
         </select>
-        <FieldMessage fieldId="redirect-type" error={errors.redirectType} />
+        <FieldError field={fields.redirectType} />
       </div>
-      <ErrorSummary title={M.saveError} errors={summary} />
+      <FormErrors title={M.saveError} form={form} />
       <div className="flex flex-wrap justify-end gap-3 pt-2">
         <button type="button" className="btn-secondary" onClick={onCancel}>
           Annulla

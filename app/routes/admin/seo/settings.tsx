@@ -1,9 +1,12 @@
-import { useEffect, useRef, useState } from "react";
-import { data, useFetcher } from "react-router";
+import { getFormProps, getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { useRef } from "react";
+import { data } from "react-router";
 import type { Route } from "./+types/settings";
 import { adminActor } from "~/admin/gate.server";
-import { ErrorSummary, FieldMessage, fieldAria, StatusLine, type Feedback } from "~/components/admin/card-form";
-import { fieldErrorsOf, type FieldErrors } from "~/lib/field-errors";
+import { StatusLine, type Feedback } from "~/components/admin/card-form";
+import { FieldError, FormErrors } from "~/components/form/form-messages";
+import { useSaveForm } from "~/components/form/use-save-form";
+import type { FieldErrors } from "~/lib/field-errors";
 import { formatDateTimeLong } from "~/lib/format";
 import { readForm } from "~/lib/form.server";
 import { getSettingsForAdmin, saveSettings, type SettingsFailure } from "~/seo/settings-admin.server";
@@ -34,65 +37,48 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Impostazioni — SEO — Zampa Admin" }, { name: "robots", content: "noindex" }];
 
 interface FieldProps {
-  id: string;
-  name: SettingsField;
+  field: FieldMetadata<string | undefined>;
   label: string;
   hint?: string;
   defaultValue: string | null;
   maxLength: number;
-  error: string | undefined;
   mono?: boolean;
   placeholder?: string;
 }
 
-function TextField({ id, name, label, hint, defaultValue, maxLength, error, mono, placeholder }: FieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
+function TextField({ field, label, hint, defaultValue, maxLength, mono, placeholder }: FieldProps) {
   return (
     <div>
-      <label htmlFor={id} className="field-label">
+      <label htmlFor={field.id} className="field-label">
         {label}
       </label>
       <input
-        id={id}
-        name={name}
+        {...getInputProps(field, { type: "text", ariaDescribedBy: hint ? field.descriptionId : undefined })}
         defaultValue={defaultValue ?? ""}
         maxLength={maxLength}
         placeholder={placeholder}
         spellCheck={mono ? false : undefined}
         autoCapitalize={mono ? "none" : undefined}
         className={`field-input ${mono ? "font-mono" : ""}`}
-        {...fieldAria(id, error, hintId)}
       />
       {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-stone-600">
+        <p id={field.descriptionId} className="mt-1 text-sm text-stone-600">
           {hint}
         </p>
       ) : null}
-      <FieldMessage fieldId={id} error={error} />
+      <FieldError field={field} />
     </div>
   );
 }
 
 export default function SeoSettings({ loaderData }: Route.ComponentProps) {
   const { form, updatedAt, defaultRobots } = loaderData;
-  const fetcher = useFetcher<ActionData>();
-  const [clientErrors, setClientErrors] = useState<FieldErrors<SettingsField> | null>(null);
-  const handled = useRef<ActionData | undefined>(undefined);
   const statusRef = useRef<HTMLDivElement>(null);
-  const busy = fetcher.state !== "idle";
-  const result = fetcher.data;
-  const feedback: Feedback = result?.ok && !busy && !clientErrors ? { kind: "success", text: result.message, key: 0 } : null;
-
   // A save's message takes the focus once shown, so that it is read out.
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
-    if (result.ok) statusRef.current?.focus();
-  }, [fetcher.state, result]);
-
-  const serverFailure = result && !result.ok && !busy ? result : null;
-  const errors: FieldErrors<SettingsField> = clientErrors ?? serverFailure?.fieldErrors ?? {};
-  const summary = clientErrors ? Object.values(clientErrors) : serverFailure ? (serverFailure.fieldErrors ? Object.values(serverFailure.fieldErrors) : [serverFailure.error]) : [];
+  const { fetcher, busy, form: settings, fields } = useSaveForm({ id: "seo", schema: settingsSchema, onSaved: () => statusRef.current?.focus() });
+  const result = fetcher.data;
+  const refused = Object.keys(settings.allErrors).length > 0;
+  const feedback: Feedback = result?.ok && !busy && !refused ? { kind: "success", text: result.message ?? "", key: 0 } : null;
 
   return (
     <section aria-labelledby="settings-title">
@@ -108,99 +94,81 @@ export default function SeoSettings({ loaderData }: Route.ComponentProps) {
         // Saved, the form shows what was stored (a pasted verification tag becomes its code).
         key={updatedAt ? new Date(updatedAt).getTime() : 0}
         method="post"
-        noValidate
+        {...getFormProps(settings)}
         aria-label="Impostazioni SEO"
         className="mt-6 max-w-3xl space-y-5 rounded-2xl border border-stone-200 bg-white p-5"
-        onSubmit={(event) => {
-          const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-          const parsed = settingsSchema.safeParse(values);
-          if (!parsed.success) {
-            event.preventDefault();
-            setClientErrors(fieldErrorsOf(parsed.error));
-          } else setClientErrors(null);
-        }}
       >
-        <TextField id="seo-site-name" name="siteName" label="Nome del sito" defaultValue={form.siteName} maxLength={SETTINGS_LIMITS.siteName} error={errors.siteName} />
+        <TextField field={fields.siteName} label="Nome del sito" defaultValue={form.siteName} maxLength={SETTINGS_LIMITS.siteName} />
         <div>
-          <label htmlFor="seo-site-description" className="field-label">
+          <label htmlFor={fields.siteDescription.id} className="field-label">
             Descrizione del sito
           </label>
           <textarea
-            id="seo-site-description"
-            name="siteDescription"
+            {...getTextareaProps(fields.siteDescription, { ariaDescribedBy: fields.siteDescription.descriptionId })}
+            // Optional: Conform cannot tell through the schema's preprocessing.
+            required={false}
             rows={3}
             defaultValue={form.siteDescription ?? ""}
             maxLength={SETTINGS_LIMITS.siteDescription}
             className="field-input"
-            {...fieldAria("seo-site-description", errors.siteDescription, "seo-site-description-hint")}
           />
-          <p id="seo-site-description-hint" className="mt-1 text-sm text-stone-600">
+          <p id={fields.siteDescription.descriptionId} className="mt-1 text-sm text-stone-600">
             La descrizione delle pagine che non ne hanno una propria (i motori di ricerca ne mostrano circa 160 caratteri).
           </p>
-          <FieldMessage fieldId="seo-site-description" error={errors.siteDescription} />
+          <FieldError field={fields.siteDescription} />
         </div>
         <TextField
-          id="seo-og-image"
-          name="defaultOgImage"
+          field={fields.defaultOgImage}
           label="Immagine Open Graph predefinita"
           hint="URL dell'immagine mostrata quando una pagina viene condivisa: https://… o un percorso del sito come /uploads/…"
           defaultValue={form.defaultOgImage}
           maxLength={SETTINGS_LIMITS.defaultOgImage}
-          error={errors.defaultOgImage}
           mono
           placeholder="https://…"
         />
         <TextField
-          id="seo-analytics"
-          name="googleAnalyticsId"
+          field={fields.googleAnalyticsId}
           label="ID di Google Analytics"
           hint="Es. G-ABC123XYZ. Caricato solo dopo il consenso ai cookie analitici."
           defaultValue={form.googleAnalyticsId}
           maxLength={SETTINGS_LIMITS.googleAnalyticsId}
-          error={errors.googleAnalyticsId}
           mono
         />
         <TextField
-          id="seo-search-console"
-          name="googleSearchConsoleCode"
+          field={fields.googleSearchConsoleCode}
           label="Codice di verifica di Google Search Console"
           hint="Il valore di content del tag meta google-site-verification (si può incollare anche il tag intero)."
           defaultValue={form.googleSearchConsoleCode}
           maxLength={200}
-          error={errors.googleSearchConsoleCode}
           mono
         />
         <TextField
-          id="seo-pixel"
-          name="facebookPixelId"
+          field={fields.facebookPixelId}
           label="ID del Facebook Pixel"
           hint="Solo cifre. Caricato solo dopo il consenso ai cookie di marketing."
           defaultValue={form.facebookPixelId}
           maxLength={SETTINGS_LIMITS.facebookPixelId}
-          error={errors.facebookPixelId}
           mono
         />
         <div>
-          <label htmlFor="seo-robots" className="field-label">
+          <label htmlFor={fields.robotsTxt.id} className="field-label">
             robots.txt
           </label>
           <textarea
-            id="seo-robots"
-            name="robotsTxt"
+            {...getTextareaProps(fields.robotsTxt, { ariaDescribedBy: fields.robotsTxt.descriptionId })}
             rows={ROBOTS_TXT_ROWS}
             defaultValue={form.robotsTxt ?? ""}
             maxLength={SETTINGS_LIMITS.robotsTxt}
             placeholder={defaultRobots}
             spellCheck={false}
             className="field-input font-mono text-sm"
-            {...fieldAria("seo-robots", errors.robotsTxt, "seo-robots-hint")}
           />
-          <p id="seo-robots-hint" className="mt-1 text-sm text-stone-600">
+          <p id={fields.robotsTxt.descriptionId} className="mt-1 text-sm text-stone-600">
             Servito su /robots.txt così com'è. Vuoto: il testo predefinito mostrato in grigio.
           </p>
-          <FieldMessage fieldId="seo-robots" error={errors.robotsTxt} />
+          <FieldError field={fields.robotsTxt} />
         </div>
-        <ErrorSummary title={M.saveError} errors={summary} />
+        <FormErrors title={M.saveError} form={settings} />
         <div className="flex justify-end pt-2">
           <button type="submit" className="btn-primary" disabled={busy}>
             {busy ? "Salvataggio..." : "Salva impostazioni"}

@@ -20,8 +20,8 @@ import { errorsText, findExecutable, listingForm, makePhoto, out, root, runWrk, 
 import { formatInt, formatMs, table, type WrkResult } from "./bench-lib.ts";
 import { openBenchDatabase } from "./bench-listings.ts";
 import { build } from "./build.ts";
-import { freePort, hasNginx, startAppProcess, startNginx, stopAppProcess, type AppProcess } from "../tests/load-balancer.ts";
-import { startS3Server } from "../tests/s3-server.ts";
+import { freePort, hasNginx, startAppProcess, startNginx, stopAppProcess, type AppProcess } from "../harness/load-balancer.ts";
+import { startS3Server } from "../harness/s3-server.ts";
 
 const execFileAsync = promisify(execFile);
 const SERVER_URL = process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";

@@ -53,8 +53,8 @@ import { SERVER_ENTRY, SERVER_ENV, serverNodeFlags } from "../server/node-flags.
 import { CITY_COUNT, LISTING_MIX, explainListingQueries, filterPath, generateListings, pageCount, type Generated } from "./bench-listings.ts";
 import { build } from "./build.ts";
 import { NGINX_RATIO_TARGET, REFERENCE_ROUNDS, WORDPRESS_RATIO_TARGET, WORDPRESS_REFERENCE, measurePair, measureSideBySide, ratioOf, sideBySideTable, sideBySideVerdict, startStaticNginx, type SideBySide } from "./bench-reference.ts";
-import { NGINX, hasNginx } from "../tests/load-balancer.ts";
-import { CHROMIUM_FLAGS } from "./chromium-flags.ts";
+import { NGINX, hasNginx } from "../harness/load-balancer.ts";
+import { CHROMIUM_FLAGS } from "../harness/chromium-flags.ts";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 

@@ -13,8 +13,8 @@
 // annunci") equal to what their searches match, counted here by a plain join of the burst against
 // the searches' criteria. Prints a report with PASS/FAIL (60 s, none
 // twice); returns 0 even when a target fails, non-zero only when something could not run. Reuses
-// scripts/bench.ts's server and memory helpers, bench-scale's database helpers and users, and
-// bench-listings' listing rows. Erasable TypeScript only (the pinned Node runs it).
+// the bench library's server, memory and PostgreSQL helpers (scripts/bench/), its generated users
+// and listing rows. Erasable TypeScript only (the pinned Node runs it).
 import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,12 +23,16 @@ import { LISTING_TYPES, PET_TYPES } from "../app/lib/enums.ts";
 import { formatEuro } from "../app/lib/format.ts";
 import { decodeQuotedPrintable } from "../app/mail/quoted-printable.ts";
 import { ITALIAN_REGIONS } from "../app/lib/regions.ts";
-import { gitCommit, live, mb, out, readProcessesMemory, sleep, startServer, step, stopServer, type Server } from "./bench.ts";
-import { formatInt, table } from "./bench-lib.ts";
-import { LISTING_COLUMNS, LISTING_COLUMN_NAMES, generateListings, makeRow, mulberry32, type PetType, type Row } from "./bench-listings.ts";
-import { insertUsers } from "./bench-scale-data.ts";
-import { dropDatabase, onPostgresServer, parseCount, postgresServerVersion, postgresUrl, shownUrl } from "./bench-scale.ts";
 import { build } from "./build.ts";
+import { parseCount, type AlertsOptions } from "./bench/args.ts";
+import { gitCommit, out, sleep, step } from "./bench/common.ts";
+import { generateListings, LISTING_COLUMN_NAMES, LISTING_COLUMNS, makeRow, mulberry32, type PetType, type Row } from "./bench/listings.ts";
+import { live, type Server, stopServer } from "./bench/live.ts";
+import { mb, readProcessesMemory } from "./bench/memory.ts";
+import { dropDatabase, onPostgresServer, postgresServerVersion, postgresUrl, shownUrl } from "./bench/postgres.ts";
+import { formatInt, table } from "./bench/report.ts";
+import { insertUsers } from "./bench/scale-data.ts";
+import { startServer } from "./bench/server.ts";
 
 const DEFAULT_SERVER_URL = "postgres://postgres@127.0.0.1:5432/postgres";
 const ALERTS_DATABASE = "zampa_bench_alerts";
@@ -64,7 +68,7 @@ const SEARCH_SPREAD = {
   priceMaxOfSales: 10,
   withPhotos: 15,
 };
-/** Words people type, each beginning a word of the generated ads of that pet type (scripts/bench-listings.ts SPECIES). */
+/** Words people type, each beginning a word of the generated ads of that pet type (scripts/bench/listings.ts SPECIES). */
 const WORDS: Record<PetType, string[]> = {
   dog: ["labrador", "golden", "pastore", "meticcio", "beagle", "bassotto", "jack", "border", "barboncino", "chihuahua", "cocker", "setter", "cucciolo"],
   cat: ["europeo", "persiano", "maine", "siamese", "certosino", "british", "ragdoll", "birmania", "gattino"],
@@ -92,15 +96,6 @@ const ALL_LISTINGS_NAME = "Tutti gli annunci";
 /** ALERT_MAIL_TEXTS.more, as a line of the mail's text (app/saved-searches/alert-mail.ts). */
 const MORE_LINE = /^e (?:altri (\d+) annunci|un altro annuncio)\.$/;
 const LISTING_LINK = /\/pet-listing\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\b/g;
-
-export interface AlertsOptions {
-  skipBuild: boolean;
-  databaseUrl: string | undefined;
-  searches: string | undefined;
-  listings: string | undefined;
-  catalogue: string | undefined;
-  keepData: boolean;
-}
 
 interface Counts {
   searches: number;

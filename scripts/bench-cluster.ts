@@ -16,12 +16,16 @@ import { readdirSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { errorsText, findExecutable, listingForm, makePhoto, out, root, runWrk, sleep, step, benchFetch, DEMO_USER } from "./bench.ts";
-import { formatInt, formatMs, table, type WrkResult } from "./bench-lib.ts";
-import { openBenchDatabase } from "./bench-listings.ts";
 import { build } from "./build.ts";
-import { freePort, hasNginx, startAppProcess, startNginx, stopAppProcess, type AppProcess } from "../tests/load-balancer.ts";
-import { startS3Server } from "../tests/s3-server.ts";
+import { freePort, hasNginx, startAppProcess, startNginx, stopAppProcess, type AppProcess } from "../harness/load-balancer.ts";
+import { startS3Server } from "../harness/s3-server.ts";
+import type { ClusterOptions } from "./bench/args.ts";
+import { findExecutable, out, root, sleep, step } from "./bench/common.ts";
+import { benchFetch } from "./bench/http.ts";
+import { openBenchDatabase } from "./bench/listings.ts";
+import { DEMO_USER, listingForm, makePhoto } from "./bench/publish.ts";
+import { formatInt, formatMs, table } from "./bench/report.ts";
+import { errorsText, runWrk, type WrkResult } from "./bench/wrk.ts";
 
 const execFileAsync = promisify(execFile);
 const SERVER_URL = process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
@@ -29,13 +33,6 @@ const MIX_LUA = path.join(root, "scripts/bench-mix.lua");
 /** Copies of the demo listings added before measuring, so that searches read a catalogue, not a page. */
 const LISTING_COPIES = 400;
 const APP_ENV = { RATE_LIMITS: "off", SIGN_INS_PER_IP: "1000", LOG_LEVEL: "warn" };
-
-export interface ClusterOptions {
-  skipBuild: boolean;
-  duration: string;
-  connections: number;
-  parts: string[];
-}
 
 function databaseUrl(name: string): string {
   const url = new URL(SERVER_URL);

@@ -15,8 +15,10 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { SERVER_ENTRY, SERVER_ENV, serverNodeFlags } from "../server/node-flags.ts";
-import { freePort } from "../tests/load-balancer.ts";
-import { browserHeaders, table, wrkHeaderArgs } from "./bench-lib.ts";
+import { freePort } from "../harness/load-balancer.ts";
+import { browserHeaders } from "./bench/headers.ts";
+import { table } from "./bench/report.ts";
+import { wrkHeaderArgs } from "./bench/wrk.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const LOAD_SECONDS = 10;

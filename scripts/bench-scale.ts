@@ -3,70 +3,38 @@
 // (PGlite, in a temporary DATA_DIR) or, with --scale-database-url, a new database on a PostgreSQL
 // server (the server then runs its default number of processes). Stops it, writes 200,000 active
 // listings, 20,000 published articles (plus drafts and archived ones), 100,000 users and 100,000
-// reports into that database (scripts/bench-scale-data.ts; on PostgreSQL then VACUUM ANALYZE, as
+// reports into that database (scripts/bench/scale-data.ts; on PostgreSQL then VACUUM ANALYZE, as
 // autovacuum would), then runs the server twice, with the page cache off (PAGE_CACHE=false) and on,
 // and measures: the restart time to a healthy server; right after /healthz, with no warm-up, the
-// first requests (searched and filtered list pages new to the server, scripts/bench-listings.ts
+// first requests (searched and filtered list pages new to the server, scripts/bench/listings.ts
 // newListPaths); each server process's resident memory; p50/p95 at 16 connections of the list page
 // (plain, a deep page, searched, filtered, both), an article page (cycling over the 20,000), the
 // sitemap (and, when it is an index, its largest child), the back office's article and user lists
 // signed in as the demo administrator (issue 16) and the listings' moderation and report lists
 // (issue 17), publishing a listing with 5 photos, and whether the sitemap follows the protocol.
 // Prints a report with PASS/FAIL next to the targets; returns 0 even when targets fail, non-zero
-// only when something could not run. Reuses scripts/bench.ts's server, wrk, memory and publishing
-// helpers. Erasable TypeScript only (the pinned Node runs it).
+// only when something could not run. Runs on the bench library (scripts/bench/: server, wrk, memory,
+// publishing, PostgreSQL). Erasable TypeScript only (the pinned Node runs it).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import pg from "pg";
-import {
-  DEMO_ADMIN,
-  DEMO_USER,
-  LISTING_CONNECTIONS,
-  PUBLISH,
-  WRK_THREADS,
-  benchFetch,
-  checkPaths,
-  compressionRow,
-  encodings,
-  errorsText,
-  findExecutable,
-  gitCommit,
-  live,
-  makePhoto,
-  mb,
-  measurePublish,
-  out,
-  readProcessesMemory,
-  runWrk,
-  signIn,
-  startServer,
-  step,
-  stopServer,
-  type PublishRun,
-  type Server,
-  type WrkOptions,
-} from "./bench.ts";
-import {
-  BROWSER_HEADERS,
-  atMost,
-  checkXml,
-  durationSeconds,
-  encodingOf,
-  formatInt,
-  formatMs,
-  judgeSitemap,
-  percentile,
-  table,
-  type FetchedXml,
-  type SitemapVerdict,
-  type WrkResult,
-} from "./bench-lib.ts";
-import { LISTING_MIX, LISTING_TYPES, PET_TYPES, filterOrderPaths, filterPath, newListPaths, openBenchDatabase, openPgBenchClient, pageCount, type BenchClient } from "./bench-listings.ts";
-import { generateScaleData, type ScaleCounts, type ScaleData } from "./bench-scale-data.ts";
 import { build } from "./build.ts";
+import { parseCount, type ScaleOptions } from "./bench/args.ts";
+import { findExecutable, gitCommit, out, step } from "./bench/common.ts";
+import { BROWSER_HEADERS, encodingOf } from "./bench/headers.ts";
+import { benchFetch, checkPaths, compressionRow, encodings } from "./bench/http.ts";
+import { type BenchClient, filterOrderPaths, filterPath, LISTING_MIX, LISTING_TYPES, newListPaths, openBenchDatabase, openPgBenchClient, pageCount, PET_TYPES } from "./bench/listings.ts";
+import { live, type Server, stopServer } from "./bench/live.ts";
+import { mb, readProcessesMemory } from "./bench/memory.ts";
+import { DEMO_ADMIN, DEMO_USER, makePhoto, measurePublish, PUBLISH, type PublishRun, signIn } from "./bench/publish.ts";
+import { dropDatabase, onPostgresServer, postgresServerVersion, postgresUrl, shownUrl } from "./bench/postgres.ts";
+import { atMost, formatInt, formatMs, percentile, table } from "./bench/report.ts";
+import { generateScaleData, type ScaleCounts, type ScaleData } from "./bench/scale-data.ts";
+import { startServer } from "./bench/server.ts";
+import { checkXml, type FetchedXml, judgeSitemap, type SitemapVerdict } from "./bench/sitemap.ts";
+import { durationSeconds, errorsText, LISTING_CONNECTIONS, runWrk, WRK_THREADS, type WrkOptions, type WrkResult } from "./bench/wrk.ts";
 
 const DEFAULTS: ScaleCounts = { listings: 200_000, articles: 20_000, users: 100_000, reports: 100_000 };
 const TARGETS = {
@@ -111,7 +79,7 @@ const SEARCHES = [
   "gatto roma", "cucciolo milano", "regalo", "adozione", "maine coon", "beagle", "canarino", "furetto", "persiano",
 ];
 /**
- * Title searches of /admin/articles (words of the generated titles, scripts/bench-scale-data.ts):
+ * Title searches of /admin/articles (words of the generated titles, scripts/bench/scale-data.ts):
  * common ones, rare ones, and some that match nothing.
  */
 const ADMIN_ARTICLE_SEARCHES = [
@@ -120,7 +88,7 @@ const ADMIN_ARTICLE_SEARCHES = [
   "ippopotamo", "zebra", "fenicottero",
 ];
 /**
- * Searches of /admin/pet-listings (title, city or contact e-mail; scripts/bench-listings.ts's words,
+ * Searches of /admin/pet-listings (title, city or contact e-mail; scripts/bench/listings.ts's words,
  * towns and e-mails "first.lastN@example.it"): common and rare words, towns, parts of e-mails, misses.
  */
 const ADMIN_LISTING_SEARCHES = [
@@ -137,20 +105,6 @@ const ADMIN_USER_SEARCHES = [
   "marco.rossi", "rossi12", "sara.costa", "esposito7", "laura.galli1", "luca.", "@esempio.it",
   "zampa.test", "qwerty", "nessuno@altrove.it",
 ];
-
-export interface ScaleOptions {
-  skipBuild: boolean;
-  duration: string;
-  listings: string | undefined;
-  articles: string | undefined;
-  users: string | undefined;
-  reports?: string | undefined;
-  publishRuns: string | undefined;
-  /** keep the generated DATA_DIR, or PostgreSQL database (to study its queries afterwards) */
-  keepData?: boolean;
-  /** a PostgreSQL server (postgres://…): the scale mode runs there instead of on PGlite */
-  databaseUrl?: string | undefined;
-}
 
 /** Where the site's database lives: the embedded one (in DATA_DIR) or a PostgreSQL server's. */
 type Engine =
@@ -227,13 +181,6 @@ interface SitemapCheck {
 
 // --- Helpers -------------------------------------------------------------------------------------
 
-export function parseCount(name: string, text: string | undefined, fallback: number, min: number): number {
-  if (text === undefined) return fallback;
-  const n = Number(text.replace(/[_,]/g, ""));
-  if (!Number.isInteger(n) || n < min) throw new Error(`--${name}: expected a whole number ≥ ${min}, got "${text}"`);
-  return n;
-}
-
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const memText = (kb: number | undefined) => (kb === undefined ? "n/a" : `${mb(kb).toFixed(1)} MB`);
 /** The highest peak (VmHWM) of one process: what the memory target judges. */
@@ -252,35 +199,6 @@ function peaksText(memory: Memory): string {
   const [primary, ...workers] = memory;
   return `primary ${mb(primary!.peakKb).toFixed(0)} MB, workers ${workers.map((w) => mb(w.peakKb).toFixed(0)).join(", ")} MB`;
 }
-
-export function postgresUrl(serverUrl: string, database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${encodeURIComponent(database)}`;
-  return url.toString();
-}
-
-/** Runs `fn` on the `postgres` database of --scale-database-url's server (to create and drop the bench's). */
-/** The server's version, or null after saying on stderr why it could not be reached (`flag` named the URL). */
-export async function postgresServerVersion(serverUrl: string, flag: string): Promise<string | null> {
-  try {
-    return await onPostgresServer(serverUrl, async (c) => (await c.query<{ server_version: string }>("show server_version")).rows[0]?.server_version ?? "?");
-  } catch (error) {
-    console.error(`${flag}: could not connect to ${shownUrl(postgresUrl(serverUrl, "postgres"))}: ${error instanceof Error ? error.message : String(error)}`);
-    return null;
-  }
-}
-
-export async function onPostgresServer<T>(serverUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: postgresUrl(serverUrl, "postgres") });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-export const dropDatabase = (serverUrl: string, name: string) => onPostgresServer(serverUrl, (c) => c.query(`drop database if exists "${name}" with (force)`));
 
 async function timedFetch(base: string, target: string): Promise<{ status: number; ms: number; body: Buffer; encoding: string; location: string | null }> {
   const started = performance.now();
@@ -742,13 +660,6 @@ function printSitemap(sitemap: SitemapCheck, expected: number): void {
 
 // --- Main ----------------------------------------------------------------------------------------
 
-/** The URL as it may be printed: without its password. */
-export function shownUrl(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = "***";
-  return parsed.toString();
-}
-
 export async function runScale(options: ScaleOptions): Promise<number> {
   let counts: ScaleCounts;
   let publishRuns: number;
@@ -934,7 +845,7 @@ async function measureScale(
     seconds(data.articles.ms),
   ]);
   genRows.push([
-    "active pet listings (scripts/bench-listings.ts)",
+    "active pet listings (scripts/bench/listings.ts)",
     formatInt(data.listings.inserted),
     formatInt(data.totals.activeListings),
     `${seconds(data.listings.ms)} (inserts ${seconds(data.listings.insertMs)})`,

@@ -11,7 +11,7 @@
 import { readFile } from "node:fs/promises";
 import sharp from "sharp";
 import { DUPLICATE_PHOTO_DISTANCE, hammingDistance, photoHashesWith, type PhotoHashes } from "../app/images/dhash.ts";
-import { generatedPhoto } from "../tests/photos.ts";
+import { generatedPhoto } from "../harness/photos.ts";
 
 const args = process.argv.slice(2);
 const photoCount = Number(args[args.indexOf("--photos") + 1]) || 60;

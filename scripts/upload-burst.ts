@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { SERVER_ENTRY, SERVER_ENV, serverNodeFlags } from "../server/node-flags.ts";
-import { legalFields, makePhoto } from "./bench.ts";
+import { legalFields, makePhoto } from "./bench/publish.ts";
 
 const root = process.cwd();
 const N = Number(process.argv[2] ?? 20);

@@ -12,7 +12,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContest, createListingRow, createSubmission, createUserRow, createArticle } from "../../tests/factories";
-import { startS3Server } from "../../tests/s3-server";
+import { startS3Server } from "../../harness/s3-server";
 import type { S3Config } from "~/config.server";
 import { openDatabase, queryRows, withDb, type Database, type Db } from "~/db/client.server";
 import { localBackend, s3Backend, type StorageBackend } from "~/storage/storage.server";

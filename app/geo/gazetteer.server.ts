@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { Place, ReversePlace } from "./geocoder.server";
+import type { Place, ReversePlace } from "./types";
 
 export interface Comune {
   istat: string;

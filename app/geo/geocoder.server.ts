@@ -7,32 +7,9 @@ import { takeTurn } from "~/lib/pacing.server";
 import { gazetteerForward, gazetteerReverse } from "./gazetteer.server";
 import { GEO_MESSAGES } from "./messages";
 import { createNominatim, GeocoderError } from "./nominatim.server";
+import type { GeocodeFailure, GeocodeResult, GeocoderBackend, Place, ReversePlace } from "./types";
 
 export { GeocoderError };
-
-export interface Place {
-  lat: number;
-  lng: number;
-  /** official name of the comune */
-  city: string;
-  region: string;
-}
-
-export interface ReversePlace {
-  city: string;
-  region: string;
-  /** street and number when the backend knows them; "" for the user to type */
-  address: string;
-}
-
-export interface GeocoderBackend {
-  forward(city: string, region: string): Promise<Place | null>;
-  reverse(lat: number, lng: number): Promise<ReversePlace | null>;
-}
-
-export type GeocodeFailure = "invalid" | "not_found" | "unavailable";
-
-export type GeocodeResult<T> = { ok: true; value: T } | { ok: false; reason: GeocodeFailure; message: string };
 
 /** HTTP status of each failure, for the API routes. */
 export const GEOCODE_STATUS: Record<GeocodeFailure, number> = { invalid: 400, not_found: 404, unavailable: 502 };

@@ -2,7 +2,7 @@
 // that identifies the application, at most one request per second and caching of the results.
 import { z } from "zod";
 import { placeKey, regionName } from "./gazetteer.server";
-import type { GeocoderBackend } from "./geocoder.server";
+import type { GeocoderBackend } from "./types";
 
 /** The service could not answer (network, timeout, non-200, unreadable reply, queue full). */
 export class GeocoderError extends Error {

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { generatedPhoto } from "../../tests/photos";
+import { generatedPhoto } from "../../harness/photos";
 import { bandNeighbours, differenceHash, hashBands, HASH_BANDS } from "./dhash";
 import { DUPLICATE_PHOTO_DISTANCE, hammingDistance, perceptualHash, perceptualHashOrNull, type PhotoHashes } from "./perceptual-hash.server";
 import { imageSlots } from "./process-image.server";

@@ -8,7 +8,7 @@ import { putFile } from "~/storage/storage.server";
 import { createAccount, type TestAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { createListingRow, uniqueMicrochipCode, VALID_LISTING_FIELDS } from "../../tests/factories";
-import { generatedPhoto } from "../../tests/photos";
+import { generatedPhoto } from "../../harness/photos";
 import { AUTOMATIC_REPORTER, fileAutomaticReport, MIN_REPORT_DESCRIPTION } from "./automatic-reports.server";
 import { createListing, deleteListing } from "./listings.server";
 import { backfillPhotoHashes, checkListingPhotos, hashStoredPhoto, matchingPhotoPairs, MAX_REPORTS_PER_LISTING } from "./photo-duplicates.server";

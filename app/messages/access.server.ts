@@ -7,7 +7,7 @@ import { conversations, petListings } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import { fail, type Failure } from "~/lib/result";
 import { isPublicListing, type ListingStatus } from "~/listings/visibility";
-import type { Blocks } from "./blocks.server";
+import type { Blocks } from "./types";
 import { MESSAGE_TEXTS as M } from "./messages";
 
 export type Side = "owner" | "asker";

@@ -8,13 +8,7 @@ import { userBlocks } from "~/db/schema";
 import { fail, type Result } from "~/lib/result";
 import { participantConversation } from "./access.server";
 import { MESSAGE_TEXTS as M } from "./messages";
-
-export interface Blocks {
-  /** I have blocked the other person. */
-  byMe: boolean;
-  /** The other person has blocked me. */
-  byOther: boolean;
-}
+import type { Blocks } from "./types";
 
 /** The blocks between two accounts, either way (none when the other account is gone). */
 export async function blocksBetween(me: string, other: string | null): Promise<Blocks> {

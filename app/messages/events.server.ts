@@ -7,14 +7,9 @@ import { logger } from "~/lib/logger.server";
 import { publish } from "./live.server";
 import { notifyByMail } from "./notification-mail.server";
 import { reportScamSenderIfDue } from "./scam-reports.server";
+import type { MessageSent } from "./types";
 
-export interface MessageSent {
-  conversationId: string;
-  messageId: string;
-  senderId: string;
-  /** null when the other person has erased the account */
-  recipientId: string | null;
-}
+export type { MessageSent };
 
 export interface ConversationChanged {
   conversationId: string;

@@ -10,7 +10,7 @@ import { queryRows } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import { oneLine } from "~/mail/mail-text";
 import { sendMail } from "~/mail/mailer.server";
-import type { MessageSent } from "./events.server";
+import type { MessageSent } from "./types";
 
 /** At most one mail per conversation and recipient in this time. */
 export const MAIL_INTERVAL_MINUTES = 15;

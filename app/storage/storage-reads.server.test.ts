@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startS3Server, type TestS3Server } from "../../tests/s3-server";
+import { startS3Server, type TestS3Server } from "../../harness/s3-server";
 import { localBackend, s3Backend, type StorageBackend } from "./storage.server";
 
 async function keys(backend: StorageBackend): Promise<string[]> {

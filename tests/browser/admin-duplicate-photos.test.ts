@@ -4,7 +4,7 @@
 // eliminato").
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { generatedPhoto } from "../photos";
+import { generatedPhoto } from "../../harness/photos";
 import { signIn, signUpIn, startBrowser } from "./browser";
 import { adminPost, publishListing } from "./moderation-helpers";
 import { E2E_ADMIN } from "./server";

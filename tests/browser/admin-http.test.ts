@@ -11,7 +11,7 @@ import { ADMIN_ACCESS_MESSAGES as M } from "~/admin/access-messages";
 import { ADMIN_SECTIONS } from "~/admin/navigation";
 import { SEO_TABS } from "~/admin/seo-tabs";
 import { cookieFrom } from "../cookies";
-import { freePort, startAppProcess, stopAppProcess, type AppProcess } from "../load-balancer";
+import { freePort, startAppProcess, stopAppProcess, type AppProcess } from "../../harness/load-balancer";
 import { baseUrl, uniqueEmail } from "./browser";
 
 const SOME_ID = "00000000-0000-4000-8000-000000000000";

@@ -3,7 +3,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
-import { CHROMIUM_FLAGS } from "../../scripts/chromium-flags";
+import { CHROMIUM_FLAGS } from "../../harness/chromium-flags";
 
 
 export function baseUrl(): string {

@@ -8,8 +8,8 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVER_ENTRY, SERVER_ENV, serverNodeFlags } from "../../server/node-flags";
-import { freePort, startAppProcess, stopAppProcess, type AppProcess } from "../load-balancer";
-import { startS3Server, type TestS3Server } from "../s3-server";
+import { freePort, startAppProcess, stopAppProcess, type AppProcess } from "../../harness/load-balancer";
+import { startS3Server, type TestS3Server } from "../../harness/s3-server";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 let s3: TestS3Server;

@@ -18,8 +18,8 @@ import { createAccount, type TestAccount } from "../accounts";
 import { cookieFrom } from "../cookies";
 import { startFakeAiServer, type FakeAiServer } from "../fake-ai-server";
 import { createArticle, createCategory, createContest, createListingRow, createSubmission } from "../factories";
-import { freePort, hasNginx, startAppProcess, startNginx, stopAppProcess, type AppProcess, type Balancer } from "../load-balancer";
-import { startS3Server, type TestS3Server } from "../s3-server";
+import { freePort, hasNginx, startAppProcess, startNginx, stopAppProcess, type AppProcess, type Balancer } from "../../harness/load-balancer";
+import { startS3Server, type TestS3Server } from "../../harness/s3-server";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const AUTH_SECRET = "scale-out-secret-0123456789abcdefghijklmnop";

@@ -15,7 +15,7 @@ import { Icon } from "../icon";
 import { uploadArticleImage, type UploadHandle } from "./article-image-upload";
 import { Dialog } from "./dialog";
 import { shouldPasteAsMarkdown } from "./markdown-paste";
-import type { RichTextEditorProps } from "./rich-text-editor";
+import type { RichTextEditorProps } from "./rich-text-editor-props";
 
 export const LINK_MESSAGE = "Usa un indirizzo che inizi con http://, https:// o mailto:";
 

@@ -3,19 +3,7 @@
 // is loaded on first use and takes its place, starting from what the textarea holds by then. Only
 // the admin's article form renders this, so only the admin downloads TipTap.
 import { useEffect, useState, type ComponentType } from "react";
-
-export interface RichTextEditorProps {
-  /** form field that carries the HTML */
-  name: string;
-  id: string;
-  defaultValue: string;
-  /** id of the element labelling the editor */
-  labelledBy: string;
-  invalid?: boolean;
-  describedBy?: string;
-  /** called with the new HTML ("" when empty) after each change made in the editor */
-  onChange?: (html: string) => void;
-}
+import type { RichTextEditorProps } from "./rich-text-editor-props";
 
 type Loaded = ComponentType<RichTextEditorProps>;
 

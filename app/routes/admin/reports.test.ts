@@ -9,7 +9,7 @@ import { expectAdminOnly, outcomeOf, throughAdminGate } from "../../../tests/adm
 import { itDb } from "../../../tests/db";
 import { renderPage } from "../../../tests/render-page";
 import { createListingRow, uniqueMicrochipCode, VALID_LISTING_FIELDS } from "../../../tests/factories";
-import { generatedPhoto } from "../../../tests/photos";
+import { generatedPhoto } from "../../../harness/photos";
 import sharp from "sharp";
 import { createListing } from "~/listings/listings.server";
 import { getReportComparison, updateReport } from "~/listings/report-moderation.server";

@@ -9,8 +9,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
-import { NGINX, freePort, nginxConfig } from "../tests/load-balancer.ts";
-import { BROWSER_USER_AGENT, atLeast, formatInt, table, type Verdict, type WrkResult } from "./bench-lib.ts";
+import { NGINX, freePort, nginxConfig } from "../../harness/load-balancer.ts";
+import { BROWSER_USER_AGENT } from "./headers.ts";
+import { atLeast, formatInt, table, type Verdict } from "./report.ts";
+import type { WrkResult } from "./wrk.ts";
 
 /** Cached pages must reach this share of nginx's req/s (issue 27). */
 export const NGINX_RATIO_TARGET = 0.5;

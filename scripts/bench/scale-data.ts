@@ -2,14 +2,14 @@
 // plus drafts and archived ones for the back office) and active pet listings in the numbers of a
 // grown site, written straight into the bench's database (the embedded one, or a PostgreSQL
 // server's with --scale-database-url) while no server runs (PGlite is single-process), in one
-// session, through scripts/bench-listings.ts's BenchClient. Set-based SQL where the rows are simple
+// session, through scripts/bench/listings.ts's BenchClient. Set-based SQL where the rows are simple
 // (users: their profiles come from the users_create_profile trigger, migration 0001), large JSON
-// batches where they are text (articles, and listings through scripts/bench-listings.ts's
+// batches where they are text (articles, and listings through scripts/bench/listings.ts's
 // generator). The articles' search_vector is a generated column (migration 0002): PostgreSQL fills
 // it as each row arrives. Deterministic (seeded), so two runs measure the same site.
 // Erasable TypeScript only (the pinned Node runs it).
 import { hashPassword } from "better-auth/crypto";
-import { FIRST_NAMES, LAST_NAMES, copyPhotoHashes, generateListings, mulberry32, picker, type BenchClient, type Generated } from "./bench-listings.ts";
+import { FIRST_NAMES, LAST_NAMES, copyPhotoHashes, generateListings, mulberry32, picker, type BenchClient, type Generated } from "./listings.ts";
 
 /** The demo users' password (app/seed): every generated account can sign in with it too. */
 const PASSWORD = "ZampaDemo2026!";

@@ -4,7 +4,7 @@
 // bar stays in view and says what became of the save, Ctrl+S saves, leaving with unsaved changes
 // asks first, and a draft is autosaved while editing (decision 0103).
 import { errorId, FieldMessage } from "~/components/admin/card-form";
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { Form, useNavigation } from "react-router";
 import { ImageField } from "~/components/admin/image-field";
 import { RichTextEditor } from "~/components/admin/rich-text-editor";
@@ -40,6 +40,8 @@ export interface ArticleFormProps {
   version?: string;
   /** when this page last saved the article: the bar says "Salvato alle …" */
   savedAt?: Date | string | null;
+  /** what the page shows below the form (the revision history): the save bar stays in view over it too */
+  children?: ReactNode;
 }
 
 /** The form's fields in their order, with the labels the error summary links to. */
@@ -56,6 +58,7 @@ const FIELD_LABELS: [ArticleField, string][] = [
   ["scheduledPublishDate", "Data di pubblicazione"],
 ];
 
+const FORM_ID = "article-form";
 const input = "mt-1 w-full rounded-lg border border-stone-300 bg-white p-2 text-stone-900 aria-[invalid=true]:border-red-700";
 const labelClass = "block text-sm font-medium text-stone-800";
 
@@ -88,7 +91,7 @@ function useSaveShortcut(formRef: RefObject<HTMLFormElement | null>) {
       // A dialog of its own (a link, an image, the leave question) is open: not the moment to save.
       if (event.repeat || document.querySelector("dialog[open]")) return;
       const form = formRef.current;
-      const button = form?.querySelector<HTMLButtonElement>("[data-save-bar] button[type=submit]");
+      const button = document.querySelector<HTMLButtonElement>("[data-save-bar] button[type=submit]");
       if (form && button && !button.disabled) form.requestSubmit(button);
     };
     document.addEventListener("keydown", onKeyDown);
@@ -108,7 +111,7 @@ function useRoomForTheBar() {
   }, []);
 }
 
-export function ArticleForm({ mode, id, values, categories, ai, fieldErrors = {}, error, message, published = false, publishedAt, version, savedAt }: ArticleFormProps) {
+export function ArticleForm({ mode, id, values, categories, ai, fieldErrors = {}, error, message, published = false, publishedAt, version, savedAt, children }: ArticleFormProps) {
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const unsaved = useUnsavedChanges(formRef);
@@ -153,7 +156,7 @@ export function ArticleForm({ mode, id, values, categories, ai, fieldErrors = {}
     <div className="space-y-6">
       {/* Outside the form: Enter in the generator's fields must not save the article. */}
       {ai ? <AiGeneratorPanel categories={categories} usage={ai.usage} categoryId={categoryId} onAccept={accept} /> : null}
-      <Form ref={formRef} method="post" className="space-y-6" noValidate>
+      <Form ref={formRef} id={FORM_ID} method="post" className="space-y-6" noValidate>
         {id ? <input type="hidden" name="id" value={id} /> : null}
         {version ? <input type="hidden" name="baseUpdatedAt" value={version} /> : null}
         <input type="hidden" name="intent" value="save" />
@@ -387,16 +390,19 @@ export function ArticleForm({ mode, id, values, categories, ai, fieldErrors = {}
           ) : null}
         </fieldset>
 
-        <SaveBar
-          label={mode === "new" ? "Crea articolo" : "Salva modifiche"}
-          busy={busy}
-          error={error}
-          hasFieldErrors={errors.length > 0}
-          dirty={unsaved.dirty}
-          savedAt={savedAt}
-          autosave={mode === "edit" ? autosave : undefined}
-        />
       </Form>
+      {children}
+      {/* After everything the page shows, so that it stays stuck to the window down to the page's end. */}
+      <SaveBar
+        form={FORM_ID}
+        label={mode === "new" ? "Crea articolo" : "Salva modifiche"}
+        busy={busy}
+        error={error}
+        hasFieldErrors={errors.length > 0}
+        dirty={unsaved.dirty}
+        savedAt={savedAt}
+        autosave={mode === "edit" ? autosave : undefined}
+      />
       <LeaveDialog blocker={unsaved.blocker} />
     </div>
   );

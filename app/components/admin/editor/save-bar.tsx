@@ -5,6 +5,8 @@ import type { ReactNode } from "react";
 import { formatTime } from "./snapshot";
 
 export interface SaveBarProps {
+  /** the form's id: the bar sits outside it (below what the page shows after the form) */
+  form: string;
   label: string;
   busy: boolean;
   /** "Errore: …" of the last save, until the next one */
@@ -27,7 +29,7 @@ function stateOf({ busy, error, dirty, savedAt }: SaveBarProps): { text: string;
 }
 
 export function SaveBar(props: SaveBarProps) {
-  const { label, busy, error, hasFieldErrors, dirty, autosave, children } = props;
+  const { form, label, busy, error, hasFieldErrors, dirty, autosave, children } = props;
   const state = stateOf(props);
   // A draft written after the last change typed is worth saying; once saved, "Salvato" says it all.
   const draft = dirty && !busy && autosave ? (autosave.error ?? (autosave.savedAt ? `Bozza salvata automaticamente alle ${formatTime(autosave.savedAt)}` : null)) : null;
@@ -37,7 +39,7 @@ export function SaveBar(props: SaveBarProps) {
       className="sticky bottom-0 z-20 -mx-4 border-t border-stone-200 bg-white/95 px-4 py-3 shadow-[0_-6px_16px_-8px_rgba(0,0,0,0.2)] backdrop-blur-sm sm:mx-0 sm:rounded-t-xl sm:border-x"
     >
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <button type="submit" className="btn-primary" disabled={busy} aria-keyshortcuts="Control+S Meta+S">
+        <button type="submit" form={form} className="btn-primary" disabled={busy} aria-keyshortcuts="Control+S Meta+S">
           {busy ? "Salvataggio…" : label}
         </button>
         {children}

@@ -2,7 +2,7 @@
 // fields go to the edit page's action (intent=autosave, through a fetcher: the same gate and domain
 // checks as a save) and become an automatic draft revision. The form is never disabled nor
 // changed by it: a slow or failed autosave costs nothing typed, and the next tick tries again.
-import { useEffect, useRef, type RefObject } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { useFetcher } from "react-router";
 import { ARTICLE_AUTOSAVE_INTERVAL_MS } from "~/articles/validation";
 import { snapshotOf } from "./snapshot";
@@ -31,21 +31,27 @@ interface Options {
 export function useAutosave({ formRef, id, check, submitting, intervalMs = ARTICLE_AUTOSAVE_INTERVAL_MS }: Options): AutosaveState {
   const fetcher = useFetcher<AutosaveAnswer>();
   const busy = useRef(false);
-  busy.current = fetcher.state !== "idle";
+  useEffect(() => {
+    busy.current = fetcher.state !== "idle";
+  });
   // The snapshot being sent, and the last one written: an unchanged draft is not written twice.
   const sending = useRef<string | null>(null);
   const written = useRef<string | null>(null);
   // Another tab or admin saved the article: drafts of this older version stop.
   const stopped = useRef(false);
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  const lastSaved = useRef<Date | null>(null);
+  // The last draft's time stays shown while a later attempt fails.
+  const [lastSaved, setLastSaved] = useState<Date | null>(null);
+  const [seen, setSeen] = useState<AutosaveAnswer | undefined>(undefined);
+  if (answer !== seen) {
+    setSeen(answer);
+    if (answer?.ok) setLastSaved(new Date(answer.savedAt));
+  }
 
   useEffect(() => {
     if (!answer) return;
-    if (answer.ok) {
-      written.current = sending.current;
-      lastSaved.current = new Date(answer.savedAt);
-    } else if (answer.stale) stopped.current = true;
+    if (answer.ok) written.current = sending.current;
+    else if (answer.stale) stopped.current = true;
   }, [answer]);
 
   const submit = fetcher.submit;
@@ -66,7 +72,7 @@ export function useAutosave({ formRef, id, check, submitting, intervalMs = ARTIC
   }, [id, intervalMs, formRef, check, submitting, submit]);
 
   return {
-    savedAt: answer?.ok ? new Date(answer.savedAt) : lastSaved.current,
+    savedAt: lastSaved,
     error: answer && !answer.ok ? answer.error : null,
     pending: fetcher.state !== "idle",
   };

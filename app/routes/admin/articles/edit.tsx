@@ -96,7 +96,8 @@ function valuesOf(article: NonNullable<Route.ComponentProps["loaderData"]["artic
 }
 
 function Revisions({ articleId, revisions, onRestored }: { articleId: string; revisions: RevisionSummary[]; onRestored: () => void }) {
-  const fetcher = useFetcher<typeof action>();
+  // Keyed: the history is shown inside the form's component, which a restore mounts anew.
+  const fetcher = useFetcher<typeof action>({ key: `restore-${articleId}` });
   const [pending, setPending] = useState<RevisionSummary | null>(null);
   const busy = fetcher.state !== "idle";
   const result = fetcher.data && fetcher.data.intent === "restore" ? fetcher.data : null;
@@ -216,38 +217,38 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         fieldErrors={failed?.fieldErrors}
         error={failed?.error}
         message={message}
-      />
-
-      {revision || revisionError ? (
-        <section id="revision-view" aria-labelledby="revision-view-title" className="mt-12 rounded-2xl border border-amber-200 bg-amber-50 p-4">
-          {revision ? (
-            <>
-              <h2 id="revision-view-title" className="text-lg font-bold text-stone-900">
-                Versione del {formatDateTimeLong(revision.createdAt)} ({revision.authorName ?? "Utente eliminato"})
+      >
+        {revision || revisionError ? (
+          <section id="revision-view" aria-labelledby="revision-view-title" className="mt-12 rounded-2xl border border-amber-200 bg-amber-50 p-4">
+            {revision ? (
+              <>
+                <h2 id="revision-view-title" className="text-lg font-bold text-stone-900">
+                  Versione del {formatDateTimeLong(revision.createdAt)} ({revision.authorName ?? "Utente eliminato"})
+                </h2>
+                <p className="mt-1 text-sm text-stone-700">
+                  {revision.automatic ? "Bozza salvata automaticamente" : revision.statusLabel} · /article/{revision.slug}
+                </p>
+                <div className="mt-4 rounded-xl bg-white p-4">
+                  <p className="text-2xl font-bold text-stone-900">{revision.title}</p>
+                  <p className="mt-2 text-stone-700 italic">{revision.excerpt}</p>
+                  <Prose html={revision.html} className="mt-4" />
+                </div>
+                <p className="mt-3">
+                  <Link to={`?id=${article.id}`} className="text-brand-800 underline">
+                    Chiudi la versione
+                  </Link>
+                </p>
+              </>
+            ) : (
+              <h2 id="revision-view-title" role="alert" className="font-semibold text-red-800">
+                {revisionError}
               </h2>
-              <p className="mt-1 text-sm text-stone-700">
-                {revision.automatic ? "Bozza salvata automaticamente" : revision.statusLabel} · /article/{revision.slug}
-              </p>
-              <div className="mt-4 rounded-xl bg-white p-4">
-                <p className="text-2xl font-bold text-stone-900">{revision.title}</p>
-                <p className="mt-2 text-stone-700 italic">{revision.excerpt}</p>
-                <Prose html={revision.html} className="mt-4" />
-              </div>
-              <p className="mt-3">
-                <Link to={`?id=${article.id}`} className="text-brand-800 underline">
-                  Chiudi la versione
-                </Link>
-              </p>
-            </>
-          ) : (
-            <h2 id="revision-view-title" role="alert" className="font-semibold text-red-800">
-              {revisionError}
-            </h2>
-          )}
-        </section>
-      ) : null}
+            )}
+          </section>
+        ) : null}
 
-      <Revisions articleId={article.id} revisions={loaderData.revisions} onRestored={() => setRestoredOver(actionData ?? "restored")} />
+        <Revisions articleId={article.id} revisions={loaderData.revisions} onRestored={() => setRestoredOver(actionData ?? "restored")} />
+      </ArticleForm>
     </div>
   );
 }

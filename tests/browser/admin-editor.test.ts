@@ -319,8 +319,6 @@ describe("the editor's save bar", () => {
       const field = await page.getByLabel("Meta description").boundingBox();
       const bar = await page.locator("[data-save-bar]").boundingBox();
       expect(field!.y + field!.height).toBeLessThanOrEqual(bar!.y);
-      await page.evaluate(() => window.scrollTo(0, 900));
-      await page.screenshot({ path: `/tmp/editor-save-bar-${width}.png` });
     }
   });
 
@@ -430,6 +428,32 @@ describe("the editor's save bar", () => {
     await saveButton(page).click();
     await saveState(page).getByText(/è stato salvato in un'altra scheda o da un altro amministratore/).waitFor();
     expect(await page.getByLabel("Estratto *").inputValue()).toBe("Dalla prima scheda");
+  });
+
+  it("works from the keyboard alone: Tab reaches every field above the bar, then the bar's button", async () => {
+    const { page, title } = await savedArticle({ width: 360, height: 740 });
+    await page.getByLabel("Titolo *").focus();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" bis");
+    let reached = false;
+    for (let i = 0; i < 80 && !reached; i++) {
+      await page.keyboard.press("Tab");
+      const where = await page.evaluate(() => {
+        const active = document.activeElement as HTMLElement | null;
+        const bar = document.querySelector("[data-save-bar]")!.getBoundingClientRect();
+        if (!active) return { inBar: false, hidden: false, name: "" };
+        const box = active.getBoundingClientRect();
+        const inBar = active.closest("[data-save-bar]") !== null;
+        return { inBar, hidden: !inBar && box.height > 0 && box.bottom > bar.top + 1, name: active.getAttribute("aria-label") ?? active.id ?? active.tagName };
+      });
+      expect(where.hidden, `${where.name} is under the save bar`).toBe(false);
+      reached = where.inBar;
+    }
+    expect(reached).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Salva modifiche");
+    await page.keyboard.press("Enter");
+    await saveState(page).getByText(/^Salvato alle \d\d:\d\d$/).waitFor();
+    expect(await page.getByLabel("Titolo *").inputValue()).toBe(`${title} bis`);
   });
 
   it("offers \"Mantieni la data di pubblicazione\" only for a published article", async () => {

@@ -99,13 +99,20 @@ function useSaveShortcut(formRef: RefObject<HTMLFormElement | null>) {
   }, [formRef]);
 }
 
-/** Focus moved to a field is scrolled into view above the save bar, not under it. */
+/** Focus moved to a field is scrolled into view above the save bar, not under it, however tall it grows. */
 function useRoomForTheBar() {
   useEffect(() => {
     const root = document.documentElement;
     const before = root.style.scrollPaddingBottom;
-    root.style.scrollPaddingBottom = "7rem";
+    const bar = document.querySelector<HTMLElement>("[data-save-bar]");
+    const fit = () => {
+      root.style.scrollPaddingBottom = `${(bar?.offsetHeight ?? 96) + 16}px`;
+    };
+    fit();
+    const observer = bar && typeof ResizeObserver !== "undefined" ? new ResizeObserver(fit) : null;
+    if (bar) observer?.observe(bar);
     return () => {
+      observer?.disconnect();
       root.style.scrollPaddingBottom = before;
     };
   }, []);

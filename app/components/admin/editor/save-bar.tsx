@@ -43,7 +43,7 @@ export function SaveBar(props: SaveBarProps) {
           {busy ? "Salvataggio…" : label}
         </button>
         {children}
-        <div id="save-state" aria-live="polite" className="min-w-0 flex-1 basis-48 text-sm">
+        <div id="save-state" aria-live="polite" className="min-w-0 flex-1 basis-28 text-sm">
           {state ? (
             <p className={`font-medium break-words ${state.tone}`}>
               {state.text}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/edit";
 import { adminActor } from "~/admin/gate.server";
@@ -95,20 +95,15 @@ function valuesOf(article: NonNullable<Route.ComponentProps["loaderData"]["artic
   };
 }
 
-function Revisions({ articleId, revisions, onRestored }: { articleId: string; revisions: RevisionSummary[]; onRestored: () => void }) {
-  // Keyed: the history is shown inside the form's component, which a restore mounts anew.
-  const fetcher = useFetcher<typeof action>({ key: `restore-${articleId}` });
+type RestoreFetcher = ReturnType<typeof useFetcher<typeof action>>;
+
+function Revisions({ articleId, revisions, fetcher }: { articleId: string; revisions: RevisionSummary[]; fetcher: RestoreFetcher }) {
   const [pending, setPending] = useState<RevisionSummary | null>(null);
   const busy = fetcher.state !== "idle";
   const result = fetcher.data && fetcher.data.intent === "restore" ? fetcher.data : null;
   const saves = revisions.filter((revision) => !revision.automatic).length;
   // The article as it is: the newest save (an automatic draft newer than it was never saved).
   const current = revisions.find((revision) => !revision.automatic)?.id;
-  useEffect(() => {
-    if (result?.ok) onRestored();
-    // Once per answer: onRestored changes with every render of the page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [result]);
   return (
     <section aria-labelledby="revisions-title" className="mt-12">
       <h2 id="revisions-title" className="text-xl font-bold text-stone-900">
@@ -170,6 +165,16 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
   // A restore replaces the form's values: the last save's answer (its message, or the values it
   // refused) no longer describes them.
   const [restoredOver, setRestoredOver] = useState<unknown>(null);
+  // The page's, not the history's: the history is shown inside the form's component, which a
+  // restore mounts anew (its key is the article's updated_at), and its answer must outlive that.
+  const restore = useFetcher<typeof action>();
+  const restored = restore.data && restore.data.intent === "restore" && restore.data.ok ? restore.data : null;
+  const [seenRestore, setSeenRestore] = useState<unknown>(null);
+  if (restored && restored !== seenRestore) {
+    // Once per answer.
+    setSeenRestore(restored);
+    setRestoredOver(actionData ?? "restored");
+  }
   if (!article) {
     return (
       <>
@@ -247,7 +252,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
           </section>
         ) : null}
 
-        <Revisions articleId={article.id} revisions={loaderData.revisions} onRestored={() => setRestoredOver(actionData ?? "restored")} />
+        <Revisions articleId={article.id} revisions={loaderData.revisions} fetcher={restore} />
       </ArticleForm>
     </div>
   );

@@ -11,6 +11,7 @@ import { createAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { createArticle as createArticleRow, createCategory } from "../../tests/factories";
 import {
+  autosaveArticle,
   createArticle,
   deleteArticle,
   getArticleForEdit,
@@ -18,12 +19,15 @@ import {
   getRevision,
   listArticlesForAdmin,
   listRevisions,
+  publishedAtOnSave,
   restoreRevision,
   updateArticle,
 } from "./admin.server";
 import {
+  ARTICLE_AUTOSAVES_KEPT,
   ARTICLE_MESSAGES as M,
   ARTICLE_REVISIONS_KEPT,
+  revisionsSummary,
   isBlankContent,
   parseRomeDateTime,
   saveError,
@@ -522,5 +526,174 @@ describe("the admin list's kept counts", () => {
     expect((await deleteArticle(actor, created.id)).ok).toBe(true);
     const again = await listArticlesForAdmin(actor, { status: "draft" });
     expect(again.ok && again.total).toBe(before.total);
+  });
+});
+
+// --- The editor's save bar: keep the publish date, version check, autosave (decision 0103) -------
+
+/** The version the edit page hands its form: the article's updated_at as loaded. */
+async function versionOf(id: string): Promise<string> {
+  const row = await rowOf(id);
+  return row!.updatedAt.toISOString();
+}
+
+describe("published_at on save", () => {
+  it("now when published, kept only for an article that was already published and asked to keep it", () => {
+    const now = new Date("2026-11-27T18:00:00Z");
+    const old = new Date("2026-01-10T09:00:00Z");
+    expect(publishedAtOnSave("published", now, false, { status: "published", publishedAt: old })).toBe(now);
+    expect(publishedAtOnSave("published", now, true, { status: "published", publishedAt: old })).toBe(old);
+    expect(publishedAtOnSave("published", now, true, { status: "draft", publishedAt: null })).toBe(now);
+    expect(publishedAtOnSave("published", now, true, undefined)).toBe(now);
+    expect(publishedAtOnSave("draft", now, true, { status: "published", publishedAt: old })).toBeNull();
+  });
+
+  itDb("\"Mantieni la data di pubblicazione\" keeps the date of a published article; the default moves it to now", async () => {
+    const me = await admin();
+    const fields = await form({ status: "published" });
+    const created = await createArticle(me, fields);
+    if (!created.ok) throw new Error(created.error);
+    const first = (await rowOf(created.id))!.publishedAt!;
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await updateArticle(me, created.id, { ...fields, title: "Refuso corretto", keepPublishedAt: "on" })).toMatchObject({ ok: true });
+    expect((await rowOf(created.id))!).toMatchObject({ title: "Refuso corretto", publishedAt: first });
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await updateArticle(me, created.id, { ...fields, title: "Aggiornamento vero" })).toMatchObject({ ok: true });
+    expect((await rowOf(created.id))!.publishedAt!.getTime()).toBeGreaterThan(first.getTime());
+  });
+
+  itDb("a draft published with the box ticked gets now: there is no date to keep", async () => {
+    const me = await admin();
+    const fields = await form();
+    const created = await createArticle(me, fields);
+    if (!created.ok) throw new Error(created.error);
+    const before = Date.now();
+    expect(await updateArticle(me, created.id, { ...fields, status: "published", keepPublishedAt: "on" })).toMatchObject({ ok: true });
+    expect((await rowOf(created.id))!.publishedAt!.getTime()).toBeGreaterThanOrEqual(before - 1_000);
+  });
+});
+
+describe("a save over a newer version", () => {
+  itDb("is refused with the Italian message, and changes nothing", async () => {
+    const me = await admin();
+    const fields = await form();
+    const created = await createArticle(me, fields);
+    if (!created.ok) throw new Error(created.error);
+    const opened = await versionOf(created.id);
+    // The other tab saves first.
+    expect(await updateArticle(me, created.id, { ...fields, title: "Dall'altra scheda", baseUpdatedAt: opened })).toMatchObject({ ok: true });
+    const revisions = (await revisionsOf(created.id)).length;
+    const stale = await updateArticle(me, created.id, { ...fields, title: "Da questa scheda", baseUpdatedAt: opened });
+    expect(stale).toMatchObject({ ok: false, status: 409, error: saveError(M.stale) });
+    expect((await rowOf(created.id))!.title).toBe("Dall'altra scheda");
+    expect(await revisionsOf(created.id)).toHaveLength(revisions);
+    // With the version it now has, the same save goes through.
+    expect(await updateArticle(me, created.id, { ...fields, title: "Da questa scheda", baseUpdatedAt: await versionOf(created.id) })).toMatchObject({ ok: true });
+    expect(await updateArticle(me, created.id, { ...fields, baseUpdatedAt: "ieri" })).toMatchObject({ ok: false, status: 400, error: saveError(M.versionInvalid) });
+  });
+});
+
+describe("autosaveArticle", () => {
+  async function published() {
+    const me = await admin("Luca Verdi");
+    const fields = await form({ status: "published" });
+    const created = await createArticle(me, fields);
+    if (!created.ok) throw new Error(created.error);
+    return { me, fields, id: created.id, version: await versionOf(created.id) };
+  }
+
+  itDb("refuses visitors and users, and writes nothing", async () => {
+    const { fields, id, version } = await published();
+    const state = async () => ({ article: await rowOf(id), revisions: await revisionsOf(id) });
+    const before = await state();
+    expect(await autosaveArticle(null, id, { ...fields, title: "Intruso", baseUpdatedAt: version })).toMatchObject({ ok: false, status: 401 });
+    expect(await autosaveArticle(await user(), id, { ...fields, title: "Intruso", baseUpdatedAt: version })).toMatchObject({
+      ok: false,
+      status: 403,
+      error: ADMIN_ACCESS_MESSAGES.adminOnly,
+    });
+    expect(await state()).toEqual(before);
+  });
+
+  itDb("writes an automatic revision; the article, its status and its published date stay as they were", async () => {
+    const { me, fields, id, version } = await published();
+    const article = await rowOf(id);
+    const draft = await autosaveArticle(me, id, { ...fields, title: "Bozza in corso", content: "<p>Testo a metà</p>", excerpt: "", status: "draft", baseUpdatedAt: version });
+    expect(draft).toMatchObject({ ok: true });
+    expect(await rowOf(id)).toEqual(article);
+    const listed = await listRevisions(me, id);
+    if (!listed.ok) throw new Error(listed.error);
+    expect(listed.revisions[0]).toMatchObject({ automatic: true, title: "Bozza in corso", status: "published", authorName: "Luca Verdi" });
+    expect(listed.revisions[1]).toMatchObject({ automatic: false, title: fields.title });
+    const [row] = await db().select().from(articleRevisions).where(eq(articleRevisions.id, listed.revisions[0]!.id));
+    // A half-typed draft keeps what it has; what it lacks comes from the article.
+    expect(row).toMatchObject({ content: "<p>Testo a metà</p>", excerpt: "", slug: article!.slug, categoryId: article!.categoryId });
+  });
+
+  itDb(`keeps at most ${ARTICLE_AUTOSAVES_KEPT} automatic drafts, and every save`, async () => {
+    const { me, fields, id, version } = await published();
+    for (let i = 1; i <= ARTICLE_AUTOSAVES_KEPT + 3; i++) {
+      const saved = await autosaveArticle(me, id, { ...fields, title: `Bozza ${i}`, baseUpdatedAt: version });
+      if (!saved.ok) throw new Error(saved.error);
+    }
+    const rows = await revisionsOf(id);
+    expect(rows.filter((r) => r.automatic)).toHaveLength(ARTICLE_AUTOSAVES_KEPT);
+    expect(rows.filter((r) => !r.automatic)).toHaveLength(1);
+    const listed = await listRevisions(me, id);
+    if (!listed.ok) throw new Error(listed.error);
+    expect(listed.revisions[0]!.title).toBe(`Bozza ${ARTICLE_AUTOSAVES_KEPT + 3}`);
+    // Drafts do not push saves out of the history: 25 saves are still kept beside them.
+    for (let i = 1; i <= ARTICLE_REVISIONS_KEPT + 1; i++) {
+      const saved = await updateArticle(me, id, { ...fields, title: `Versione ${i}` });
+      if (!saved.ok) throw new Error(saved.error);
+    }
+    const after = await revisionsOf(id);
+    expect(after.filter((r) => !r.automatic)).toHaveLength(ARTICLE_REVISIONS_KEPT);
+    expect(after.filter((r) => r.automatic)).toHaveLength(ARTICLE_AUTOSAVES_KEPT);
+  });
+
+  itDb("is refused over a newer version (another tab saved), with the Italian message", async () => {
+    const { me, fields, id, version } = await published();
+    expect(await updateArticle(me, id, { ...fields, title: "Salvato altrove" })).toMatchObject({ ok: true });
+    const count = (await revisionsOf(id)).length;
+    expect(await autosaveArticle(me, id, { ...fields, title: "Bozza vecchia", baseUpdatedAt: version })).toMatchObject({ ok: false, status: 409, error: M.autosaveStale });
+    expect(await revisionsOf(id)).toHaveLength(count);
+    expect(await autosaveArticle(me, id, { ...fields, title: "Bozza nuova", baseUpdatedAt: await versionOf(id) })).toMatchObject({ ok: true });
+  });
+
+  itDb("holds a save's bounds and needs the version; an unknown article is 404", async () => {
+    const { me, fields, id, version } = await published();
+    expect(await autosaveArticle(me, id, { ...fields, title: "x".repeat(201), baseUpdatedAt: version })).toMatchObject({ ok: false, status: 400, error: saveError(M.titleTooLong) });
+    expect(await autosaveArticle(me, id, { ...fields, content: "x".repeat(500_001), baseUpdatedAt: version })).toMatchObject({ ok: false, status: 400, error: saveError(M.contentTooLong) });
+    expect(await autosaveArticle(me, id, { ...fields })).toMatchObject({ ok: false, status: 400, error: saveError(M.versionInvalid) });
+    expect(await autosaveArticle(me, "00000000-0000-4000-8000-000000000000", { ...fields, baseUpdatedAt: version })).toMatchObject({ ok: false, status: 404 });
+    expect(await revisionsOf(id)).toHaveLength(1);
+  });
+
+  itDb("an automatic draft is restored as a save only when a save would accept it", async () => {
+    const { me, fields, id, version } = await published();
+    await autosaveArticle(me, id, { ...fields, title: "Bozza completa", baseUpdatedAt: version });
+    const first = await listRevisions(me, id);
+    if (!first.ok) throw new Error(first.error);
+    const complete = first.revisions[0];
+    await autosaveArticle(me, id, { ...fields, title: "Bozza senza estratto", excerpt: "", baseUpdatedAt: version });
+    const listed = await listRevisions(me, id);
+    if (!listed.ok) throw new Error(listed.error);
+    const incomplete = listed.revisions[0]!;
+    expect(await restoreRevision(me, id, incomplete.id)).toMatchObject({ ok: false, status: 400, error: saveError(M.excerptRequired) });
+    expect((await rowOf(id))!.title).toBe(fields.title);
+    expect(await restoreRevision(me, id, complete!.id)).toMatchObject({ ok: true });
+    expect((await rowOf(id))!).toMatchObject({ title: "Bozza completa", status: "published" });
+  });
+});
+
+describe("revisionsSummary", () => {
+  it("says none, one and many in Italian", () => {
+    expect(revisionsSummary(0)).toBe("Nessun salvataggio registrato: la cronologia comincia dal prossimo.");
+    expect(revisionsSummary(1)).toBe("Un salvataggio (se ne conservano al massimo 25).");
+    expect(revisionsSummary(7)).toBe("Gli ultimi 7 salvataggi (se ne conservano al massimo 25).");
+    expect(revisionsSummary(2, 1)).toContain("Una bozza salvata automaticamente.");
+    expect(revisionsSummary(2, 3)).toContain("3 bozze salvate automaticamente (al massimo 5).");
+    expect(revisionsSummary(0)).not.toMatch(/\b0\b/);
   });
 });

@@ -1,7 +1,8 @@
 // Articles in the back office (/admin/articles, /admin/articles/new, /admin/articles/edit?id=…):
 // admins only. Every save runs in one transaction that writes the article, one revision (the last
 // ARTICLE_REVISIONS_KEPT are kept) and, when a published article changes address, the redirect
-// from its old one (decision 0044).
+// from its old one (decision 0044). The editor's autosave writes an automatic revision only, over
+// the version the form was loaded with (decision 0103).
 import { and, asc, count, desc, eq, ilike, ne, notInArray, sql, type SQL } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
 import { refuseNonAdmin } from "~/admin/access.server";
@@ -21,8 +22,10 @@ import { fail, type Failure, type Result } from "~/lib/result";
 import {
   ADMIN_ARTICLES_PAGE_SIZE,
   ARTICLE_MESSAGES as M,
+  ARTICLE_AUTOSAVES_KEPT,
   ARTICLE_REVISIONS_KEPT,
   articleSchema,
+  autosaveSchema,
   fieldErrorsOf,
   isPastSchedule,
   saveError,
@@ -306,6 +309,26 @@ async function redirectAddress(oldSlug: string | null, newSlug: string): Promise
   return changed || removed.length > 0;
 }
 
+/**
+ * published_at of a save (spec section 4): now when the article is published, otherwise none. An
+ * article that was already published keeps its date when the admin asks to (a correction).
+ */
+export function publishedAtOnSave(
+  status: ArticleStatus,
+  now: Date,
+  keepPublishedAt: boolean,
+  before: { status: ArticleStatus; publishedAt: Date | null } | undefined,
+): Date | null {
+  if (status !== "published") return null;
+  if (keepPublishedAt && before?.status === "published" && before.publishedAt) return before.publishedAt;
+  return now;
+}
+
+/** The form was loaded before the article's last save (another tab, another admin, the scheduler). */
+function isStale(base: Date | undefined, current: Date): boolean {
+  return base !== undefined && base.getTime() !== current.getTime();
+}
+
 interface SaveOptions {
   /** the article's id when updating */
   id: string | null;
@@ -323,7 +346,15 @@ async function saveArticle(actor: CurrentUser, input: ArticleInput, { id, restor
     return await transaction(async () => {
       const now = new Date();
       let before:
-        | { slug: string; status: ArticleStatus; scheduledPublishDate: Date | null; aiGenerated: boolean; generationMetadata: GenerationMetadata | null }
+        | {
+            slug: string;
+            status: ArticleStatus;
+            publishedAt: Date | null;
+            updatedAt: Date;
+            scheduledPublishDate: Date | null;
+            aiGenerated: boolean;
+            generationMetadata: GenerationMetadata | null;
+          }
         | undefined;
       if (id) {
         // Locked: two saves of one article at once write their revisions one after the other.
@@ -331,6 +362,8 @@ async function saveArticle(actor: CurrentUser, input: ArticleInput, { id, restor
           .select({
             slug: articles.slug,
             status: articles.status,
+            publishedAt: articles.publishedAt,
+            updatedAt: articles.updatedAt,
             scheduledPublishDate: articles.scheduledPublishDate,
             aiGenerated: articles.aiGenerated,
             generationMetadata: articles.generationMetadata,
@@ -340,6 +373,7 @@ async function saveArticle(actor: CurrentUser, input: ArticleInput, { id, restor
           .for("update")
           .limit(1);
         if (!before) throw new SaveRefused({ ...fail(404, M.loadError), fieldErrors: {} });
+        if (isStale(input.baseUpdatedAt, before.updatedAt)) throw new SaveRefused(saveFailure(409, M.stale));
       }
 
       let { isScheduled, scheduledPublishDate } = input;
@@ -364,8 +398,7 @@ async function saveArticle(actor: CurrentUser, input: ArticleInput, { id, restor
         featuredImage: input.featuredImage,
         categoryId: input.categoryId,
         status: input.status,
-        // Spec section 4: on every save, now when published, otherwise none.
-        publishedAt: input.status === "published" ? now : null,
+        publishedAt: publishedAtOnSave(input.status, now, input.keepPublishedAt, before),
         metaTitle: input.metaTitle,
         metaDescription: input.metaDescription,
         isScheduled,
@@ -407,7 +440,7 @@ async function saveArticle(actor: CurrentUser, input: ArticleInput, { id, restor
           // The clock, not the transaction's start: saves in one transaction (tests, imports) stay in order.
           createdAt: sql`clock_timestamp()`,
         });
-      await pruneRevisions(saved.id);
+      await pruneRevisions(saved.id, false);
 
       const slugChanged = !before || before.slug !== saved.slug;
       if (slugChanged) {
@@ -427,17 +460,18 @@ async function saveArticle(actor: CurrentUser, input: ArticleInput, { id, restor
   }
 }
 
-/** Keeps the newest ARTICLE_REVISIONS_KEPT revisions of an article. */
-async function pruneRevisions(articleId: string): Promise<void> {
+/** Keeps the newest ARTICLE_REVISIONS_KEPT saves, or ARTICLE_AUTOSAVES_KEPT automatic drafts, of an article. */
+async function pruneRevisions(articleId: string, automatic: boolean): Promise<void> {
+  const ofKind = and(eq(articleRevisions.articleId, articleId), eq(articleRevisions.automatic, automatic));
   const kept = db()
     .select({ id: articleRevisions.id })
     .from(articleRevisions)
-    .where(eq(articleRevisions.articleId, articleId))
+    .where(ofKind)
     .orderBy(desc(articleRevisions.createdAt), desc(articleRevisions.id))
-    .limit(ARTICLE_REVISIONS_KEPT);
+    .limit(automatic ? ARTICLE_AUTOSAVES_KEPT : ARTICLE_REVISIONS_KEPT);
   await db()
     .delete(articleRevisions)
-    .where(and(eq(articleRevisions.articleId, articleId), notInArray(articleRevisions.id, kept)));
+    .where(and(ofKind, notInArray(articleRevisions.id, kept)));
 }
 
 /** Creates an article written by the admin (author_id is the admin). */
@@ -456,6 +490,74 @@ export async function updateArticle(actor: CurrentUser | null, id: string, field
   const parsed = parseInput(fields);
   if (!parsed.ok) return parsed;
   return saveArticle(actor!, parsed.input, { id: id.toLowerCase() });
+}
+
+export type AutosaveResult = { ok: true; revisionId: string; savedAt: Date } | Failure;
+
+/**
+ * The editor's autosave: the form's text as an automatic revision of the article, which itself is
+ * not changed (no status, no published_at, no address, no cache). Refused when the article was saved
+ * since the form was loaded: the draft would describe an older version.
+ */
+export async function autosaveArticle(actor: CurrentUser | null, id: string, fields: Record<string, unknown>): Promise<AutosaveResult> {
+  const refused = refuseNonAdmin(actor);
+  if (refused) return refused;
+  if (!isUuid(id)) return fail(404, M.loadError);
+  const parsed = autosaveSchema.safeParse(fields);
+  if (!parsed.success) return fail(400, saveError(parsed.error.issues[0]?.message ?? M.saveFailed));
+  const draft = parsed.data;
+  const articleId = id.toLowerCase();
+  try {
+    return await transaction(async () => {
+      // Locked as a save locks it: a save and an autosave of one article run one after the other.
+      const [current] = await db()
+        .select({
+          slug: articles.slug,
+          categoryId: articles.categoryId,
+          status: articles.status,
+          isScheduled: articles.isScheduled,
+          scheduledPublishDate: articles.scheduledPublishDate,
+          updatedAt: articles.updatedAt,
+        })
+        .from(articles)
+        .where(eq(articles.id, articleId))
+        .for("update")
+        .limit(1);
+      if (!current) return fail(404, M.loadError);
+      if (isStale(draft.baseUpdatedAt, current.updatedAt)) return fail(409, M.autosaveStale);
+      let categoryId = draft.categoryId;
+      if (categoryId) {
+        const [exists] = await db().select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)).limit(1);
+        if (!exists) categoryId = null;
+      }
+      const [revision] = (await db()
+        .insert(articleRevisions)
+        .values({
+          articleId,
+          authorId: actor!.id,
+          automatic: true,
+          title: draft.title,
+          slug: draft.slug || current.slug,
+          excerpt: draft.excerpt,
+          content: draft.content,
+          featuredImage: draft.featuredImage,
+          categoryId: categoryId ?? current.categoryId,
+          // A draft never publishes nor reschedules: the article's own status and schedule.
+          status: current.status,
+          metaTitle: draft.metaTitle,
+          metaDescription: draft.metaDescription,
+          isScheduled: current.isScheduled,
+          scheduledPublishDate: current.scheduledPublishDate,
+          createdAt: sql`clock_timestamp()`,
+        })
+        .returning({ id: articleRevisions.id, createdAt: articleRevisions.createdAt })) as [{ id: string; createdAt: Date }];
+      await pruneRevisions(articleId, true);
+      return { ok: true as const, revisionId: revision.id, savedAt: revision.createdAt };
+    });
+  } catch (error) {
+    logger.error({ err: error, articleId }, "articolo: bozza automatica non salvata");
+    return fail(500, M.autosaveFailed);
+  }
 }
 
 export async function deleteArticle(actor: CurrentUser | null, id: string): Promise<Result<{ message: string }>> {
@@ -479,6 +581,8 @@ export async function deleteArticle(actor: CurrentUser | null, id: string): Prom
 
 export interface RevisionSummary {
   id: string;
+  /** an autosave's draft, not a save */
+  automatic: boolean;
   createdAt: Date;
   authorName: string | null;
   title: string;
@@ -493,6 +597,7 @@ export async function listRevisions(actor: CurrentUser | null, articleId: string
   const rows = await db()
     .select({
       id: articleRevisions.id,
+      automatic: articleRevisions.automatic,
       createdAt: articleRevisions.createdAt,
       authorName: profiles.fullName,
       title: articleRevisions.title,
@@ -502,7 +607,7 @@ export async function listRevisions(actor: CurrentUser | null, articleId: string
     .leftJoin(profiles, eq(profiles.id, articleRevisions.authorId))
     .where(eq(articleRevisions.articleId, articleId))
     .orderBy(desc(articleRevisions.createdAt), desc(articleRevisions.id))
-    .limit(ARTICLE_REVISIONS_KEPT);
+    .limit(ARTICLE_REVISIONS_KEPT + ARTICLE_AUTOSAVES_KEPT);
   return {
     ok: true,
     revisions: rows.map((row) => ({ ...row, authorName: row.authorName || null, statusLabel: ARTICLE_STATUSES.labels[row.status] })),
@@ -511,6 +616,7 @@ export async function listRevisions(actor: CurrentUser | null, articleId: string
 
 export interface RevisionView {
   id: string;
+  automatic: boolean;
   createdAt: Date;
   authorName: string | null;
   title: string;
@@ -542,6 +648,7 @@ export async function getRevision(actor: CurrentUser | null, articleId: string, 
     ok: true,
     revision: {
       id: row.id,
+      automatic: row.automatic,
       createdAt: row.createdAt,
       authorName: author?.name || null,
       title: row.title,
@@ -582,9 +689,27 @@ export async function restoreRevision(actor: CurrentUser | null, articleId: stri
     metaDescription: row.metaDescription,
     isScheduled: row.isScheduled && row.scheduledPublishDate !== null,
     scheduledPublishDate: row.isScheduled ? row.scheduledPublishDate : null,
+    keepPublishedAt: false,
+    baseUpdatedAt: undefined,
     aiGenerated: false,
     generationMetadata: undefined,
   };
+  // An automatic draft may be half written: it becomes the article only if a save would accept it.
+  if (row.automatic) {
+    const checked = articleSchema.safeParse({
+      ...input,
+      categoryId: input.categoryId,
+      featuredImage: input.featuredImage ?? "",
+      metaTitle: input.metaTitle ?? "",
+      metaDescription: input.metaDescription ?? "",
+      isScheduled: "false",
+      scheduledPublishDate: "",
+      aiGenerated: "false",
+      generationMetadata: undefined,
+      baseUpdatedAt: undefined,
+    });
+    if (!checked.success) return saveFailure(400, checked.error.issues[0]?.message ?? M.saveFailed, fieldErrorsOf(checked.error));
+  }
   const result = await saveArticle(actor!, input, { id: row.articleId, restoring: true });
   return result.ok ? { ...result, message: M.restored } : result;
 }

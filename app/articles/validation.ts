@@ -32,6 +32,10 @@ export const ADMIN_ARTICLES_PAGE_SIZE = 20;
 export const ARTICLE_BODY_LIMIT = 6 * 1024 * 1024;
 /** Saves kept in an article's revision history. */
 export const ARTICLE_REVISIONS_KEPT = 25;
+/** The editor's automatic drafts kept per article, beside the saves (decision 0103). */
+export const ARTICLE_AUTOSAVES_KEPT = 5;
+/** How often the editor saves a draft revision while the form has unsaved changes. */
+export const ARTICLE_AUTOSAVE_INTERVAL_MS = 30_000;
 /** The time zone of the scheduled date typed in the form (a datetime-local field has none). */
 export const SCHEDULE_TIME_ZONE = ROME_TIME_ZONE;
 
@@ -65,6 +69,11 @@ export const ARTICLE_MESSAGES = {
   scheduleInvalid: "Inserisci una data e un'ora valide",
   schedulePast: "La data di pubblicazione programmata non può essere nel passato",
   generationMetadataInvalid: "I dati della generazione AI non sono validi: ricarica la pagina e riprova",
+  stale:
+    "Questo articolo è stato salvato in un'altra scheda o da un altro amministratore dopo che l'hai aperto: copia le tue modifiche, ricarica la pagina e riprova",
+  autosaveStale: "L'articolo è stato salvato in un'altra scheda o da un altro amministratore: la bozza automatica è sospesa, ricarica la pagina",
+  autosaveFailed: "Bozza automatica non salvata: riproverò tra poco",
+  versionInvalid: "La versione dell'articolo inviata non è valida: ricarica la pagina",
 } as const;
 
 const M = ARTICLE_MESSAGES;
@@ -165,6 +174,21 @@ export function parseGenerationMetadata(text: string): GenerationMetadata | null
   }
 }
 
+/** The form's copy of updated_at (an ISO instant); anything else is refused. */
+const baseUpdatedAt = z
+  .string({ error: M.versionInvalid })
+  .trim()
+  .max(40, M.versionInvalid)
+  .transform((text, ctx) => {
+    if (text === "") return undefined;
+    const date = new Date(text);
+    if (Number.isNaN(date.getTime())) {
+      ctx.addIssue({ code: "custom", message: M.versionInvalid });
+      return z.NEVER;
+    }
+    return date;
+  });
+
 /**
  * The article form's fields as the server reads them. The scheduled date is checked against the
  * clock by the server (isPastSchedule), which knows the date saved before.
@@ -198,6 +222,10 @@ export const articleSchema = z
     metaDescription: optionalText(ARTICLE_LIMITS.metaDescription, M.metaDescriptionTooLong),
     isScheduled: checkbox,
     scheduledPublishDate: z.string().optional(),
+    /** an already published article keeps its published_at (a correction); otherwise a save sets it to now */
+    keepPublishedAt: checkbox,
+    /** the article's updated_at when the form was loaded: a save over a newer version is refused */
+    baseUpdatedAt: baseUpdatedAt.optional(),
     aiGenerated: checkbox,
     // Absent: an update keeps what the article had (a form from before this field existed).
     generationMetadata: z
@@ -230,6 +258,53 @@ export type ArticleInput = z.output<typeof articleSchema>;
 export type ArticleField = keyof z.input<typeof articleSchema>;
 export type ArticleFieldErrors = Partial<Record<ArticleField, string>>;
 
+/**
+ * An autosave's fields: a draft being typed, so nothing is required, but every bound of a save
+ * holds. What is missing or unusable (an empty slug, no category) is filled from the article by the
+ * server; status and scheduling are not read: a draft never publishes.
+ */
+export const autosaveSchema = z.object({
+  title: z.string().trim().max(ARTICLE_LIMITS.title, M.titleTooLong).default(""),
+  slug: z
+    .string()
+    .trim()
+    .max(ARTICLE_LIMITS.slug * 2, M.slugTooLong)
+    .default("")
+    .transform((value) => slugify(value)),
+  categoryId: z
+    .string()
+    .trim()
+    .default("")
+    .transform((value) => (isUuid(value) ? value.toLowerCase() : null)),
+  excerpt: z.string().trim().max(ARTICLE_LIMITS.excerpt, M.excerptTooLong).default(""),
+  content: z.string().max(ARTICLE_LIMITS.content, M.contentTooLong).default(""),
+  featuredImage: z
+    .string()
+    .trim()
+    .max(ARTICLE_LIMITS.featuredImage, M.imageInvalid)
+    .default("")
+    .transform((value) => (value && isImageAddress(value) ? value : null)),
+  metaTitle: optionalText(ARTICLE_LIMITS.metaTitle, M.metaTitleTooLong),
+  metaDescription: optionalText(ARTICLE_LIMITS.metaDescription, M.metaDescriptionTooLong),
+  // Required here: a draft is only written over the version it was typed on.
+  baseUpdatedAt: baseUpdatedAt.pipe(z.date({ error: M.versionInvalid })),
+});
+export type AutosaveInput = z.output<typeof autosaveSchema>;
+
+/** The revision history's heading: how many saves (and automatic drafts) are listed. */
+export function revisionsSummary(saves: number, drafts = 0): string {
+  const kept = `se ne conservano al massimo ${ARTICLE_REVISIONS_KEPT}`;
+  let text =
+    saves === 0
+      ? "Nessun salvataggio registrato: la cronologia comincia dal prossimo."
+      : saves === 1
+        ? `Un salvataggio (${kept}).`
+        : `Gli ultimi ${saves} salvataggi (${kept}).`;
+  if (drafts === 1) text += " Una bozza salvata automaticamente.";
+  else if (drafts > 1) text += ` ${drafts} bozze salvate automaticamente (al massimo ${ARTICLE_AUTOSAVES_KEPT}).`;
+  return text;
+}
+
 /** The first message for each field, in the form's order. */
 export function fieldErrorsOf(error: z.ZodError): ArticleFieldErrors {
   const errors: ArticleFieldErrors = {};
@@ -253,6 +328,7 @@ export interface ArticleFormValues {
   metaDescription: string;
   isScheduled: boolean;
   scheduledPublishDate: string;
+  keepPublishedAt: boolean;
   aiGenerated: boolean;
   /** the hidden field's JSON ("" for none) */
   generationMetadata: string;
@@ -270,6 +346,7 @@ export const EMPTY_ARTICLE_FORM: ArticleFormValues = {
   metaDescription: "",
   isScheduled: false,
   scheduledPublishDate: "",
+  keepPublishedAt: false,
   aiGenerated: false,
   generationMetadata: "",
 };
@@ -289,6 +366,7 @@ export function formValuesOf(fields: Record<string, string>): ArticleFormValues 
     metaDescription: text("metaDescription"),
     isScheduled: fields.isScheduled === "on" || fields.isScheduled === "true",
     scheduledPublishDate: text("scheduledPublishDate"),
+    keepPublishedAt: fields.keepPublishedAt === "on" || fields.keepPublishedAt === "true",
     aiGenerated: fields.aiGenerated === "on" || fields.aiGenerated === "true",
     generationMetadata: text("generationMetadata"),
   };

@@ -365,6 +365,8 @@ export const articleRevisions = pgTable(
     scheduledPublishDate: timestamp("scheduled_publish_date", {
       withTimezone: true,
     }),
+    /** written by the editor's autosave, not by a save: the article itself was not changed */
+    automatic: boolean("automatic").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("article_revisions_article_idx").on(t.articleId, t.createdAt.desc())],

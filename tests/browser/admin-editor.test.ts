@@ -265,3 +265,204 @@ describe("saving an article written in the editor", () => {
   });
 });
 
+
+// --- The save bar: in view, "Salvato" beside it, Ctrl+S, the leave question, autosave (decision 0103) ---
+
+/** A new article saved through the form; the page is then its edit page, editor loaded. */
+async function savedArticle(options: { width?: number; height?: number; clock?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; title: string }> {
+  const { context, page } = await browser.context({ width: options.width ?? 1366, height: options.height ?? 768 });
+  await withConsent(context);
+  await signIn(context, E2E_ADMIN.email, E2E_ADMIN.password);
+  // Playwright's clock: the autosave's 30 seconds pass at once, with no setting of the app's own.
+  if (options.clock) await page.clock.install();
+  await page.goto("/admin/articles/new");
+  await page.locator("[data-editor-ready] .ProseMirror").waitFor();
+  const title = `Barra di salvataggio ${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  await page.getByLabel("Titolo *").fill(title);
+  await page.getByLabel("Categoria *").selectOption({ index: 1 });
+  await page.getByLabel("Estratto *").fill("Un estratto per provare la barra.");
+  await editable(page).click();
+  await page.keyboard.type("Il primo paragrafo.");
+  await page.getByRole("button", { name: "Crea articolo" }).click();
+  await page.getByRole("heading", { name: "Modifica articolo" }).waitFor();
+  await page.locator("[data-editor-ready] .ProseMirror").waitFor();
+  return { context, page, title };
+}
+
+const saveState = (page: Page) => page.locator("#save-state");
+const saveButton = (page: Page) => page.getByRole("button", { name: "Salva modifiche" });
+
+/** The element lies wholly inside the window. */
+async function inView(page: Page, selector: string): Promise<boolean> {
+  return page.locator(selector).evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight && box.left >= 0 && box.right <= window.innerWidth;
+  });
+}
+
+describe("the editor's save bar", () => {
+  it("stays in view at 1366 and 360 px wherever the page is scrolled, without overflowing the width", async () => {
+    for (const [width, height] of [
+      [1366, 768],
+      [360, 740],
+    ] as const) {
+      const { page } = await savedArticle({ width, height });
+      await saveState(page).getByText(/^Salvato alle \d\d:\d\d$/).waitFor();
+      for (const y of [0, 1200, 100_000]) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        expect(await inView(page, "[data-save-bar] button[type=submit]"), `${width} px, scrolled to ${y}`).toBe(true);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // Focus moved to a field by the keyboard lands above the bar, not under it.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.getByLabel("Meta description").focus();
+      const field = await page.getByLabel("Meta description").boundingBox();
+      const bar = await page.locator("[data-save-bar]").boundingBox();
+      expect(field!.y + field!.height).toBeLessThanOrEqual(bar!.y);
+    }
+  });
+
+  it("saves on Ctrl+S through the form, and says \"Salvato alle …\" next to the button", async () => {
+    const { page, title } = await savedArticle();
+    await page.getByLabel("Titolo *").fill(`${title} (rivisto)`);
+    await saveState(page).getByText("Modifiche non salvate").waitFor();
+    await page.getByLabel("Titolo *").press("Control+s");
+    await page.getByRole("status").filter({ hasText: "Articolo aggiornato!" }).waitFor();
+    await saveState(page).getByText(/^Salvato alle \d\d:\d\d$/).waitFor();
+    expect(await page.getByLabel("Titolo *").inputValue()).toBe(`${title} (rivisto)`);
+    // From the rich editor too.
+    await editable(page).click();
+    await page.keyboard.type(" Aggiunto.");
+    await saveState(page).getByText("Modifiche non salvate").waitFor();
+    await page.keyboard.press("Control+s");
+    await saveState(page).getByText(/^Salvato alle \d\d:\d\d$/).waitFor();
+    await page.reload();
+    await page.locator("[data-editor-ready] .ProseMirror").waitFor();
+    expect(await contentHtml(page)).toBe("<p>Il primo paragrafo. Aggiunto.</p>");
+  });
+
+  it("shows a refused save's message next to the bar (Ctrl+S with a wrong input), keeping what was typed", async () => {
+    const { page } = await savedArticle();
+    await page.getByLabel("Titolo *").fill("");
+    await page.getByLabel("Estratto *").fill("Estratto cambiato");
+    await page.getByLabel("Estratto *").press("Control+s");
+    await saveState(page).getByText("Errore: Inserisci il titolo").waitFor();
+    await page.getByRole("alert").filter({ hasText: "Errore: Inserisci il titolo" }).first().waitFor();
+    expect(await page.getByLabel("Estratto *").inputValue()).toBe("Estratto cambiato");
+  });
+
+  it("asks before leaving with unsaved changes (links, closing the tab), not after a save", async () => {
+    const { page } = await savedArticle();
+    await page.getByLabel("Estratto *").fill("Una modifica da non perdere");
+    await page.getByRole("link", { name: "Articoli", exact: true }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Modifiche non salvate" });
+    await dialog.getByText("Hai modifiche non salvate. Vuoi uscire senza salvarle?").waitFor();
+    // "Resta" has the focus: Enter keeps the page and what was typed.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Resta");
+    await page.keyboard.press("Enter");
+    await dialog.waitFor({ state: "hidden" });
+    expect(new URL(page.url()).pathname).toBe("/admin/articles/edit");
+    expect(await page.getByLabel("Estratto *").inputValue()).toBe("Una modifica da non perdere");
+
+    // Closing the tab: the browser's own question.
+    const asked = new Promise<string>((resolve) => page.once("dialog", (d) => (resolve(d.type()), void d.dismiss())));
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe("beforeunload");
+    expect(page.isClosed()).toBe(false);
+
+    // Leaving anyway.
+    await page.getByRole("link", { name: "Articoli", exact: true }).first().click();
+    await dialog.getByRole("button", { name: "Esci senza salvare" }).click();
+    await page.waitForURL(/\/admin\/articles$/);
+
+    // After a save, nothing to ask.
+    const { page: other } = await savedArticle();
+    await other.getByLabel("Estratto *").fill("Salvata prima di uscire");
+    await other.keyboard.press("Control+s");
+    await saveState(other).getByText(/^Salvato alle/).waitFor();
+    await other.getByRole("link", { name: "Articoli", exact: true }).first().click();
+    await other.waitForURL(/\/admin\/articles$/);
+  });
+
+  it("autosaves a draft revision after 30 seconds of unsaved changes, without saving the article", async () => {
+    const { page, title } = await savedArticle({ clock: true });
+    await editable(page).click();
+    await page.keyboard.type(" Scritto e non ancora salvato.");
+    await saveState(page).getByText("Modifiche non salvate").waitFor();
+    await page.clock.fastForward(31_000);
+    await saveState(page).getByText(/^Bozza salvata automaticamente alle \d\d:\d\d$/).waitFor();
+    await saveState(page).getByText("Modifiche non salvate").waitFor();
+    // In the history, a draft beside the save, which stays the current version.
+    const history = page.getByRole("region", { name: "Cronologia revisioni" });
+    await history.getByText(/bozza automatica/).waitFor();
+    expect(await history.getByText("versione attuale").count()).toBe(1);
+    await history.getByText("Un salvataggio (se ne conservano al massimo 25). Una bozza salvata automaticamente.").waitFor();
+    // Nothing new to write: the next ticks send nothing.
+    let posts = 0;
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts++;
+    });
+    await page.clock.fastForward(31_000);
+    await page.clock.fastForward(31_000);
+    expect(posts).toBe(0);
+    // The article itself was not saved: the public address still shows the first text.
+    const { context: visitor, page: fresh } = await browser.context();
+    await withConsent(visitor);
+    await signIn(visitor, E2E_ADMIN.email, E2E_ADMIN.password);
+    await fresh.goto(page.url());
+    await fresh.locator("[data-editor-ready] .ProseMirror").waitFor();
+    expect(await contentHtml(fresh)).toBe("<p>Il primo paragrafo.</p>");
+    expect(await fresh.getByLabel("Titolo *").inputValue()).toBe(title);
+  });
+
+  it("a second tab's save is not silently overwritten: the older tab's save is refused in Italian", async () => {
+    const { context, page } = await savedArticle();
+    const second = await context.newPage();
+    await second.goto(page.url());
+    await second.waitForSelector("html[data-hydrated]", { state: "attached" });
+    await second.locator("[data-editor-ready] .ProseMirror").waitFor();
+    await second.getByLabel("Estratto *").fill("Dalla seconda scheda");
+    await second.keyboard.press("Control+s");
+    await saveState(second).getByText(/^Salvato alle/).waitFor();
+    await page.getByLabel("Estratto *").fill("Dalla prima scheda");
+    await saveButton(page).click();
+    await saveState(page).getByText(/è stato salvato in un'altra scheda o da un altro amministratore/).waitFor();
+    expect(await page.getByLabel("Estratto *").inputValue()).toBe("Dalla prima scheda");
+  });
+
+  it("works from the keyboard alone: Tab reaches every field above the bar, then the bar's button", async () => {
+    const { page, title } = await savedArticle({ width: 360, height: 740 });
+    await page.getByLabel("Titolo *").focus();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" bis");
+    let reached = false;
+    for (let i = 0; i < 80 && !reached; i++) {
+      await page.keyboard.press("Tab");
+      const where = await page.evaluate(() => {
+        const active = document.activeElement as HTMLElement | null;
+        const bar = document.querySelector("[data-save-bar]")!.getBoundingClientRect();
+        if (!active) return { inBar: false, hidden: false, name: "" };
+        const box = active.getBoundingClientRect();
+        const inBar = active.closest("[data-save-bar]") !== null;
+        return { inBar, hidden: !inBar && box.height > 0 && box.bottom > bar.top + 1, name: active.getAttribute("aria-label") ?? active.id ?? active.tagName };
+      });
+      expect(where.hidden, `${where.name} is under the save bar`).toBe(false);
+      reached = where.inBar;
+    }
+    expect(reached).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Salva modifiche");
+    await page.keyboard.press("Enter");
+    await saveState(page).getByText(/^Salvato alle \d\d:\d\d$/).waitFor();
+    expect(await page.getByLabel("Titolo *").inputValue()).toBe(`${title} bis`);
+  });
+
+  it("offers \"Mantieni la data di pubblicazione\" only for a published article", async () => {
+    const { page } = await savedArticle();
+    expect(await page.getByLabel("Mantieni la data di pubblicazione").count()).toBe(0);
+    await page.getByLabel("Stato *").selectOption("published");
+    await page.keyboard.press("Control+s");
+    await saveState(page).getByText(/^Salvato alle/).waitFor();
+    await page.getByLabel("Mantieni la data di pubblicazione").waitFor();
+    expect(await page.getByLabel("Mantieni la data di pubblicazione").isChecked()).toBe(false);
+  });
+});

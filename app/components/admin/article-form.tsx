@@ -1,8 +1,10 @@
 // The article form of /admin/articles/new and /admin/articles/edit?id=…. A plain POST form: it
 // works before JavaScript loads (the server checks every rule and sends the values back on error);
-// with it, the slug and the meta title follow the title as it is typed, and the counters move.
+// with it, the slug and the meta title follow the title as it is typed, the counters move, the save
+// bar stays in view and says what became of the save, Ctrl+S saves, leaving with unsaved changes
+// asks first, and a draft is autosaved while editing (decision 0103).
 import { errorId, FieldMessage } from "~/components/admin/card-form";
-import { useState } from "react";
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { Form, useNavigation } from "react-router";
 import { ImageField } from "~/components/admin/image-field";
 import { RichTextEditor } from "~/components/admin/rich-text-editor";
@@ -11,6 +13,11 @@ import { ARTICLE_LIMITS, slugify, type ArticleField, type ArticleFieldErrors, ty
 import { ARTICLE_STATUSES } from "~/lib/enums";
 import type { AiUsage } from "~/ai/types";
 import { AiGeneratorPanel, type AcceptedArticle } from "~/components/admin/ai-generator-panel";
+import { LeaveDialog } from "~/components/admin/editor/leave-dialog";
+import { SaveBar } from "~/components/admin/editor/save-bar";
+import { useAutosave } from "~/components/admin/editor/use-autosave";
+import { useUnsavedChanges } from "~/components/admin/editor/use-unsaved-changes";
+import { formatDateTimeLong } from "~/lib/format";
 
 export interface ArticleFormProps {
   mode: "new" | "edit";
@@ -27,6 +34,14 @@ export interface ArticleFormProps {
   message?: string | null;
   /** the article as saved is published: its address is not changed by typing the title */
   published?: boolean;
+  /** its published_at, which "Mantieni la data di pubblicazione" keeps */
+  publishedAt?: Date | string | null;
+  /** the article's updated_at when loaded (ISO): a save or autosave over a newer version is refused */
+  version?: string;
+  /** when this page last saved the article: the bar says "Salvato alle …" */
+  savedAt?: Date | string | null;
+  /** what the page shows below the form (the revision history): the save bar stays in view over it too */
+  children?: ReactNode;
 }
 
 /** The form's fields in their order, with the labels the error summary links to. */
@@ -43,6 +58,7 @@ const FIELD_LABELS: [ArticleField, string][] = [
   ["scheduledPublishDate", "Data di pubblicazione"],
 ];
 
+const FORM_ID = "article-form";
 const input = "mt-1 w-full rounded-lg border border-stone-300 bg-white p-2 text-stone-900 aria-[invalid=true]:border-red-700";
 const labelClass = "block text-sm font-medium text-stone-800";
 
@@ -66,8 +82,49 @@ export function acceptedMetadata(previous: string, model: string | null, topic: 
   return JSON.stringify({ generatedBy: model || "ai", topic, ...(planDate ? { planDate } : {}) });
 }
 
-export function ArticleForm({ mode, id, values, categories, ai, fieldErrors = {}, error, message, published = false }: ArticleFormProps) {
+/** Ctrl+S (⌘S on a Mac) sends the form as its button does, instead of the browser's "save page". */
+function useSaveShortcut(formRef: RefObject<HTMLFormElement | null>) {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== "s") return;
+      event.preventDefault();
+      // A dialog of its own (a link, an image, the leave question) is open: not the moment to save.
+      if (event.repeat || document.querySelector("dialog[open]")) return;
+      const form = formRef.current;
+      const button = document.querySelector<HTMLButtonElement>("[data-save-bar] button[type=submit]");
+      if (form && button && !button.disabled) form.requestSubmit(button);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [formRef]);
+}
+
+/** Focus moved to a field is scrolled into view above the save bar, not under it, however tall it grows. */
+function useRoomForTheBar() {
+  useEffect(() => {
+    const root = document.documentElement;
+    const before = root.style.scrollPaddingBottom;
+    const bar = document.querySelector<HTMLElement>("[data-save-bar]");
+    const fit = () => {
+      root.style.scrollPaddingBottom = `${(bar?.offsetHeight ?? 96) + 16}px`;
+    };
+    fit();
+    const observer = bar && typeof ResizeObserver !== "undefined" ? new ResizeObserver(fit) : null;
+    if (bar) observer?.observe(bar);
+    return () => {
+      observer?.disconnect();
+      root.style.scrollPaddingBottom = before;
+    };
+  }, []);
+}
+
+export function ArticleForm({ mode, id, values, categories, ai, fieldErrors = {}, error, message, published = false, publishedAt, version, savedAt, children }: ArticleFormProps) {
   const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const unsaved = useUnsavedChanges(formRef);
+  const autosave = useAutosave({ formRef, id: mode === "edit" ? id : undefined, check: unsaved.check, submitting: unsaved.submitting });
+  useSaveShortcut(formRef);
+  useRoomForTheBar();
   const busy = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post" && navigation.formData?.get("intent") !== "restore";
   const [title, setTitle] = useState(values.title);
   const [slug, setSlug] = useState(values.slug);
@@ -106,8 +163,9 @@ export function ArticleForm({ mode, id, values, categories, ai, fieldErrors = {}
     <div className="space-y-6">
       {/* Outside the form: Enter in the generator's fields must not save the article. */}
       {ai ? <AiGeneratorPanel categories={categories} usage={ai.usage} categoryId={categoryId} onAccept={accept} /> : null}
-      <Form method="post" className="space-y-6" noValidate>
+      <Form ref={formRef} id={FORM_ID} method="post" className="space-y-6" noValidate>
         {id ? <input type="hidden" name="id" value={id} /> : null}
+        {version ? <input type="hidden" name="baseUpdatedAt" value={version} /> : null}
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="aiGenerated" value={aiGenerated ? "true" : "false"} />
         <input type="hidden" name="generationMetadata" value={generationMetadata} />
@@ -118,7 +176,7 @@ export function ArticleForm({ mode, id, values, categories, ai, fieldErrors = {}
           </p>
         ) : null}
         {error && !busy ? (
-          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          <div id="form-errors" role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
             <p className="font-semibold">{error}</p>
             {errors.length > 1 ? (
               <ul className="mt-1 list-inside list-disc">
@@ -248,6 +306,11 @@ export function ArticleForm({ mode, id, values, categories, ai, fieldErrors = {}
               labelledBy="content-label"
               invalid={fieldErrors.content ? true : undefined}
               describedBy={describedBy("content")}
+              onChange={() => window.setTimeout(unsaved.check, 0)}
+              // The editor writes the HTML its own way: that is the saved text, not a change.
+              onReady={(html) => {
+                if (!unsaved.check()) unsaved.rebase({ content: html });
+              }}
             />
           </div>
           <FieldMessage fieldId="content" error={fieldErrors.content} />
@@ -320,14 +383,34 @@ export function ArticleForm({ mode, id, values, categories, ai, fieldErrors = {}
             />
             <FieldMessage fieldId="scheduledPublishDate" error={fieldErrors.scheduledPublishDate} />
           </div>
+          {published ? (
+            <div className="mt-4 border-t border-stone-200 pt-4">
+              <label className="flex items-center gap-2 text-stone-800">
+                <input type="checkbox" name="keepPublishedAt" defaultChecked={values.keepPublishedAt} aria-describedby="keepPublishedAt-hint" className="size-4" />
+                Mantieni la data di pubblicazione
+              </label>
+              <p id="keepPublishedAt-hint" className="mt-1 text-sm text-stone-600">
+                {publishedAt ? `Pubblicato il ${formatDateTimeLong(publishedAt)}. ` : ""}
+                Senza la spunta, salvando l&apos;articolo la data di pubblicazione diventa quella di adesso; spuntala per una correzione.
+              </p>
+            </div>
+          ) : null}
         </fieldset>
 
-        <div className="flex flex-wrap gap-3">
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? "Salvataggio…" : mode === "new" ? "Crea articolo" : "Salva modifiche"}
-          </button>
-        </div>
       </Form>
+      {children}
+      {/* After everything the page shows, so that it stays stuck to the window down to the page's end. */}
+      <SaveBar
+        form={FORM_ID}
+        label={mode === "new" ? "Crea articolo" : "Salva modifiche"}
+        busy={busy}
+        error={error}
+        hasFieldErrors={errors.length > 0}
+        dirty={unsaved.dirty}
+        savedAt={savedAt}
+        autosave={mode === "edit" ? autosave : undefined}
+      />
+      <LeaveDialog blocker={unsaved.blocker} />
     </div>
   );
 }

@@ -11,4 +11,6 @@ export interface RichTextEditorProps {
   describedBy?: string;
   /** called with the new HTML ("" when empty) after each change made in the editor */
   onChange?: (html: string) => void;
+  /** called once the rich editor has loaded, with the HTML it holds (its own writing of the text) */
+  onReady?: (html: string) => void;
 }

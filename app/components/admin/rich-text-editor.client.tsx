@@ -128,13 +128,15 @@ interface ToolbarItem {
   run: () => void;
 }
 
-export function TiptapEditor({ name, id, defaultValue, labelledBy, invalid, describedBy, onChange }: RichTextEditorProps) {
+export function TiptapEditor({ name, id, defaultValue, labelledBy, invalid, describedBy, onChange, onReady }: RichTextEditorProps) {
   const [html, setHtml] = useState(defaultValue);
   const [linkOpen, setLinkOpen] = useState(false);
   const [imageOpen, setImageOpen] = useState(false);
   const changed = useRef(onChange);
+  const ready = useRef(onReady);
   useEffect(() => {
     changed.current = onChange;
+    ready.current = onReady;
   });
 
   const editor = useEditor({
@@ -142,8 +144,17 @@ export function TiptapEditor({ name, id, defaultValue, labelledBy, invalid, desc
     extensions: extensions(),
     content: defaultValue,
     contentType: defaultValue && !looksLikeHtml(defaultValue) ? "markdown" : "html",
-    editorProps: { attributes: editableAttributes({ id, labelledBy, invalid, describedBy }) },
-    onCreate: ({ editor: created }) => setHtml(htmlOf(created)),
+    editorProps: {
+      attributes: editableAttributes({ id, labelledBy, invalid, describedBy }),
+      // The caret stays clear of a bar stuck to the bottom of the window (the article form's save bar).
+      scrollThreshold: { top: 0, right: 0, bottom: 112, left: 0 },
+      scrollMargin: { top: 16, right: 5, bottom: 112, left: 5 },
+    },
+    onCreate: ({ editor: created }) => {
+      const html = htmlOf(created);
+      setHtml(html);
+      ready.current?.(html);
+    },
     onUpdate: ({ editor: updated }) => {
       const next = htmlOf(updated);
       setHtml(next);

@@ -63,7 +63,7 @@ describe("/admin/articles is for admins only", () => {
     });
   });
 
-  itDb("edit: loader, revision view, update and restore", async () => {
+  itDb("edit: loader, revision view, update, restore and autosave", async () => {
     const { id, revisionId, fields, state } = await fixture();
     await expectAdminOnly({ call: (r) => throughAdminGate(edit.loader, { request: r }), url: `${base}/admin/articles/edit?id=${id}`, state });
     await expectAdminOnly({ call: (r) => throughAdminGate(edit.loader, { request: r }), url: `${base}/admin/articles/edit?id=${id}&revision=${revisionId}`, state });
@@ -78,6 +78,14 @@ describe("/admin/articles is for admins only", () => {
       call: (r) => throughAdminGate(edit.action, { request: r }),
       url: `${base}/admin/articles/edit?id=${id}`,
       body: formBody({ id, intent: "restore", revisionId }),
+      headers: formHeaders,
+      state,
+    });
+    const [loaded] = await db().select({ updatedAt: articles.updatedAt }).from(articles).where(eq(articles.id, id));
+    await expectAdminOnly({
+      call: (r) => throughAdminGate(edit.action, { request: r }),
+      url: `${base}/admin/articles/edit?id=${id}`,
+      body: formBody({ ...fields, id, intent: "autosave", title: "Bozza da intruso", baseUpdatedAt: loaded!.updatedAt.toISOString() }),
       headers: formHeaders,
       state,
     });
@@ -112,6 +120,29 @@ describe("/admin/articles for an admin", () => {
 
     const updated = await outcomeOf(() => throughAdminGate(edit.action, { request: post(`${base}/admin/articles/edit?id=${id}`, { ...fields, id: id!, slug: "cane-felice", title: "Nuovo" }) }));
     expect(updated.data).toMatchObject({ ok: true, message: "Articolo aggiornato!" });
+
+    const version = (page.data as { article: { updatedAt: Date } }).article.updatedAt;
+    const stale = await outcomeOf(() =>
+      throughAdminGate(edit.action, { request: post(`${base}/admin/articles/edit?id=${id}`, { ...fields, id: id!, title: "Vecchia scheda", baseUpdatedAt: version.toISOString() }) }),
+    );
+    expect(stale).toMatchObject({ status: 409, data: { ok: false, intent: "save", values: { title: "Vecchia scheda" } } });
+    const current = await outcomeOf(() => throughAdminGate(edit.loader, { request: requestAs(account, `${base}/admin/articles/edit?id=${id}`) }));
+    const draft = await outcomeOf(() =>
+      throughAdminGate(edit.action, {
+        request: post(`${base}/admin/articles/edit?id=${id}`, {
+          ...fields,
+          id: id!,
+          intent: "autosave",
+          title: "Bozza",
+          baseUpdatedAt: (current.data as { article: { updatedAt: Date } }).article.updatedAt.toISOString(),
+        }),
+      }),
+    );
+    expect(draft.data).toMatchObject({ intent: "autosave", ok: true });
+    const staleDraft = await outcomeOf(() =>
+      throughAdminGate(edit.action, { request: post(`${base}/admin/articles/edit?id=${id}`, { ...fields, id: id!, intent: "autosave", baseUpdatedAt: version.toISOString() }) }),
+    );
+    expect(staleDraft).toMatchObject({ status: 409, data: { intent: "autosave", ok: false, stale: true } });
 
     const revisions = (page.data as { revisions: { id: string }[] }).revisions;
     const restored = await outcomeOf(() => throughAdminGate(edit.action, { request: post(`${base}/admin/articles/edit?id=${id}`, { intent: "restore", id: id!, revisionId: revisions[0]!.id }) }));

@@ -1,9 +1,18 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/edit";
 import { adminActor } from "~/admin/gate.server";
-import { articleFormOptions, getArticleForEdit, getRevision, listRevisions, restoreRevision, updateArticle, type RevisionSummary } from "~/articles/admin.server";
-import { ARTICLE_BODY_LIMIT, ARTICLE_MESSAGES as M, formValuesOf, toRomeDateTimeInput, type ArticleFormValues } from "~/articles/validation";
+import {
+  articleFormOptions,
+  autosaveArticle,
+  getArticleForEdit,
+  getRevision,
+  listRevisions,
+  restoreRevision,
+  updateArticle,
+  type RevisionSummary,
+} from "~/articles/admin.server";
+import { ARTICLE_BODY_LIMIT, ARTICLE_MESSAGES as M, formValuesOf, revisionsSummary, toRomeDateTimeInput, type ArticleFormValues } from "~/articles/validation";
 import { ArticleForm } from "~/components/admin/article-form";
 import { getAiUsage } from "~/ai/usage.server";
 import { config } from "~/config.server";
@@ -13,7 +22,7 @@ import { formatDateTimeLong } from "~/lib/format";
 import { readForm, readQuery } from "~/lib/form.server";
 
 // /admin/articles/edit?id=… — the article form, the revision history (?revision=… shows one saved
-// version) and the restore of a version. The admin layout's gate guards the page and its actions;
+// version), the restore of a version and the editor's autosave (intent=autosave, from a fetcher). The admin layout's gate guards the page and its actions;
 // the domain module checks the role again for every read and write.
 export const handle = { bodyLimit: ARTICLE_BODY_LIMIT };
 
@@ -45,6 +54,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) return data({ intent: "save" as const, ok: false as const, error: form.error, fieldErrors: {}, values: null }, { status: form.status });
   const { fields } = form;
   const id = fields.id || (readQuery(request).get("id") ?? "");
+  if (fields.intent === "autosave") {
+    const result = await autosaveArticle(actor, id, fields);
+    if (!result.ok) return data({ intent: "autosave" as const, ok: false as const, error: result.error, stale: result.status === 409 }, { status: result.status });
+    return { intent: "autosave" as const, ok: true as const, savedAt: result.savedAt };
+  }
   if (fields.intent === "restore") {
     const result = await restoreRevision(actor, id, fields.revisionId ?? "");
     if (!result.ok) return data({ intent: "restore" as const, ok: false as const, error: result.error, fieldErrors: {}, values: null }, { status: result.status });
@@ -75,38 +89,39 @@ function valuesOf(article: NonNullable<Route.ComponentProps["loaderData"]["artic
     metaDescription: article.metaDescription ?? "",
     isScheduled: article.isScheduled,
     scheduledPublishDate: toRomeDateTimeInput(article.scheduledPublishDate),
+    keepPublishedAt: false,
     aiGenerated: article.aiGenerated,
     generationMetadata: article.generationMetadata ? JSON.stringify(article.generationMetadata) : "",
   };
 }
 
-function Revisions({ articleId, revisions, onRestored }: { articleId: string; revisions: RevisionSummary[]; onRestored: () => void }) {
-  const fetcher = useFetcher<typeof action>();
+type RestoreFetcher = ReturnType<typeof useFetcher<typeof action>>;
+
+function Revisions({ articleId, revisions, fetcher }: { articleId: string; revisions: RevisionSummary[]; fetcher: RestoreFetcher }) {
   const [pending, setPending] = useState<RevisionSummary | null>(null);
   const busy = fetcher.state !== "idle";
   const result = fetcher.data && fetcher.data.intent === "restore" ? fetcher.data : null;
-  useEffect(() => {
-    if (result?.ok) onRestored();
-    // Once per answer: onRestored changes with every render of the page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [result]);
+  const saves = revisions.filter((revision) => !revision.automatic).length;
+  // The article as it is: the newest save (an automatic draft newer than it was never saved).
+  const current = revisions.find((revision) => !revision.automatic)?.id;
   return (
     <section aria-labelledby="revisions-title" className="mt-12">
       <h2 id="revisions-title" className="text-xl font-bold text-stone-900">
         Cronologia revisioni
       </h2>
-      <p className="mt-1 text-sm text-stone-700">Gli ultimi {revisions.length === 1 ? "salvataggio" : `${revisions.length} salvataggi`} (al massimo 25).</p>
+      <p className="mt-1 text-sm text-stone-700">{revisionsSummary(saves, revisions.length - saves)}</p>
       <p aria-live="polite" className="mt-2 text-sm">
         {result && !busy ? <span className={result.ok ? "text-green-800" : "text-red-800"}>{result.ok ? result.message : result.error}</span> : null}
       </p>
+      {revisions.length > 0 ? (
       <ol className="mt-2 divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
-        {revisions.map((revision, index) => (
+        {revisions.map((revision) => (
           <li key={revision.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 p-3">
             <div className="min-w-0 flex-1">
               <p className="font-medium break-words text-stone-900">{revision.title}</p>
               <p className="text-sm text-stone-700">
-                {formatDateTimeLong(revision.createdAt)} · {revision.authorName ?? "Utente eliminato"} · {revision.statusLabel}
-                {index === 0 ? " · versione attuale" : ""}
+                {formatDateTimeLong(revision.createdAt)} · {revision.authorName ?? "Utente eliminato"} · {revision.automatic ? "bozza automatica" : revision.statusLabel}
+                {revision.id === current ? " · versione attuale" : ""}
               </p>
             </div>
             <Link to={`?id=${articleId}&revision=${revision.id}#revision-view`} className="btn-secondary" aria-label={`Visualizza la versione del ${formatDateTimeLong(revision.createdAt)}`}>
@@ -129,6 +144,7 @@ function Revisions({ articleId, revisions, onRestored }: { articleId: string; re
           </li>
         ))}
       </ol>
+      ) : null}
       <ConfirmDialog
         open={pending !== null}
         question={pending ? `Vuoi ripristinare la versione del ${formatDateTimeLong(pending.createdAt)}? Verrà salvata come nuova versione dell'articolo.` : ""}
@@ -149,6 +165,16 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
   // A restore replaces the form's values: the last save's answer (its message, or the values it
   // refused) no longer describes them.
   const [restoredOver, setRestoredOver] = useState<unknown>(null);
+  // The page's, not the history's: the history is shown inside the form's component, which a
+  // restore mounts anew (its key is the article's updated_at), and its answer must outlive that.
+  const restore = useFetcher<typeof action>();
+  const restored = restore.data && restore.data.intent === "restore" && restore.data.ok ? restore.data : null;
+  const [seenRestore, setSeenRestore] = useState<unknown>(null);
+  if (restored && restored !== seenRestore) {
+    // Once per answer.
+    setSeenRestore(restored);
+    setRestoredOver(actionData ?? "restored");
+  }
   if (!article) {
     return (
       <>
@@ -164,6 +190,8 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
   const saveAnswer = actionData !== undefined && actionData !== restoredOver ? actionData : undefined;
   const failed = saveAnswer && saveAnswer.intent === "save" && !saveAnswer.ok ? saveAnswer : null;
   const message = saveAnswer?.intent === "save" && saveAnswer.ok ? saveAnswer.message : restoredOver === null ? loaderData.saved : null;
+  // The time the bar shows after a save: the article's, once the page has it again.
+  const savedAt = message ? article.updatedAt : null;
   const published = article.status === "published";
   const { revision, revisionError } = loaderData;
   return (
@@ -185,44 +213,47 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         mode="edit"
         id={article.id}
         published={published}
+        publishedAt={article.publishedAt}
+        version={new Date(article.updatedAt).toISOString()}
+        savedAt={savedAt}
         values={failed?.values ?? valuesOf(article)}
         categories={loaderData.categories}
         ai={loaderData.ai}
         fieldErrors={failed?.fieldErrors}
         error={failed?.error}
         message={message}
-      />
-
-      {revision || revisionError ? (
-        <section id="revision-view" aria-labelledby="revision-view-title" className="mt-12 rounded-2xl border border-amber-200 bg-amber-50 p-4">
-          {revision ? (
-            <>
-              <h2 id="revision-view-title" className="text-lg font-bold text-stone-900">
-                Versione del {formatDateTimeLong(revision.createdAt)} ({revision.authorName ?? "Utente eliminato"})
+      >
+        {revision || revisionError ? (
+          <section id="revision-view" aria-labelledby="revision-view-title" className="mt-12 rounded-2xl border border-amber-200 bg-amber-50 p-4">
+            {revision ? (
+              <>
+                <h2 id="revision-view-title" className="text-lg font-bold text-stone-900">
+                  Versione del {formatDateTimeLong(revision.createdAt)} ({revision.authorName ?? "Utente eliminato"})
+                </h2>
+                <p className="mt-1 text-sm text-stone-700">
+                  {revision.automatic ? "Bozza salvata automaticamente" : revision.statusLabel} · /article/{revision.slug}
+                </p>
+                <div className="mt-4 rounded-xl bg-white p-4">
+                  <p className="text-2xl font-bold text-stone-900">{revision.title}</p>
+                  <p className="mt-2 text-stone-700 italic">{revision.excerpt}</p>
+                  <Prose html={revision.html} className="mt-4" />
+                </div>
+                <p className="mt-3">
+                  <Link to={`?id=${article.id}`} className="text-brand-800 underline">
+                    Chiudi la versione
+                  </Link>
+                </p>
+              </>
+            ) : (
+              <h2 id="revision-view-title" role="alert" className="font-semibold text-red-800">
+                {revisionError}
               </h2>
-              <p className="mt-1 text-sm text-stone-700">
-                {revision.statusLabel} · /article/{revision.slug}
-              </p>
-              <div className="mt-4 rounded-xl bg-white p-4">
-                <p className="text-2xl font-bold text-stone-900">{revision.title}</p>
-                <p className="mt-2 text-stone-700 italic">{revision.excerpt}</p>
-                <Prose html={revision.html} className="mt-4" />
-              </div>
-              <p className="mt-3">
-                <Link to={`?id=${article.id}`} className="text-brand-800 underline">
-                  Chiudi la versione
-                </Link>
-              </p>
-            </>
-          ) : (
-            <h2 id="revision-view-title" role="alert" className="font-semibold text-red-800">
-              {revisionError}
-            </h2>
-          )}
-        </section>
-      ) : null}
+            )}
+          </section>
+        ) : null}
 
-      <Revisions articleId={article.id} revisions={loaderData.revisions} onRestored={() => setRestoredOver(actionData ?? "restored")} />
+        <Revisions articleId={article.id} revisions={loaderData.revisions} fetcher={restore} />
+      </ArticleForm>
     </div>
   );
 }

@@ -2,8 +2,10 @@
 // happened, the save/cancel row, the cards' actions and the state of a page of cards. A form's
 // fields and messages come from the form kit (~/components/form); errorId and FieldMessage remain
 // for the article form until it moves to the kit.
-import { useEffect, useRef, useState, type ReactNode, type Ref } from "react";
+import { Pencil, Trash2 } from "lucide";
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode, type Ref } from "react";
 import { useFetcher } from "react-router";
+import { Icon } from "~/components/icon";
 
 /** The id a field's message gets; the field points to it with aria-describedby. */
 export const errorId = (fieldId: string) => `${fieldId}-error`;
@@ -57,6 +59,20 @@ export function SaveOrCancel({ busy, saveLabel, onCancel, className = "pt-2" }: 
         {busy ? "Salvataggio..." : saveLabel}
       </button>
     </div>
+  );
+}
+
+/** A card's "Modifica" and "Elimina" (the item's kind and name make each button's name unique). */
+export function EditDeleteButtons({ what, onEdit, onDelete, deleting }: { /** "la categoria «Cani»" */ what: string; onEdit: (event: MouseEvent<HTMLButtonElement>) => void; onDelete: () => void; deleting: boolean }) {
+  return (
+    <>
+      <button type="button" className="btn-secondary" onClick={onEdit} aria-label={`Modifica ${what}`}>
+        <Icon node={Pencil} aria-hidden size={16} /> Modifica
+      </button>
+      <button type="button" className="btn-secondary text-red-800" onClick={onDelete} disabled={deleting} aria-label={`Elimina ${what}`}>
+        <Icon node={Trash2} aria-hidden size={16} /> Elimina
+      </button>
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Pencil, Plus, Trash2 } from "lucide";
+import { Plus } from "lucide";
 import { useMemo, useState } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/categories";
@@ -9,7 +9,7 @@ import { articleCountLabel } from "~/categories/labels";
 import { CATEGORY_ICON_KEYS, CATEGORY_ICONS, CATEGORY_MESSAGES as M, categorySchema, type CategoryField } from "~/categories/validation";
 import { cardGridAction } from "~/admin/card-grid-action.server";
 import { getFieldsetProps, getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
-import { CardActions, SaveOrCancel, StatusLine, useCardGrid } from "~/components/admin/card-form";
+import { CardActions, EditDeleteButtons, SaveOrCancel, StatusLine, useCardGrid } from "~/components/admin/card-form";
 import { FieldError, FormErrors } from "~/components/form/form-messages";
 import { useSaveForm } from "~/components/form/use-save-form";
 import { ConfirmDialog, Dialog } from "~/components/admin/dialog";
@@ -73,18 +73,7 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
                 {category.articleCount > 0 ? ` (${category.publishedCount} ${category.publishedCount === 1 ? "pubblicato" : "pubblicati"})` : ""}
               </p>
               <CardActions>
-                <button type="button" className="btn-secondary" onClick={() => grid.open(category)} aria-label={`Modifica la categoria «${category.name}»`}>
-                  <Icon node={Pencil} aria-hidden size={16} /> Modifica
-                </button>
-                <button
-                  type="button"
-                  className="btn-secondary text-red-800"
-                  onClick={() => grid.askDelete(category)}
-                  disabled={grid.deleting}
-                  aria-label={`Elimina la categoria «${category.name}»`}
-                >
-                  <Icon node={Trash2} aria-hidden size={16} /> Elimina
-                </button>
+                <EditDeleteButtons what={`la categoria «${category.name}»`} onEdit={() => grid.open(category)} onDelete={() => grid.askDelete(category)} deleting={grid.deleting} />
               </CardActions>
             </li>
           ))}

@@ -1,11 +1,11 @@
-import { ExternalLink, Images, Pencil, Plus, Trash2 } from "lucide";
+import { ExternalLink, Images, Plus } from "lucide";
 import { cardGridAction, type CardActionData } from "~/admin/card-grid-action.server";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/contests";
 import { adminActor } from "~/admin/gate.server";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { CardActions, type Feedback, SaveOrCancel, StatusLine } from "~/components/admin/card-form";
+import { CardActions, EditDeleteButtons, type Feedback, SaveOrCancel, StatusLine } from "~/components/admin/card-form";
 import { FieldError, FormErrors } from "~/components/form/form-messages";
 import { useSaveForm } from "~/components/form/use-save-form";
 import { ConfirmDialog } from "~/components/admin/dialog";
@@ -147,23 +147,12 @@ export default function AdminContests({ loaderData }: Route.ComponentProps) {
                 <Link to={`/admin/contests/${contest.id}/submissions`} className="btn-primary" aria-label={`Modera partecipazioni di «${contest.title}»`}>
                   <Icon node={Images} aria-hidden size={16} /> Modera partecipazioni
                 </Link>
-                <button
-                  type="button"
-                  className="btn-secondary"
-                  onClick={(event) => open({ mode: "edit", contest }, event.currentTarget)}
-                  aria-label={`Modifica il concorso «${contest.title}»`}
-                >
-                  <Icon node={Pencil} aria-hidden size={16} /> Modifica
-                </button>
-                <button
-                  type="button"
-                  className="btn-secondary text-red-800"
-                  onClick={() => setToDelete(contest)}
-                  disabled={remover.state !== "idle"}
-                  aria-label={`Elimina il concorso «${contest.title}»`}
-                >
-                  <Icon node={Trash2} aria-hidden size={16} /> Elimina
-                </button>
+                <EditDeleteButtons
+                  what={`il concorso «${contest.title}»`}
+                  onEdit={(event) => open({ mode: "edit", contest }, event.currentTarget)}
+                  onDelete={() => setToDelete(contest)}
+                  deleting={remover.state !== "idle"}
+                />
                 {contest.status !== "draft" ? (
                   <a href={`/contests/${contest.id}`} target="_blank" rel="noopener" className="btn-secondary" aria-label={`Pagina pubblica di «${contest.title}» (si apre in una nuova scheda)`}>
                     <Icon node={ExternalLink} aria-hidden size={16} /> Pagina pubblica

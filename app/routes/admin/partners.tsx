@@ -1,10 +1,10 @@
-import { ExternalLink, Pencil, Plus, Trash2 } from "lucide";
+import { ExternalLink, Plus } from "lucide";
 import { data } from "react-router";
 import type { Route } from "./+types/partners";
 import { adminActor } from "~/admin/gate.server";
 import { cardGridAction } from "~/admin/card-grid-action.server";
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
-import { CardActions, SaveOrCancel, StatusLine, useCardGrid } from "~/components/admin/card-form";
+import { CardActions, EditDeleteButtons, SaveOrCancel, StatusLine, useCardGrid } from "~/components/admin/card-form";
 import { FieldError, FormErrors } from "~/components/form/form-messages";
 import { useSaveForm } from "~/components/form/use-save-form";
 import { ConfirmDialog, Dialog } from "~/components/admin/dialog";
@@ -80,18 +80,7 @@ export default function AdminPartners({ loaderData }: Route.ComponentProps) {
               {partner.description ? <p className="mt-2 line-clamp-3 text-sm break-words text-stone-800">{partner.description}</p> : null}
               <p className="mt-2 text-sm text-stone-700">Ordine di visualizzazione: {partner.displayOrder}</p>
               <CardActions>
-                <button type="button" className="btn-secondary" onClick={() => grid.open(partner)} aria-label={`Modifica il partner «${partner.name}»`}>
-                  <Icon node={Pencil} aria-hidden size={16} /> Modifica
-                </button>
-                <button
-                  type="button"
-                  className="btn-secondary text-red-800"
-                  onClick={() => grid.askDelete(partner)}
-                  disabled={grid.deleting}
-                  aria-label={`Elimina il partner «${partner.name}»`}
-                >
-                  <Icon node={Trash2} aria-hidden size={16} /> Elimina
-                </button>
+                <EditDeleteButtons what={`il partner «${partner.name}»`} onEdit={() => grid.open(partner)} onDelete={() => grid.askDelete(partner)} deleting={grid.deleting} />
               </CardActions>
             </li>
           ))}

@@ -1,0 +1,14 @@
+// The public forms' refusal box: each field shows its own message beside it (FieldError), and this
+// box announces the first one at once (role=alert), so a person hears one clear problem at a time.
+import { messagesOf } from "~/components/form/zod-form";
+import { Notice } from "~/components/notice";
+
+export function FormAlert({ form, id, className }: { form: { allErrors: Record<string, string[]> }; id?: string; className?: string }) {
+  const [first] = messagesOf(form.allErrors);
+  if (!first) return null;
+  return (
+    <Notice tone="error" id={id} className={className}>
+      {first}
+    </Notice>
+  );
+}

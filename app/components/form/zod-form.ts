@@ -6,7 +6,7 @@
 import { parse, useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
-import type { z } from "zod";
+import { ZodPipe, ZodTransform, type z } from "zod";
 import type { FieldErrors } from "~/lib/field-errors";
 
 /** What an action answers about a form it handled (the domain's result, as the routes send it). */
@@ -58,7 +58,7 @@ export interface ZodFormOptions<S extends FormSchema> {
  */
 export function useZodForm<S extends FormSchema>({ id, schema, answer, defaultValue, badInput }: ZodFormOptions<S>) {
   const lastResult = useMemo(() => replyOf(answer), [answer]);
-  const constraint = useMemo(() => getZodConstraint(schema), [schema]);
+  const constraint = useMemo(() => getZodConstraint(constrainedPart(schema)), [schema]);
   return useForm<z.input<S>, z.output<S>>({
     id,
     lastResult,
@@ -74,6 +74,14 @@ export function useZodForm<S extends FormSchema>({ id, schema, answer, defaultVa
       return parse<z.output<S>, string[]>(formData, { resolve: () => ({ error }) });
     },
   });
+}
+
+/**
+ * The part of a schema Conform reads the fields' constraints from: a schema transformed as a whole
+ * (an object, then `.transform`) is read through its object, since Conform cannot read a transform.
+ */
+function constrainedPart(schema: FormSchema): z.ZodType {
+  return schema instanceof ZodPipe && schema.out instanceof ZodTransform ? (schema.in as z.ZodType) : schema;
 }
 
 function unreadableNumbers(form: HTMLFormElement, messages: Record<string, string>): Record<string, string[]> {

@@ -6,7 +6,7 @@
 import { parse, useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
-import { ZodPipe, ZodTransform, type z } from "zod";
+import type { z } from "zod";
 import type { FieldErrors } from "~/lib/field-errors";
 
 /** What an action answers about a form it handled (the domain's result, as the routes send it). */
@@ -58,7 +58,7 @@ export interface ZodFormOptions<S extends FormSchema> {
  */
 export function useZodForm<S extends FormSchema>({ id, schema, answer, defaultValue, badInput }: ZodFormOptions<S>) {
   const lastResult = useMemo(() => replyOf(answer), [answer]);
-  const constraint = useMemo(() => getZodConstraint(constrainedPart(schema)), [schema]);
+  const constraint = useMemo(() => getZodConstraint(fieldsOf(schema)), [schema]);
   return useForm<z.input<S>, z.output<S>>({
     id,
     lastResult,
@@ -66,7 +66,8 @@ export function useZodForm<S extends FormSchema>({ id, schema, answer, defaultVa
     constraint,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ form, formData }) => {
+    onValidate: ({ form, formData: sent }) => {
+      const formData = asServerReads(sent);
       const submission = parseWithZod(formData, { schema, disableAutoCoercion: true });
       const unreadable = badInput ? unreadableNumbers(form, badInput) : {};
       if (Object.keys(unreadable).length === 0) return submission;
@@ -77,11 +78,31 @@ export function useZodForm<S extends FormSchema>({ id, schema, answer, defaultVa
 }
 
 /**
- * The part of a schema Conform reads the fields' constraints from: a schema transformed as a whole
- * (an object, then `.transform`) is read through its object, since Conform cannot read a transform.
+ * The form as the server reads it (readForm): the last value of each name. A checkbox sends a hidden
+ * "false" before its own "on", and the schema expects one text, not the list of both.
  */
-function constrainedPart(schema: FormSchema): z.ZodType {
-  return schema instanceof ZodPipe && schema.out instanceof ZodTransform ? (schema.in as z.ZodType) : schema;
+function asServerReads(sent: FormData): FormData {
+  const read = new FormData();
+  for (const name of new Set(sent.keys())) {
+    const values = sent.getAll(name);
+    // Files are the upload's business (every one of them counts): left as they are.
+    if (values.every((value) => typeof value === "string")) read.append(name, values.at(-1)!);
+    else for (const value of values) read.append(name, value);
+  }
+  return read;
+}
+
+/**
+ * The object whose fields Conform reads the constraints from: a schema transformed as a whole (a
+ * contest's dates become instants) is read from its input, which getZodConstraint cannot do alone.
+ */
+function fieldsOf(schema: z.ZodType): z.ZodType {
+  let inner = schema;
+  for (;;) {
+    const def = inner._zod.def as { type: string; in?: z.ZodType; out?: z.ZodType };
+    if (def.type !== "pipe" || !def.in || def.out?._zod.def.type !== "transform") return inner;
+    inner = def.in;
+  }
 }
 
 function unreadableNumbers(form: HTMLFormElement, messages: Record<string, string>): Record<string, string[]> {

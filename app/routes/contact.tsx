@@ -1,14 +1,16 @@
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/contact";
 import { CLIENT_IP_HEADER } from "~/accounts/auth.server";
-import { firstError } from "~/accounts/validation";
 import { submitContactMessage } from "~/contact/contact.server";
 import { CONTACT_LIMITS, CONTACT_MESSAGES as M, contactSchema, HONEYPOT_FIELD } from "~/contact/validation";
 import { ContactDetails } from "~/components/contact-details";
+import { FormAlert } from "~/components/form-alert";
+import { FieldError } from "~/components/form/form-messages";
+import { useZodForm } from "~/components/form/zod-form";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/seo";
-import { Notice } from "~/components/notice";
 
 const SUCCESS_VISIBLE_MS = 5_000;
 
@@ -22,19 +24,28 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!form.ok) return data({ ok: false as const, error: form.error }, { status: form.status });
   const result = await submitContactMessage(form.fields, request.headers.get(CLIENT_IP_HEADER) ?? "unknown");
-  if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status });
+  // Without JavaScript the page is drawn again: what was typed goes back into the fields.
+  const { name, email, subject, message } = form.fields;
+  const values = { name, email, subject, message };
+  if (!result.ok) return data({ ok: false as const, error: result.error, values }, { status: result.status });
   return { ok: true as const, sentAt: Date.now() };
 }
 
-export default function Contact() {
+export default function Contact({ actionData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
   const formRef = useRef<HTMLFormElement>(null);
-  const [clientError, setClientError] = useState<string | null>(null);
   // The success whose 5 seconds are over (the message shows for the latest success until then).
   const [expiredSuccess, setExpiredSuccess] = useState<number | null>(null);
   const sending = fetcher.state !== "idle";
-  const result = fetcher.data;
+  // With JavaScript the fetcher's answer; without it, the page's (the form was posted to this page).
+  const result = fetcher.data ?? actionData;
   const successAt = result?.ok ? result.sentAt : null;
+  const [form, fields] = useZodForm({
+    id: "contact",
+    schema: contactSchema,
+    answer: result,
+    defaultValue: result && !result.ok && "values" in result ? (result.values as Record<string, string | undefined>) : undefined,
+  });
 
   // Success: the form is cleared and the message shows for 5 seconds.
   useEffect(() => {
@@ -44,7 +55,6 @@ export default function Contact() {
     return () => clearTimeout(timer);
   }, [successAt]);
 
-  const error = clientError ?? (result && !result.ok && !sending ? result.error : null);
   const showSuccess = successAt !== null && expiredSuccess !== successAt && !sending;
 
   return (
@@ -54,68 +64,52 @@ export default function Contact() {
         Hai una domanda, un suggerimento o vuoi segnalarci qualcosa? Scrivici: leggiamo ogni messaggio.
       </p>
       <div className="mt-10 grid gap-10 lg:grid-cols-[2fr_1fr]">
-        <fetcher.Form
-          ref={formRef}
-          method="post"
-          noValidate
-          className="space-y-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
-          onChange={() => setClientError(null)}
-          onSubmit={(event) => {
-            const parsed = contactSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-            if (!parsed.success) {
-              event.preventDefault();
-              setClientError(firstError(parsed.error));
-            }
-          }}
-        >
+        <fetcher.Form ref={formRef} method="post" {...getFormProps(form)} className="space-y-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
           <div className="grid gap-4 sm:grid-cols-2">
             <div>
-              <label htmlFor="contact-name" className="field-label">
+              <label htmlFor={fields.name.id} className="field-label">
                 Nome
               </label>
-              <input id="contact-name" name="name" autoComplete="name" required maxLength={CONTACT_LIMITS.name} className="field-input" />
+              <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" maxLength={CONTACT_LIMITS.name} className="field-input" />
+              <FieldError field={fields.name} />
             </div>
             <div>
-              <label htmlFor="contact-email" className="field-label">
+              <label htmlFor={fields.email.id} className="field-label">
                 Email
               </label>
-              <input id="contact-email" name="email" type="email" autoComplete="email" required className="field-input" />
+              <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className="field-input" />
+              <FieldError field={fields.email} />
             </div>
           </div>
           <div>
-            <label htmlFor="contact-subject" className="field-label">
+            <label htmlFor={fields.subject.id} className="field-label">
               Oggetto
             </label>
-            <input id="contact-subject" name="subject" required maxLength={CONTACT_LIMITS.subject} className="field-input" />
+            <input {...getInputProps(fields.subject, { type: "text" })} maxLength={CONTACT_LIMITS.subject} className="field-input" />
+            <FieldError field={fields.subject} />
           </div>
           <div>
-            <label htmlFor="contact-message" className="field-label">
+            <label htmlFor={fields.message.id} className="field-label">
               Messaggio
             </label>
             <textarea
-              id="contact-message"
-              name="message"
+              {...getTextareaProps(fields.message, { ariaDescribedBy: fields.message.descriptionId })}
               rows={7}
-              required
               minLength={CONTACT_LIMITS.messageMin}
               maxLength={CONTACT_LIMITS.messageMax}
               className="field-input"
-              aria-describedby="contact-message-hint"
             />
-            <p id="contact-message-hint" className="mt-1 text-sm text-stone-600">
+            <p id={fields.message.descriptionId} className="mt-1 text-sm text-stone-600">
               Da {CONTACT_LIMITS.messageMin} a 5.000 caratteri.
             </p>
+            <FieldError field={fields.message} />
           </div>
           {/* Invisible to people (and to screen readers); simple bots fill it in. */}
           <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
             <label htmlFor="contact-hp">Lascia vuoto questo campo</label>
             <input id="contact-hp" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
           </div>
-          {error ? (
-            <Notice tone="error">
-              {error}
-            </Notice>
-          ) : null}
+          <FormAlert form={form} />
           {showSuccess ? (
             <div role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
               <p className="font-semibold">{M.success}</p>

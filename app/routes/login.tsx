@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { loginPathBackTo, safeReturnPath } from "~/lib/return-path";
 import type { Route } from "./+types/login";
@@ -8,10 +8,14 @@ import { getCurrentUser } from "~/accounts/session.server";
 import { ssoErrorMessage, ssoProviderName, startSso } from "~/accounts/sso.server";
 import { SsoButton } from "~/components/account/sso-button";
 import { SIGN_IN_CODE_PATH } from "~/accounts/two-factor.server";
-import { firstError, signInSchema, signUpSchema } from "~/accounts/validation";
+import { FULL_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/accounts/messages";
+import { signInSchema, signUpSchema } from "~/accounts/validation";
 import { pageMeta } from "~/lib/seo";
 import { readForm } from "~/lib/form.server";
 import { Notice } from "~/components/notice";
+import { FormAlert } from "~/components/form-alert";
+import { FieldError } from "~/components/form/form-messages";
+import { useZodForm, type FormSchema } from "~/components/form/zod-form";
 
 // Canonical /login for both modes (?mode=signup is the same page); noindex: a form has nothing to
 // find, and robots.txt (which the admin can rewrite) is not the only guard (decision 0036).
@@ -35,25 +39,29 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const read = await readForm(request);
-  if (!read.ok) return data({ error: read.error }, { status: read.status });
+  if (!read.ok) return data({ ok: false as const, error: read.error }, { status: read.status });
   const form = read.fields;
+  // A refusal in the forms' shape; without JavaScript the page is drawn again with what was typed
+  // (never the password).
+  const refused = (error: string, status: number) =>
+    data({ ok: false as const, error, values: { fullName: form.fullName, email: form.email } }, { status });
   // Back to the page that asked for a sign-in (a listing's "Mostra numero", "Pubblica annuncio"),
   // when it is one of ours (decision 0092), whichever way in is chosen.
   const back = safeReturnPath(form.redirectTo);
   if (form.intent === "sso") {
     const started = await startSso(request, back);
-    if (!started.ok) return data({ error: started.error }, { status: started.status });
+    if (!started.ok) return refused(started.error, started.status);
     return redirect(started.url, { headers: started.headers });
   }
   if (form.intent === "signup") {
     // The same answer for a new address and a registered one (decision 0075): the mail says which.
     // The confirmation link carries the way back, for the sign-in that follows it.
     const signedUp = await signUp(form, request.headers, back);
-    if (!signedUp.ok) return data({ error: signedUp.error }, { status: signedUp.status });
-    return { error: null, sent: signedUp.message };
+    if (!signedUp.ok) return refused(signedUp.error, signedUp.status);
+    return { ok: true as const, sent: signedUp.message };
   }
   const result = await signIn(form, request.headers);
-  if (!result.ok) return data({ error: result.error }, { status: result.status });
+  if (!result.ok) return refused(result.error, result.status);
   // An account with a second factor: better-auth set the pending sign-in's cookie; the code is asked
   // next, and the way back goes along.
   const next = result.twoFactor ? (back ? `${SIGN_IN_CODE_PATH}?redirectTo=${encodeURIComponent(back)}` : SIGN_IN_CODE_PATH) : (back ?? "/");
@@ -65,10 +73,17 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
   const mode = params.get("mode") === "signup" ? "signup" : "signin";
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
-  const [clientError, setClientError] = useState<string | null>(null);
-  const error = clientError ?? actionData?.error ?? null;
   const signup = mode === "signup";
-  const sent = signup && actionData && "sent" in actionData ? actionData.sent : null;
+  const sent = signup && actionData?.ok ? actionData.sent : null;
+  // One form per mode (its id is the mode): switching starts afresh, and the server's refusal is
+  // shown by the form that was sent.
+  // (The sign-in form's fields are a part of sign-up's: one type serves both.)
+  const [form, fields] = useZodForm({
+    id: mode,
+    schema: (signup ? signUpSchema : signInSchema) as FormSchema as typeof signUpSchema,
+    answer: actionData,
+    defaultValue: actionData && !actionData.ok && "values" in actionData ? (actionData.values as Record<string, string | undefined>) : undefined,
+  });
   const back = safeReturnPath(params.get("redirectTo"));
   // The other mode, and the sign-in after a sign-up, keep the way back.
   const signInPath = back ? loginPathBackTo(back) : "/login";
@@ -102,56 +117,39 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
           ) : null}
         </>
       ) : (
-        <Form
-          method="post"
-          key={mode}
-          noValidate
-          className="mt-8 space-y-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
-          onChange={() => setClientError(null)}
-          onSubmit={(event) => {
-            // The same schema as the server, so the browser shows the same message without a round trip.
-            const values = Object.fromEntries(new FormData(event.currentTarget));
-            const parsed = (signup ? signUpSchema : signInSchema).safeParse(values);
-            if (!parsed.success) {
-              event.preventDefault();
-              setClientError(firstError(parsed.error));
-            } else {
-              setClientError(null);
-            }
-          }}
-        >
+        <Form method="post" key={mode} {...getFormProps(form)} className="mt-8 space-y-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
           <input type="hidden" name="intent" value={mode} />
           {back ? <input type="hidden" name="redirectTo" value={back} /> : null}
           {signup ? (
             <div>
-              <label htmlFor="fullName" className="field-label">
+              <label htmlFor={fields.fullName.id} className="field-label">
                 Nome completo
               </label>
-              <input id="fullName" name="fullName" type="text" autoComplete="name" required maxLength={100} className="field-input" />
+              <input {...getInputProps(fields.fullName, { type: "text" })} autoComplete="name" maxLength={FULL_NAME_MAX_LENGTH} className="field-input" />
+              <FieldError field={fields.fullName} />
             </div>
           ) : null}
           <div>
-            <label htmlFor="email" className="field-label">
+            <label htmlFor={fields.email.id} className="field-label">
               Email
             </label>
-            <input id="email" name="email" type="email" autoComplete="email" required className="field-input" />
+            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className="field-input" />
+            <FieldError field={fields.email} />
           </div>
           <div>
-            <label htmlFor="password" className="field-label">
+            <label htmlFor={fields.password.id} className="field-label">
               Password
             </label>
             <input
-              id="password"
-              name="password"
-              type="password"
+              {...getInputProps(fields.password, { type: "password", value: false, ariaDescribedBy: signup ? fields.password.descriptionId : undefined })}
               autoComplete={signup ? "new-password" : "current-password"}
-              required
-              minLength={signup ? 6 : undefined}
+              minLength={signup ? PASSWORD_MIN_LENGTH : undefined}
+              maxLength={undefined}
               className="field-input"
-              aria-describedby={signup ? "password-hint" : undefined}
             />
+            <FieldError field={fields.password} />
             {signup ? (
-              <p id="password-hint" className="mt-1 text-sm text-stone-600">
+              <p id={fields.password.descriptionId} className="mt-1 text-sm text-stone-600">
                 Almeno 6 caratteri; evita le password più comuni.
               </p>
             ) : (
@@ -166,7 +164,7 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
             <fieldset className="space-y-2">
               <legend className="sr-only">Consensi</legend>
               <label className="flex items-start gap-2 text-sm text-stone-800">
-                <input type="checkbox" name="acceptPrivacy" className="mt-0.5 size-4 accent-brand-700" />
+                <input {...getInputProps(fields.acceptPrivacy, { type: "checkbox" })} className="mt-0.5 size-4 accent-brand-700" />
                 <span>
                   Ho letto e accetto la{" "}
                   <Link to="/privacy" className="font-medium text-brand-800 underline" target="_blank">
@@ -175,7 +173,7 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
                 </span>
               </label>
               <label className="flex items-start gap-2 text-sm text-stone-800">
-                <input type="checkbox" name="acceptTerms" className="mt-0.5 size-4 accent-brand-700" />
+                <input {...getInputProps(fields.acceptTerms, { type: "checkbox" })} className="mt-0.5 size-4 accent-brand-700" />
                 <span>
                   Accetto i{" "}
                   <Link to="/terms" className="font-medium text-brand-800 underline" target="_blank">
@@ -183,9 +181,10 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
                   </Link>
                 </span>
               </label>
+              <FieldError field={fields.acceptTerms} />
             </fieldset>
           ) : null}
-          {error ? <Notice tone="error">{error}</Notice> : null}
+          <FormAlert form={form} />
           <button type="submit" className="btn-primary w-full" disabled={submitting}>
             {submitting ? "Caricamento..." : signup ? "Registrati" : "Accedi"}
           </button>
@@ -194,7 +193,7 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
       {loaderData.sso && !signup ? <SsoButton name={loaderData.sso} error={loaderData.ssoError} redirectTo={back} /> : null}
       <p className="mt-6 text-center text-sm text-stone-700">
         {signup ? "Hai già un account? " : "Non hai un account? "}
-        <Link to={signup ? signInPath : signUpPath} replace className="font-semibold text-brand-800 underline" onClick={() => setClientError(null)}>
+        <Link to={signup ? signInPath : signUpPath} replace className="font-semibold text-brand-800 underline">
           {signup ? "Accedi" : "Registrati"}
         </Link>
       </p>

@@ -1,12 +1,14 @@
 // The listing form's fields that Italian law asks for (decision 0085). Every field is in the page's
 // HTML, so the form works without JavaScript and the server decides what applies; with JavaScript,
 // what does not apply to the pet type, listing type and seller is hidden (its text is not stored).
+// The fields are wired by the form kit (Conform): ids `listing-<name>`, messages `listing-<name>-error`.
+import { getFieldsetProps, getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Link } from "react-router";
 import { useState, type ReactNode } from "react";
+import { FieldError } from "~/components/form/form-messages";
 import { asksPedigree, hasBirthDate, ITALIAN_MICROCHIP_PREFIX } from "~/listings/legal-rules";
 import { LISTING_LIMITS } from "~/listings/validation";
 import { SELLER_TYPES } from "~/lib/enums";
-import type { FieldErrors } from "~/lib/field-errors";
 
 export type LegalField =
   | "identificationCode"
@@ -25,23 +27,11 @@ export type LegalField =
 
 
 
-const errorId = (field: string) => `listing-${field}-error`;
+/** The legal fields' metadata from the form they are part of (the listing form, or the completion form). */
+export type LegalFields = Record<LegalField, FieldMetadata<unknown, Record<string, unknown>, string[]>>;
 
-/** aria attributes of a field that may carry a message, and its hint. */
-export function described(field: string, errors: FieldErrors, hintId?: string) {
-  const ids = [errors[field] ? errorId(field) : null, hintId ?? null].filter(Boolean).join(" ");
-  return { "aria-invalid": errors[field] ? true : undefined, "aria-describedby": ids || undefined } as const;
-}
-
-export function FieldMessage({ field, errors }: { field: string; errors: FieldErrors }) {
-  const error = errors[field];
-  if (!error) return null;
-  return (
-    <p id={errorId(field)} className="mt-1 text-sm font-medium text-red-800">
-      {error}
-    </p>
-  );
-}
+/** A text field's props: the kit's wiring, its hint, and what was typed (kept by the caller). */
+const text = (field: LegalFields[LegalField], hintId?: string) => getInputProps(field, { type: "text", value: false, ariaDescribedBy: hintId });
 
 /** A block shown unless the page's script knows it does not apply. */
 function Shown({ when, hydrated, children, className }: { when: boolean; hydrated: boolean; children: ReactNode; className?: string }) {
@@ -58,24 +48,23 @@ interface Props {
   breed: string;
   /** the page's script is running (before that, every field shows) */
   hydrated: boolean;
-  errors: FieldErrors;
+  fields: LegalFields;
   /** what was typed, when the form comes back from the server without JavaScript */
   values: Record<string, string>;
 }
 
-export function LegalIdentification({ petType, hydrated, errors, values }: Omit<Props, "listingType" | "breed">) {
+export function LegalIdentification({ petType, hydrated, fields, values }: Omit<Props, "listingType" | "breed">) {
   const [codeOnRequest, setCodeOnRequest] = useState(values.codeOnRequest === "on");
   const dog = petType === "dog";
   const cat = petType === "cat";
   return (
     <div className="space-y-3">
       <div>
-        <label htmlFor="listing-identificationCode" className="field-label">
+        <label htmlFor={fields.identificationCode.id} className="field-label">
           Codice identificativo (microchip){dog ? " *" : ""}
         </label>
         <input
-          id="listing-identificationCode"
-          name="identificationCode"
+          {...text(fields.identificationCode, fields.identificationCode.descriptionId)}
           inputMode="numeric"
           autoComplete="off"
           maxLength={LISTING_LIMITS.identificationCode}
@@ -83,10 +72,9 @@ export function LegalIdentification({ petType, hydrated, errors, values }: Omit<
           disabled={hydrated && cat && codeOnRequest}
           className="field-input"
           placeholder={`Es. ${ITALIAN_MICROCHIP_PREFIX}260000123456`}
-          {...described("identificationCode", errors, "listing-code-hint")}
         />
-        <FieldMessage field="identificationCode" errors={errors} />
-        <p id="listing-code-hint" className="mt-1 text-sm text-stone-700">
+        <FieldError field={fields.identificationCode} />
+        <p id={fields.identificationCode.descriptionId} className="mt-1 text-sm text-stone-700">
           15 cifre, come sul passaporto o sul libretto; i codici italiani iniziano con {ITALIAN_MICROCHIP_PREFIX}. Obbligatorio per i cani
           e per le specie che lo richiedono, consigliato per i gatti. La legge (D.Lgs. 135/2022, art. 11) chiede che l&apos;annuncio di
           vendita o di cessione, anche gratuita, di un cane o di un gatto riporti il codice dell&apos;animale, o quello della madre per una
@@ -118,44 +106,41 @@ export function LegalIdentification({ petType, hydrated, errors, values }: Omit<
   );
 }
 
+/** The hint of both birth fields (one text for the two). */
+const BIRTH_HINT = "listing-birth-hint";
+
 /** Dogs and cats: a birth date (or only month and year) instead of the free-text age. */
-export function LegalBirthDate({ petType, hydrated, errors, values }: Omit<Props, "listingType" | "breed">) {
+export function LegalBirthDate({ petType, hydrated, fields, values }: Omit<Props, "listingType" | "breed">) {
   return (
     <Shown when={hasBirthDate(petType)} hydrated={hydrated}>
       <fieldset>
         <legend className="field-label">Data di nascita (cani e gatti){hasBirthDate(petType) ? " *" : ""}</legend>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <label htmlFor="listing-birthDate" className="text-sm text-stone-800">
+            <label htmlFor={fields.birthDate.id} className="text-sm text-stone-800">
               Giorno, mese e anno
             </label>
             <input
-              id="listing-birthDate"
-              name="birthDate"
-              type="date"
+              {...getInputProps(fields.birthDate, { type: "date", value: false, ariaDescribedBy: BIRTH_HINT })}
               defaultValue={values.birthDate}
               className="field-input"
-              {...described("birthDate", errors, "listing-birth-hint")}
             />
-            <FieldMessage field="birthDate" errors={errors} />
+            <FieldError field={fields.birthDate} />
           </div>
           <div>
-            <label htmlFor="listing-birthMonth" className="text-sm text-stone-800">
+            <label htmlFor={fields.birthMonth.id} className="text-sm text-stone-800">
               Oppure solo mese e anno
             </label>
             <input
-              id="listing-birthMonth"
-              name="birthMonth"
-              type="month"
+              {...getInputProps(fields.birthMonth, { type: "month", value: false, ariaDescribedBy: BIRTH_HINT })}
               defaultValue={values.birthMonth}
               className="field-input"
               placeholder="mm/aaaa"
-              {...described("birthMonth", errors, "listing-birth-hint")}
             />
-            <FieldMessage field="birthMonth" errors={errors} />
+            <FieldError field={fields.birthMonth} />
           </div>
         </div>
-        <p id="listing-birth-hint" className="mt-1 text-sm text-stone-700">
+        <p id={BIRTH_HINT} className="mt-1 text-sm text-stone-700">
           Cani e gatti non possono essere ceduti prima dei 60 giorni di vita. Con solo mese e anno contiamo dall&apos;ultimo giorno del mese.
         </p>
       </fieldset>
@@ -164,7 +149,7 @@ export function LegalBirthDate({ petType, hydrated, errors, values }: Omit<Props
 }
 
 /** Who publishes, the health certificate, the pedigree and the CITES certificate. */
-export function LegalSeller({ petType, listingType, breed, hydrated, errors, values }: Props) {
+export function LegalSeller({ petType, listingType, breed, hydrated, fields, values }: Props) {
   const [sellerType, setSellerType] = useState(values.sellerType ?? "");
   const breeder = sellerType === "breeder";
   const association = sellerType === "association";
@@ -172,7 +157,7 @@ export function LegalSeller({ petType, listingType, breed, hydrated, errors, val
   return (
     <fieldset className="space-y-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
       <legend className="px-1 text-lg font-bold text-stone-900">Chi pubblica e documenti</legend>
-      <fieldset {...described("sellerType", errors)}>
+      <fieldset {...getFieldsetProps(fields.sellerType)}>
         <legend className="field-label">Chi pubblica l&apos;annuncio *</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
           {SELLER_TYPES.values.map((value) => (
@@ -189,71 +174,41 @@ export function LegalSeller({ petType, listingType, breed, hydrated, errors, val
             </label>
           ))}
         </div>
-        <FieldMessage field="sellerType" errors={errors} />
+        <FieldError field={fields.sellerType} />
       </fieldset>
       <Shown when={breeder || association} hydrated={hydrated}>
-        <label htmlFor="listing-sellerName" className="field-label">
+        <label htmlFor={fields.sellerName.id} className="field-label">
           {breeder ? "Ragione sociale dell'allevamento *" : association ? "Nome dell'associazione o del rifugio *" : "Ragione sociale o nome dell'associazione"}
         </label>
-        <input
-          id="listing-sellerName"
-          name="sellerName"
-          maxLength={LISTING_LIMITS.sellerName}
-          defaultValue={values.sellerName}
-          className="field-input"
-          {...described("sellerName", errors)}
-        />
-        <FieldMessage field="sellerName" errors={errors} />
+        <input {...text(fields.sellerName)} maxLength={LISTING_LIMITS.sellerName} defaultValue={values.sellerName} className="field-input" />
+        <FieldError field={fields.sellerName} />
       </Shown>
       <Shown when={breeder} hydrated={hydrated} className="grid gap-4 sm:grid-cols-2">
         <div>
-          <label htmlFor="listing-vatNumber" className="field-label">
+          <label htmlFor={fields.vatNumber.id} className="field-label">
             Partita IVA dell&apos;allevamento{breeder ? " *" : ""}
           </label>
-          <input
-            id="listing-vatNumber"
-            name="vatNumber"
-            inputMode="numeric"
-            maxLength={16}
-            defaultValue={values.vatNumber}
-            className="field-input"
-            {...described("vatNumber", errors)}
-          />
-          <FieldMessage field="vatNumber" errors={errors} />
+          <input {...text(fields.vatNumber)} inputMode="numeric" maxLength={16} defaultValue={values.vatNumber} className="field-input" />
+          <FieldError field={fields.vatNumber} />
         </div>
         <div>
-          <label htmlFor="listing-breederCode" className="field-label">
+          <label htmlFor={fields.breederCode.id} className="field-label">
             Codice di registrazione dell&apos;allevamento{breeder ? " *" : ""}
           </label>
-          <input
-            id="listing-breederCode"
-            name="breederCode"
-            maxLength={LISTING_LIMITS.breederCode}
-            defaultValue={values.breederCode}
-            className="field-input"
-            {...described("breederCode", errors)}
-          />
-          <FieldMessage field="breederCode" errors={errors} />
+          <input {...text(fields.breederCode)} maxLength={LISTING_LIMITS.breederCode} defaultValue={values.breederCode} className="field-input" />
+          <FieldError field={fields.breederCode} />
         </div>
       </Shown>
       <Shown when={association} hydrated={hydrated}>
-        <label htmlFor="listing-fiscalCode" className="field-label">
+        <label htmlFor={fields.fiscalCode.id} className="field-label">
           Codice fiscale dell&apos;associazione{association ? " *" : ""}
         </label>
-        <input
-          id="listing-fiscalCode"
-          name="fiscalCode"
-          maxLength={20}
-          autoCapitalize="characters"
-          defaultValue={values.fiscalCode}
-          className="field-input"
-          {...described("fiscalCode", errors)}
-        />
-        <FieldMessage field="fiscalCode" errors={errors} />
+        <input {...text(fields.fiscalCode)} maxLength={20} autoCapitalize="characters" defaultValue={values.fiscalCode} className="field-input" />
+        <FieldError field={fields.fiscalCode} />
       </Shown>
 
       <Shown when={pedigree} hydrated={hydrated}>
-        <fieldset {...described("pedigree", errors, "listing-pedigree-hint")}>
+        <fieldset {...getFieldsetProps(fields.pedigree, { ariaDescribedBy: fields.pedigree.descriptionId })}>
           <legend className="field-label">Ha il pedigree (ENCI o ANFI)?{pedigree ? " *" : ""}</legend>
           <div className="flex gap-6">
             <label className="flex items-center gap-2 text-stone-800">
@@ -263,27 +218,25 @@ export function LegalSeller({ petType, listingType, breed, hydrated, errors, val
               <input type="radio" name="pedigree" value="no" defaultChecked={values.pedigree === "no"} className="h-5 w-5 accent-brand-700" /> No
             </label>
           </div>
-          <p id="listing-pedigree-hint" className="mt-1 text-sm text-stone-700">
+          <p id={fields.pedigree.descriptionId} className="mt-1 text-sm text-stone-700">
             Solo per la vendita di cani e gatti di razza: senza pedigree l&apos;annuncio lo dirà («senza pedigree»).
           </p>
-          <FieldMessage field="pedigree" errors={errors} />
+          <FieldError field={fields.pedigree} />
         </fieldset>
       </Shown>
 
       <Shown when={listingType === "sale" && !hasBirthDate(petType)} hydrated={hydrated}>
-        <label htmlFor="listing-citesNumber" className="field-label">
+        <label htmlFor={fields.citesNumber.id} className="field-label">
           Numero del certificato CITES
         </label>
         <input
-          id="listing-citesNumber"
-          name="citesNumber"
+          {...text(fields.citesNumber, fields.citesNumber.descriptionId)}
           maxLength={LISTING_LIMITS.citesNumber}
           defaultValue={values.citesNumber}
           className="field-input"
-          {...described("citesNumber", errors, "listing-cites-hint")}
         />
-        <FieldMessage field="citesNumber" errors={errors} />
-        <p id="listing-cites-hint" className="mt-1 text-sm text-stone-700">
+        <FieldError field={fields.citesNumber} />
+        <p id={fields.citesNumber.descriptionId} className="mt-1 text-sm text-stone-700">
           Obbligatorio per vendere le specie protette (Allegato A della convenzione CITES), come molti pappagalli, testuggini e rettili.
         </p>
       </Shown>
@@ -291,15 +244,13 @@ export function LegalSeller({ petType, listingType, breed, hydrated, errors, val
       <div>
         <label className="flex items-start gap-3 text-stone-800">
           <input
-            type="checkbox"
-            name="healthCertificate"
+            {...getInputProps(fields.healthCertificate, { type: "checkbox", value: false })}
             defaultChecked={values.healthCertificate === "on"}
             className="mt-1 h-5 w-5 accent-brand-700"
-            {...described("healthCertificate", errors)}
           />
           <span>Dichiaro che l&apos;animale sarà consegnato con il certificato sanitario rilasciato dal veterinario *</span>
         </label>
-        <FieldMessage field="healthCertificate" errors={errors} />
+        <FieldError field={fields.healthCertificate} />
       </div>
     </fieldset>
   );

@@ -1,8 +1,8 @@
 import { AlertTriangle, ArrowLeft, ArrowRight, ImagePlus, LocateFixed, Star, X } from "lucide";
 import { Icon } from "~/components/icon";
-import { useEffect, useRef, useState } from "react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { firstError } from "~/accounts/validation";
 import { MapView } from "~/components/map/map";
 import { FORM_MAP_ZOOM, ITALY_CENTER, type LatLng, type MapHandle, type MapTiles } from "~/components/map/map-types";
 import { GEO_MESSAGES } from "~/geo/messages";
@@ -12,10 +12,13 @@ import { GENDERS, LISTING_TYPES, PET_TYPES } from "~/lib/enums";
 import { ITALIAN_REGIONS } from "~/lib/regions";
 import { EnumOptions } from "~/components/enum-options";
 import { Notice } from "~/components/notice";
-import { fieldErrorsOf, type FieldErrors } from "~/lib/field-errors";
+import { FormAlert } from "~/components/form-alert";
+import { FieldError } from "~/components/form/form-messages";
+import { messagesOf, useZodForm, type FormAnswer } from "~/components/form/zod-form";
+import type { FieldErrors } from "~/lib/field-errors";
 import { hasBirthDate } from "~/listings/legal-rules";
 import { CONTACT_TEXTS } from "~/listings/contact-texts";
-import { described, FieldMessage, LegalBirthDate, LegalIdentification, LegalSeller } from "./legal-fields";
+import { LegalBirthDate, LegalIdentification, LegalSeller } from "./legal-fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { thumbnailUrl } from "~/lib/images";
 import { NEW_PHOTO_PREFIX, PHOTO_ORDER_FIELD, VERSION_FIELD } from "~/listings/edit-fields";
@@ -40,7 +43,7 @@ export interface EditedListing {
 }
 
 type PetType = (typeof PET_TYPES.values)[number];
-type Status = { kind: "idle" } | { kind: "sending"; progress: number } | { kind: "error"; message: string } | { kind: "success" };
+type Status = { kind: "idle" } | { kind: "sending"; progress: number } | { kind: "success" };
 
 interface Props {
   /** A new listing's one-time id (creation); null when editing. */
@@ -56,6 +59,19 @@ interface Props {
 }
 
 type Answer = { ok: boolean; error?: string; fieldErrors?: FieldErrors };
+
+/** The id of the box that says why the form was refused (the form points to it). */
+const FORM_ERROR_ID = "listing-form-error";
+
+/**
+ * The listing's schema in the browser: the server's, plus the breed when the chosen pet type has a
+ * list of breeds (the server checks the breed against its catalogue after parsing; here the list
+ * just loaded says whether one must be chosen).
+ */
+function browserSchema(breedRequired: boolean) {
+  if (!breedRequired) return listingSchema;
+  return listingSchema.refine((listing) => Boolean(listing.breed), { message: M.breedRequired, path: ["breed"] });
+}
 
 /** Sends the form with XMLHttpRequest: fetch cannot report upload progress. */
 function send(url: string, form: FormData, onProgress: (fraction: number) => void): Promise<{ status: number; body: Answer }> {
@@ -98,7 +114,6 @@ export function ListingForm({ submissionId, edit, tiles, contact, serverError, s
     const lng = Number(values.lng);
     return values.lat && values.lng && Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
   });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>(serverFieldErrors);
   const [geoMessage, setGeoMessage] = useState<string | null>(null);
   const [locating, setLocating] = useState(false);
   const [photos, setPhotos] = useState<Photo[]>(() => (edit?.images ?? []).map((url, i) => ({ kind: "kept", url, key: url, label: `Foto ${i + 1}` })));
@@ -107,7 +122,13 @@ export function ListingForm({ submissionId, edit, tiles, contact, serverError, s
   const [acceptPrivacy, setAcceptPrivacy] = useState(values.acceptPrivacy === "on");
   const [acceptTerms, setAcceptTerms] = useState(values.acceptTerms === "on");
   const [messagesOnly, setMessagesOnly] = useState(values.messagesOnly === "on");
-  const [status, setStatus] = useState<Status>(serverError ? { kind: "error", message: serverError } : { kind: "idle" });
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  // The server's last refusal (without JavaScript: the page's), as the form kit reads it.
+  const [answer, setAnswer] = useState<FormAnswer | undefined>(serverError ? { ok: false, error: serverError, fieldErrors: serverFieldErrors } : undefined);
+  const breedRequired = Boolean(breeds && breeds.length > 0);
+  const schema = useMemo(() => browserSchema(breedRequired), [breedRequired]);
+  const [form, fields] = useZodForm({ id: "listing", schema, answer, badInput: { price: M.priceInvalid } });
+  const refused = messagesOf(form.allErrors).length > 0;
   const map = useRef<MapHandle | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -220,36 +241,33 @@ export function ListingForm({ submissionId, edit, tiles, contact, serverError, s
   const failedMessage = edit ? M.updateError : M.createError;
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
+    if (status.kind === "sending" || status.kind === "success") {
+      event.preventDefault();
+      return;
+    }
+    // The kit checks the form with the schema: a refusal stops it here, each message beside its
+    // field and the focus on the first one to correct.
+    form.onSubmit(event);
+    if (event.defaultPrevented) return;
+    // Sent by us, with a progress bar (the page's own post is the way without JavaScript).
     event.preventDefault();
-    if (status.kind === "sending" || status.kind === "success") return;
-    const form = new FormData(event.currentTarget);
-    form.delete("images");
-    const parsed = listingSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) {
-      setFieldErrors(fieldErrorsOf(parsed.error));
-      setStatus({ kind: "error", message: firstError(parsed.error) });
-      return;
-    }
-    if (breeds && breeds.length > 0 && !breed) {
-      setFieldErrors({ breed: M.breedRequired });
-      setStatus({ kind: "error", message: M.breedRequired });
-      return;
-    }
-    setFieldErrors({});
-    for (const { file } of newFiles) form.append("images", file, file.name);
+    const body = new FormData(event.currentTarget);
+    body.delete("images");
+    for (const { file } of newFiles) body.append("images", file, file.name);
     setStatus({ kind: "sending", progress: 0 });
     try {
       const url = edit ? `/api/pet-listings/${edit.id}` : "/api/pet-listings";
-      const { status: http, body } = await send(url, form, (progress) => setStatus({ kind: "sending", progress }));
-      if (body.ok) setStatus({ kind: "success" });
-      // The server's body limit answers 413 before the app reads the form (plain text, not JSON).
-      else {
-        setFieldErrors(body.fieldErrors ?? {});
-        setStatus({ kind: "error", message: body.error ?? (http === 413 ? IMAGE_MESSAGES.requestTooLarge : failedMessage) });
+      const { status: http, body: reply } = await send(url, body, (progress) => setStatus({ kind: "sending", progress }));
+      if (reply.ok) {
+        setStatus({ kind: "success" });
+        return;
       }
+      // The server's body limit answers 413 before the app reads the form (plain text, not JSON).
+      setAnswer({ ok: false, error: reply.error ?? (http === 413 ? IMAGE_MESSAGES.requestTooLarge : failedMessage), fieldErrors: reply.fieldErrors });
     } catch {
-      setStatus({ kind: "error", message: failedMessage });
+      setAnswer({ ok: false, error: failedMessage });
     }
+    setStatus({ kind: "idle" });
   }
 
   const sending = status.kind === "sending";
@@ -267,10 +285,10 @@ export function ListingForm({ submissionId, edit, tiles, contact, serverError, s
     <form
       method="post"
       encType="multipart/form-data"
-      noValidate
-      onSubmit={submit}
+      {...getFormProps(form)}
+      onSubmit={(event) => void submit(event)}
       className="mt-8 space-y-8"
-      aria-describedby={status.kind === "error" ? "listing-form-error" : undefined}
+      aria-describedby={refused ? FORM_ERROR_ID : undefined}
     >
       {submissionId ? <input type="hidden" name="submissionId" value={submissionId} /> : null}
       {edit ? (
@@ -283,41 +301,39 @@ export function ListingForm({ submissionId, edit, tiles, contact, serverError, s
       <fieldset className="space-y-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
         <legend className="px-1 text-lg font-bold text-stone-900">L&apos;animale</legend>
         <div>
-          <label htmlFor="listing-title" className="field-label">
+          <label htmlFor={fields.title.id} className="field-label">
             Titolo *
           </label>
           <input
-            id="listing-title"
-            name="title"
-            required
+            {...getInputProps(fields.title, { type: "text", value: false })}
             maxLength={LISTING_LIMITS.title}
             defaultValue={values.title}
             className="field-input"
             placeholder="Es. Luna, meticcia dolcissima cerca famiglia"
           />
+          <FieldError field={fields.title} />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <label htmlFor="listing-type" className="field-label">
+            <label htmlFor={fields.listingType.id} className="field-label">
               Tipo di annuncio *
             </label>
-            <select id="listing-type" name="listingType" required value={listingType} onChange={(e) => setListingType(e.target.value)} className="field-input">
+            <select {...getSelectProps(fields.listingType, { value: false })} value={listingType} onChange={(e) => setListingType(e.target.value)} className="field-input">
               <option value="" disabled>
                 Scegli il tipo
               </option>
               <EnumOptions values={LISTING_TYPES.values} labels={LISTING_TYPES.labels} />
             </select>
+            <FieldError field={fields.listingType} />
           </div>
           {/* Without JavaScript the price is always there (the server keeps it for a sale only). */}
           {!hydrated || listingType === "sale" ? (
             <div>
-              <label htmlFor="listing-price" className="field-label">
+              <label htmlFor={fields.price.id} className="field-label">
                 Prezzo (€) *
               </label>
               <input
-                id="listing-price"
-                name="price"
-                type="number"
+                {...getInputProps(fields.price, { type: "number", value: false })}
                 required
                 min={0}
                 step={0.01}
@@ -325,18 +341,17 @@ export function ListingForm({ submissionId, edit, tiles, contact, serverError, s
                 defaultValue={values.price}
                 className="field-input"
               />
+              <FieldError field={fields.price} />
             </div>
           ) : null}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <label htmlFor="listing-pet-type" className="field-label">
+            <label htmlFor={fields.petType.id} className="field-label">
               Tipo di animale *
             </label>
             <select
-              id="listing-pet-type"
-              name="petType"
-              required
+              {...getSelectProps(fields.petType, { value: false })}
               value={petType}
               onChange={(e) => {
                 setPetType(e.target.value as PetType);
@@ -350,13 +365,14 @@ export function ListingForm({ submissionId, edit, tiles, contact, serverError, s
               </option>
               <EnumOptions values={PET_TYPES.values} labels={PET_TYPES.labels} />
             </select>
+            <FieldError field={fields.petType} />
           </div>
           <div>
-            <label htmlFor="listing-breed" className="field-label">
+            <label htmlFor={fields.breed.id} className="field-label">
               Razza{breeds && breeds.length > 0 ? " *" : ""}
             </label>
             {breeds && breeds.length > 0 ? (
-              <select id="listing-breed" name="breed" required value={breed} onChange={(e) => setBreed(e.target.value)} className="field-input">
+              <select {...getSelectProps(fields.breed, { value: false })} required value={breed} onChange={(e) => setBreed(e.target.value)} className="field-input">
                 <option value="">Scegli la razza</option>
                 {breeds.map((name) => (
                   <option key={name} value={name}>
@@ -366,8 +382,7 @@ export function ListingForm({ submissionId, edit, tiles, contact, serverError, s
               </select>
             ) : (
               <input
-                id="listing-breed"
-                name="breed"
+                {...getInputProps(fields.breed, { type: "text", value: false })}
                 value={breed}
                 onChange={(e) => setBreed(e.target.value)}
                 maxLength={LISTING_LIMITS.breed}
@@ -376,7 +391,7 @@ export function ListingForm({ submissionId, edit, tiles, contact, serverError, s
                 placeholder={petType ? "Es. Meticcio" : "Scegli prima il tipo di animale"}
               />
             )}
-            <FieldMessage field="breed" errors={fieldErrors} />
+            <FieldError field={fields.breed} />
           </div>
         </div>
         {legalWarning ? (
@@ -393,69 +408,82 @@ export function ListingForm({ submissionId, edit, tiles, contact, serverError, s
             </p>
           </div>
         ) : null}
-        <LegalIdentification petType={petType} hydrated={hydrated} errors={fieldErrors} values={values} />
-        <LegalBirthDate petType={petType} hydrated={hydrated} errors={fieldErrors} values={values} />
+        <LegalIdentification petType={petType} hydrated={hydrated} fields={fields} values={values} />
+        <LegalBirthDate petType={petType} hydrated={hydrated} fields={fields} values={values} />
         <div className="grid gap-4 sm:grid-cols-2">
           <div hidden={hydrated && hasBirthDate(petType)}>
-            <label htmlFor="listing-age" className="field-label">
+            <label htmlFor={fields.age.id} className="field-label">
               Età{hydrated ? "" : " (altri animali)"}
             </label>
-            <input id="listing-age" name="age" maxLength={LISTING_LIMITS.age} defaultValue={values.age} className="field-input" placeholder="Es. 2 anni" />
+            <input
+              {...getInputProps(fields.age, { type: "text", value: false })}
+              maxLength={LISTING_LIMITS.age}
+              defaultValue={values.age}
+              className="field-input"
+              placeholder="Es. 2 anni"
+            />
+            <FieldError field={fields.age} />
           </div>
           <div>
-            <label htmlFor="listing-gender" className="field-label">
+            <label htmlFor={fields.gender.id} className="field-label">
               Sesso *
             </label>
-            <select id="listing-gender" name="gender" required defaultValue={values.gender ?? ""} className="field-input">
+            <select {...getSelectProps(fields.gender, { value: false })} defaultValue={values.gender ?? ""} className="field-input">
               <option value="" disabled>
                 Scegli
               </option>
               <EnumOptions values={GENDERS.values} labels={GENDERS.labels} />
             </select>
+            <FieldError field={fields.gender} />
           </div>
         </div>
         <div>
-          <label htmlFor="listing-description" className="field-label">
+          <label htmlFor={fields.description.id} className="field-label">
             Descrizione *
           </label>
           <textarea
-            id="listing-description"
-            name="description"
-            required
+            {...getTextareaProps(fields.description, { value: false })}
             rows={6}
             maxLength={LISTING_LIMITS.description}
             defaultValue={values.description}
             className="field-input"
             placeholder="Carattere, salute, vaccinazioni, con chi va d'accordo…"
           />
+          <FieldError field={fields.description} />
         </div>
       </fieldset>
 
-      <LegalSeller petType={petType} listingType={listingType} breed={breed} hydrated={hydrated} errors={fieldErrors} values={values} />
+      <LegalSeller petType={petType} listingType={listingType} breed={breed} hydrated={hydrated} fields={fields} values={values} />
 
       <fieldset className="space-y-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
         <legend className="px-1 text-lg font-bold text-stone-900">Dove si trova</legend>
         <div className="grid gap-4 sm:grid-cols-[1fr_1fr_auto]">
           <div>
-            <label htmlFor="listing-city" className="field-label">
+            <label htmlFor={fields.city.id} className="field-label">
               Città *
             </label>
-            <input id="listing-city" name="city" required maxLength={LISTING_LIMITS.city} value={city} onChange={(e) => setCity(e.target.value)} className="field-input" />
+            <input
+              {...getInputProps(fields.city, { type: "text", value: false })}
+              maxLength={LISTING_LIMITS.city}
+              value={city}
+              onChange={(e) => setCity(e.target.value)}
+              className="field-input"
+            />
+            <FieldError field={fields.city} />
           </div>
           <div>
-            <label htmlFor="listing-region" className="field-label">
+            <label htmlFor={fields.region.id} className="field-label">
               Regione *
             </label>
             <input
-              id="listing-region"
-              name="region"
-              required
+              {...getInputProps(fields.region, { type: "text", value: false })}
               list="italian-regions"
               maxLength={LISTING_LIMITS.region}
               value={region}
               onChange={(e) => setRegion(e.target.value)}
               className="field-input"
             />
+            <FieldError field={fields.region} />
             <datalist id="italian-regions">
               {ITALIAN_REGIONS.map((name) => (
                 <option key={name} value={name} />
@@ -467,13 +495,11 @@ export function ListingForm({ submissionId, edit, tiles, contact, serverError, s
           </button>
         </div>
         <div>
-          <label htmlFor="listing-address" className="field-label">
+          <label htmlFor={fields.address.id} className="field-label">
             Indirizzo *
           </label>
           <input
-            id="listing-address"
-            name="address"
-            required
+            {...getInputProps(fields.address, { type: "text", value: false })}
             autoComplete="street-address"
             maxLength={LISTING_LIMITS.address}
             value={address}
@@ -481,6 +507,7 @@ export function ListingForm({ submissionId, edit, tiles, contact, serverError, s
             className="field-input"
             placeholder="Es. Via Roma 10"
           />
+          <FieldError field={fields.address} />
         </div>
         <p id="listing-map-hint" className="text-sm text-stone-700">
           Fai clic sulla mappa per indicare dove si trova l&apos;animale: città e regione si compilano da sole.
@@ -501,7 +528,7 @@ export function ListingForm({ submissionId, edit, tiles, contact, serverError, s
             if (point) handle.setPicked(point, FORM_MAP_ZOOM);
           }}
         />
-        <input type="hidden" name="lat" value={point ? String(point.lat) : ""} />
+        <input type="hidden" name={fields.lat.name} value={point ? String(point.lat) : ""} />
         <input type="hidden" name="lng" value={point ? String(point.lng) : ""} />
         <p aria-live="polite" className="text-sm">
           {point ? (
@@ -512,6 +539,7 @@ export function ListingForm({ submissionId, edit, tiles, contact, serverError, s
             <span className="text-stone-700">Nessuna posizione scelta.</span>
           )}
         </p>
+        <FieldError field={fields.lat} />
         {geoMessage ? (
           <Notice tone="error">
             {geoMessage}
@@ -604,51 +632,44 @@ export function ListingForm({ submissionId, edit, tiles, contact, serverError, s
         </p>
         <div className="grid gap-4 sm:grid-cols-3">
           <div>
-            <label htmlFor="listing-contact-name" className="field-label">
+            <label htmlFor={fields.contactName.id} className="field-label">
               Nome *
             </label>
             <input
-              id="listing-contact-name"
-              name="contactName"
-              required
+              {...getInputProps(fields.contactName, { type: "text", value: false })}
               autoComplete="name"
               maxLength={LISTING_LIMITS.contactName}
               defaultValue={values.contactName ?? contact.name}
               className="field-input"
             />
+            <FieldError field={fields.contactName} />
           </div>
           <div>
-            <label htmlFor="listing-contact-phone" className="field-label">
+            <label htmlFor={fields.contactPhone.id} className="field-label">
               Telefono{messagesOnly ? "" : " *"}
             </label>
             <input
-              id="listing-contact-phone"
-              name="contactPhone"
-              type="tel"
+              {...getInputProps(fields.contactPhone, { type: "tel", value: false })}
               required={!messagesOnly}
               autoComplete="tel"
               maxLength={LISTING_LIMITS.phone}
               defaultValue={values.contactPhone}
-              {...described("contactPhone", fieldErrors)}
               className="field-input"
             />
-            <FieldMessage field="contactPhone" errors={fieldErrors} />
+            <FieldError field={fields.contactPhone} />
           </div>
           <div>
-            <label htmlFor="listing-contact-email" className="field-label">
+            <label htmlFor={fields.contactEmail.id} className="field-label">
               Email{messagesOnly ? "" : " *"}
             </label>
             <input
-              id="listing-contact-email"
-              name="contactEmail"
-              type="email"
+              {...getInputProps(fields.contactEmail, { type: "email", value: false })}
               required={!messagesOnly}
               autoComplete="email"
               defaultValue={values.contactEmail ?? contact.email}
-              {...described("contactEmail", fieldErrors)}
               className="field-input"
             />
-            <FieldMessage field="contactEmail" errors={fieldErrors} />
+            <FieldError field={fields.contactEmail} />
           </div>
         </div>
         <label className="flex items-start gap-3 text-stone-800">
@@ -688,8 +709,7 @@ export function ListingForm({ submissionId, edit, tiles, contact, serverError, s
         </label>
         <label className="flex items-start gap-3 text-stone-800">
           <input
-            type="checkbox"
-            name="acceptTerms"
+            {...getInputProps(fields.acceptTerms, { type: "checkbox", value: false })}
             checked={acceptTerms}
             onChange={(e) => setAcceptTerms(e.target.checked)}
             className="mt-1 h-5 w-5 accent-brand-700"
@@ -702,13 +722,10 @@ export function ListingForm({ submissionId, edit, tiles, contact, serverError, s
             e dichiaro che l&apos;annuncio rispetta la legge *
           </span>
         </label>
+        <FieldError field={fields.acceptTerms} />
       </div>
 
-      {status.kind === "error" ? (
-        <Notice tone="error" id="listing-form-error">
-          {status.message}
-        </Notice>
-      ) : null}
+      {sending ? null : <FormAlert form={form} id={FORM_ERROR_ID} />}
       {sending ? (
         <div>
           <p id="upload-progress-label" className="text-sm font-medium text-stone-800">

@@ -1,3 +1,5 @@
+import { getFormProps } from "@conform-to/react";
+import { useMemo } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/pet-listing-legal";
 import { requireUser } from "~/accounts/session.server";
@@ -5,8 +7,10 @@ import { LegalBirthDate, LegalIdentification, LegalSeller } from "~/components/l
 import { useHydrated } from "~/components/use-hydrated";
 import { ListingNotFound } from "~/components/listings/listing-not-found";
 import { Notice } from "~/components/notice";
+import { FormAlert } from "~/components/form-alert";
+import { messagesOf, useZodForm } from "~/components/form/zod-form";
 import { changeableListing, completeLegalFields } from "~/listings/listings.server";
-import { LISTING_MESSAGES as M } from "~/listings/validation";
+import { legalCompletionSchema, LISTING_MESSAGES as M } from "~/listings/validation";
 import { PET_TYPES } from "~/lib/enums";
 import { readForm } from "~/lib/form.server";
 
@@ -47,9 +51,12 @@ export default function CompleteLegalFields({ loaderData, actionData }: Route.Co
   const { listing } = loaderData;
   const hydrated = useHydrated();
   const sending = useNavigation().state === "submitting";
+  // The same rules as the server's, checked against this listing's pet type, listing type and breed.
+  // (The age is only stored, never checked: the browser needs none.)
+  const schema = useMemo(() => legalCompletionSchema({ petType: "", listingType: "", breed: null, ...listing, age: null }), [listing]);
+  const [form, fields] = useZodForm({ id: "listing", schema, answer: actionData });
   if (!listing) return <ListingNotFound />;
   const failure = actionData && !actionData.ok ? actionData : null;
-  const errors = failure?.fieldErrors ?? {};
   const values = failure?.values ?? {};
   return (
     <div className="mx-auto max-w-3xl">
@@ -71,18 +78,14 @@ export default function CompleteLegalFields({ loaderData, actionData }: Route.Co
           {M.legalAlreadyComplete}
         </Notice>
       ) : (
-        <Form method="post" noValidate className="mt-6 space-y-6" aria-describedby={failure ? "legal-form-error" : undefined}>
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6" aria-describedby={messagesOf(form.allErrors).length ? "legal-form-error" : undefined}>
           <fieldset className="space-y-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
             <legend className="px-1 text-lg font-bold text-stone-900">L&apos;animale</legend>
-            <LegalIdentification petType={listing.petType} hydrated={hydrated} errors={errors} values={values} />
-            <LegalBirthDate petType={listing.petType} hydrated={hydrated} errors={errors} values={values} />
+            <LegalIdentification petType={listing.petType} hydrated={hydrated} fields={fields} values={values} />
+            <LegalBirthDate petType={listing.petType} hydrated={hydrated} fields={fields} values={values} />
           </fieldset>
-          <LegalSeller petType={listing.petType} listingType={listing.listingType} breed={listing.breed} hydrated={hydrated} errors={errors} values={values} />
-          {failure ? (
-            <Notice tone="error" id="legal-form-error">
-              {failure.error}
-            </Notice>
-          ) : null}
+          <LegalSeller petType={listing.petType} listingType={listing.listingType} breed={listing.breed} hydrated={hydrated} fields={fields} values={values} />
+          <FormAlert form={form} id="legal-form-error" />
           <button type="submit" className="btn-primary" disabled={sending}>
             {sending ? "Salvataggio..." : "Salva i dati"}
           </button>

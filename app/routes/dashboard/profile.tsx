@@ -1,11 +1,12 @@
 import { KeyRound, Mail, UserRound } from "lucide";
 import { Icon } from "~/components/icon";
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import { data, Link, redirect, useFetcher } from "react-router";
-import type { z } from "zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { useEffect, useRef, useState } from "react";
+import { data, Link, redirect, useActionData, useFetcher } from "react-router";
 import type { Route } from "./+types/profile";
 import { changePassword, getProfileInfo, setMessageMail, updateProfile } from "~/accounts/profile.server";
 import { cancelOwnEmailChange, pendingEmailChange } from "~/accounts/email-change.server";
+import { PASSWORD_MIN_LENGTH } from "~/accounts/messages";
 import {
   FULL_NAME_MAX_LENGTH,
   passwordChangeSchema,
@@ -25,7 +26,9 @@ import { getTwoFactorStatus, isTwoFactorIntent, twoFactorAction } from "~/accoun
 import { ReauthSection } from "~/components/account/reauth-section";
 import { TwoFactorSection } from "~/components/account/two-factor-section";
 import { VerificationSection } from "~/components/account/verification-section";
-import { firstError } from "~/accounts/validation";
+import { FormAlert } from "~/components/form-alert";
+import { FieldError } from "~/components/form/form-messages";
+import { messagesOf, useZodForm, type FormSchema } from "~/components/form/zod-form";
 import { readForm } from "~/lib/form.server";
 import { formatDateLong, formatDateTimeLong, isoDate } from "~/lib/format";
 
@@ -111,17 +114,19 @@ interface Outcome {
 
 /**
  * One form on this page: submitted with a fetcher, checked first in the browser with the server's
- * schema, and answered by a banner that shows for 5 seconds (success: role=status; error: role=alert).
+ * schema (Conform: each message beside its field, the focus on the first field to correct), and
+ * answered by the server in a banner that shows for 5 seconds (success: role=status; error: role=alert).
+ * Without JavaScript the form posts to the page, whose answer shows in the same banner.
  */
-function useProfileForm(schema: z.ZodType, fallback: string) {
+function useProfileForm<S extends FormSchema>(intent: "profile" | "password", schema: S, fallback: string) {
   const fetcher = useFetcher<typeof action>();
-  const [clientError, setClientError] = useState<Outcome | null>(null);
+  const page = useActionData<typeof action>();
+  const [form, fields] = useZodForm({ id: intent, schema });
   // The key of the banner whose 5 seconds are over.
   const [expired, setExpired] = useState<string | null>(null);
   const pending = fetcher.state !== "idle";
-  const result = fetcher.data;
-  const serverOutcome: Outcome | null = result ? { ok: result.ok, text: result.text || fallback, key: `server-${result.at}` } : null;
-  const outcome = clientError ?? serverOutcome;
+  const result = fetcher.data ?? (page?.intent === intent ? page : undefined);
+  const outcome: Outcome | null = result ? { ok: result.ok, text: result.text || fallback, key: `server-${result.at}` } : null;
   const key = outcome?.key ?? null;
 
   useEffect(() => {
@@ -130,22 +135,10 @@ function useProfileForm(schema: z.ZodType, fallback: string) {
     return () => clearTimeout(timer);
   }, [key]);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (parsed.success) {
-      setClientError(null);
-      return;
-    }
-    event.preventDefault();
-    setClientError({ ok: false, text: firstError(parsed.error), key: `client-${event.timeStamp}` });
-    // Move to the field to correct.
-    const field = parsed.error.issues[0]?.path[0];
-    const element = typeof field === "string" ? event.currentTarget.elements.namedItem(field) : null;
-    if (element instanceof HTMLInputElement) element.focus();
-  };
-
-  const banner = outcome && !pending && expired !== outcome.key ? outcome : null;
-  return { fetcher, pending, banner, succeededAt: result?.ok ? result.at : null, onSubmit };
+  // The browser's refusal (FormAlert) replaces the server's last answer while it shows.
+  const refused = messagesOf(form.allErrors).length > 0;
+  const banner = outcome && !pending && !refused && expired !== outcome.key ? outcome : null;
+  return { fetcher, pending, banner, form, fields, succeededAt: result?.ok ? result.at : null };
 }
 
 type PendingEmail = { newEmail: string; expiresAt: { iso: string; label: string } };
@@ -176,47 +169,43 @@ function PendingEmailChange({ change }: { change: PendingEmail | null }) {
 }
 
 function ProfileForm({ fullName, email, pendingEmail }: { fullName: string; email: string; pendingEmail: PendingEmail | null }) {
-  const { fetcher, pending, banner, onSubmit } = useProfileForm(profileSchema, M.profileError);
+  const { fetcher, pending, banner, form, fields } = useProfileForm("profile", profileSchema, M.profileError);
   return (
     <section aria-labelledby="profile-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
       <h2 id="profile-title" className="flex items-center gap-2 text-xl font-semibold text-stone-900">
         <Icon node={UserRound} aria-hidden size={22} /> Dati personali
       </h2>
-      <fetcher.Form method="post" noValidate className="mt-4 space-y-4" onSubmit={onSubmit}>
+      <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="profile" />
         <div>
-          <label htmlFor="profile-full-name" className="field-label">
+          <label htmlFor={fields.fullName.id} className="field-label">
             Nome completo
           </label>
           <input
-            id="profile-full-name"
-            name="fullName"
-            type="text"
+            {...getInputProps(fields.fullName, { type: "text", value: false })}
             autoComplete="name"
-            required
             maxLength={FULL_NAME_MAX_LENGTH}
             defaultValue={fullName}
             className="field-input"
           />
+          <FieldError field={fields.fullName} />
         </div>
         <div>
-          <label htmlFor="profile-email" className="field-label">
+          <label htmlFor={fields.email.id} className="field-label">
             Email
           </label>
           <input
-            id="profile-email"
-            name="email"
-            type="email"
+            {...getInputProps(fields.email, { type: "email", value: false, ariaDescribedBy: fields.email.descriptionId })}
             autoComplete="email"
-            required
             defaultValue={email}
             className="field-input"
-            aria-describedby="profile-email-hint"
           />
-          <p id="profile-email-hint" className="mt-1 text-sm text-stone-600">
+          <p id={fields.email.descriptionId} className="mt-1 text-sm text-stone-600">
             Se cambi indirizzo, ti invieremo un link al nuovo indirizzo: la modifica vale solo dopo la conferma.
           </p>
+          <FieldError field={fields.email} />
         </div>
+        <FormAlert form={form} />
         <AnswerBanner answer={banner} />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={pending}>
           {pending ? "Salvataggio..." : "Salva modifiche"}
@@ -230,7 +219,7 @@ function ProfileForm({ fullName, email, pendingEmail }: { fullName: string; emai
 }
 
 function PasswordForm({ email }: { email: string }) {
-  const { fetcher, pending, banner, succeededAt, onSubmit } = useProfileForm(passwordChangeSchema, M.passwordError);
+  const { fetcher, pending, banner, succeededAt, form, fields } = useProfileForm("password", passwordChangeSchema, M.passwordError);
   const formRef = useRef<HTMLFormElement>(null);
   // A saved password is not left in the fields.
   useEffect(() => {
@@ -242,34 +231,40 @@ function PasswordForm({ email }: { email: string }) {
         <Icon node={KeyRound} aria-hidden size={22} /> Cambia password
       </h2>
       <p className="mt-1 text-sm text-stone-700">Dopo il cambio resterai connesso qui; gli altri dispositivi dovranno accedere di nuovo.</p>
-      <fetcher.Form ref={formRef} method="post" noValidate className="mt-4 space-y-4" onSubmit={onSubmit}>
+      <fetcher.Form ref={formRef} method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="password" />
         {/* For password managers: whose password this is. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <div>
-          <label htmlFor="new-password" className="field-label">
+          <label htmlFor={fields.newPassword.id} className="field-label">
             Nuova password
           </label>
           <input
-            id="new-password"
-            name="newPassword"
-            type="password"
+            {...getInputProps(fields.newPassword, { type: "password", value: false, ariaDescribedBy: fields.newPassword.descriptionId })}
             autoComplete="new-password"
-            required
-            minLength={6}
+            minLength={PASSWORD_MIN_LENGTH}
+            maxLength={undefined}
             className="field-input"
-            aria-describedby="new-password-hint"
           />
-          <p id="new-password-hint" className="mt-1 text-sm text-stone-600">
+          <p id={fields.newPassword.descriptionId} className="mt-1 text-sm text-stone-600">
             Almeno 6 caratteri; evita le password più comuni.
           </p>
+          <FieldError field={fields.newPassword} />
         </div>
         <div>
-          <label htmlFor="confirm-password" className="field-label">
+          <label htmlFor={fields.confirmPassword.id} className="field-label">
             Conferma nuova password
           </label>
-          <input id="confirm-password" name="confirmPassword" type="password" autoComplete="new-password" required minLength={6} className="field-input" />
+          <input
+            {...getInputProps(fields.confirmPassword, { type: "password", value: false })}
+            autoComplete="new-password"
+            minLength={PASSWORD_MIN_LENGTH}
+            maxLength={undefined}
+            className="field-input"
+          />
+          <FieldError field={fields.confirmPassword} />
         </div>
+        <FormAlert form={form} />
         <AnswerBanner answer={banner} />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={pending}>
           {pending ? "Aggiornamento..." : "Aggiorna password"}

@@ -1,8 +1,9 @@
 // A row's actions in one compact menu ("Azioni ▾"): a disclosure that works without JavaScript
 // (<details>), opened and walked with the keyboard, closed by Escape, by a choice or by a click
 // elsewhere. Its items are the page's own buttons and links, so each keeps its own form or handler.
-import { EllipsisVertical } from "lucide";
+import { EllipsisVertical, Pencil, Trash2 } from "lucide";
 import { useEffect, useRef, type ReactNode } from "react";
+import { Link } from "react-router";
 import { Icon } from "~/components/icon";
 
 export function RowActions({ label, children }: { /** what the actions are about, for screen readers */ label: string; children: ReactNode }) {
@@ -51,3 +52,18 @@ export function RowActions({ label, children }: { /** what the actions are about
 
 /** One item of a row's menu: a plain button look that fills the menu's width. */
 export const rowActionClass = "inline-flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-stone-900 hover:bg-stone-100 focus-visible:bg-stone-100 disabled:opacity-50";
+
+/** The usual menu of a row: "Modifica" (a page of its own) and "Elimina" (the page's confirmation), plus any other items. */
+export function EditDeleteMenu({ name, editHref, onDelete, deleting, children }: { /** the item's name, as the buttons say it */ name: string; editHref: string; onDelete: () => void; deleting: boolean; children?: ReactNode }) {
+  return (
+    <RowActions label={`«${name}»`}>
+      <Link to={editHref} className={rowActionClass} aria-label={`Modifica «${name}»`}>
+        <Icon node={Pencil} aria-hidden size={16} /> Modifica
+      </Link>
+      {children}
+      <button type="button" className={`${rowActionClass} text-red-800`} disabled={deleting} aria-label={`Elimina «${name}»`} onClick={onDelete}>
+        <Icon node={Trash2} aria-hidden size={16} /> Elimina
+      </button>
+    </RowActions>
+  );
+}

@@ -1,4 +1,4 @@
-import { Pencil, Plus, Trash2 } from "lucide";
+import { Plus } from "lucide";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/list";
@@ -10,7 +10,7 @@ import { ConfirmDialog } from "~/components/admin/dialog";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
 import { EmptyState } from "~/components/admin/kit/empty-state";
 import { ListFilters } from "~/components/admin/kit/list-filters";
-import { RowActions, rowActionClass } from "~/components/admin/kit/row-actions";
+import { EditDeleteMenu } from "~/components/admin/kit/row-actions";
 import { EnumOptions } from "~/components/enum-options";
 import { Icon } from "~/components/icon";
 import { Pagination } from "~/components/pagination";
@@ -222,14 +222,7 @@ export default function AdminAdCodes({ loaderData }: Route.ComponentProps) {
           rows={items}
           rowKey={(row) => row.id}
           actions={(row) => (
-            <RowActions label={`«${row.name}»`}>
-              <Link to={`/admin/adsense/edit?id=${row.id}`} className={rowActionClass} aria-label={`Modifica «${row.name}»`}>
-                <Icon node={Pencil} aria-hidden size={16} /> Modifica
-              </Link>
-              <button type="button" className={`${rowActionClass} text-red-800`} disabled={removing} aria-label={`Elimina «${row.name}»`} onClick={() => setPending(row)}>
-                <Icon node={Trash2} aria-hidden size={16} /> Elimina
-              </button>
-            </RowActions>
+            <EditDeleteMenu name={row.name} editHref={`/admin/adsense/edit?id=${row.id}`} onDelete={() => setPending(row)} deleting={removing} />
           )}
         />
       )}

@@ -1,4 +1,4 @@
-import { Pencil, Plus, Trash2 } from "lucide";
+import { Plus } from "lucide";
 import { useState } from "react";
 import { data, Link, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/list";
@@ -10,7 +10,7 @@ import { ConfirmDialog } from "~/components/admin/dialog";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
 import { EmptyState } from "~/components/admin/kit/empty-state";
 import { ListFilters } from "~/components/admin/kit/list-filters";
-import { RowActions, rowActionClass } from "~/components/admin/kit/row-actions";
+import { EditDeleteMenu } from "~/components/admin/kit/row-actions";
 import { EnumOptions } from "~/components/enum-options";
 import { Icon } from "~/components/icon";
 import { Pagination } from "~/components/pagination";
@@ -153,14 +153,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
           rowKey={(row) => row.id}
           sort={sort}
           actions={(row) => (
-            <RowActions label={`«${row.title}»`}>
-              <Link to={`/admin/articles/edit?id=${row.id}`} className={rowActionClass} aria-label={`Modifica «${row.title}»`}>
-                <Icon node={Pencil} aria-hidden size={16} /> Modifica
-              </Link>
-              <button type="button" className={`${rowActionClass} text-red-800`} disabled={busy} aria-label={`Elimina «${row.title}»`} onClick={() => setPending(row)}>
-                <Icon node={Trash2} aria-hidden size={16} /> Elimina
-              </button>
-            </RowActions>
+            <EditDeleteMenu name={row.title} editHref={`/admin/articles/edit?id=${row.id}`} onDelete={() => setPending(row)} deleting={busy} />
           )}
         />
       )}

@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseUrl, signIn, signUpIn, startBrowser } from "./browser";
 import { E2E_ADMIN } from "./server";
+import { axeViolations } from "./axe";
 
 const browser = startBrowser();
 
@@ -118,6 +119,7 @@ describe("/admin/users", () => {
     await page.getByRole("link", { name: "Nome" }).click();
     await page.waitForURL(/sort=name&dir=asc/);
     expect(await page.locator("th[aria-sort=ascending]").textContent()).toContain("Nome");
+    expect(await axeViolations(page)).toEqual([]);
     // No "Cerca" pressed: the search applies itself after a pause, and keeps the order.
     await page.getByLabel("Cerca per nome o email").pressSequentially(E2E_ADMIN.email.slice(0, 12));
     await page.waitForURL((url) => url.searchParams.get("q") === E2E_ADMIN.email.slice(0, 12) && url.searchParams.get("sort") === "name");

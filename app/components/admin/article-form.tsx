@@ -268,7 +268,7 @@ export function ArticleForm({ mode, id, values, categories, ai, fieldErrors = {}
             <label htmlFor="status" className={labelClass}>
               Stato *
             </label>
-            <select id="status" name="status" required defaultValue={values.status} aria-invalid={invalid("status")} aria-describedby={describedBy("status")} className={input}>
+            <select id="status" name="status" aria-required="true" defaultValue={values.status} aria-invalid={invalid("status")} aria-describedby={describedBy("status")} className={input}>
               <EnumOptions values={ARTICLE_STATUSES.values} labels={ARTICLE_STATUSES.labels} />
             </select>
             <FieldMessage fieldId="status" error={fieldErrors.status} />

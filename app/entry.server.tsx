@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { renderToString } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import styles from "./app.css?inline";
 import { finishDocument } from "./document/finish-document";
 import { logger } from "./lib/logger.server";
 import { NONCE_HEADER } from "./lib/content-security-policy";
@@ -42,13 +41,6 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 
 const DOCTYPE = "<!DOCTYPE html>";
 
-// The stylesheet is small (~5 KB compressed): inlined in every page it costs no render-blocking
-// request, so the first paint on a slow mobile connection is a round trip sooner. It is added here,
-// on the server only, so that it is not also shipped inside the JavaScript.
-const INLINE_STYLE = import.meta.env.DEV ? "" : `<style>${styles}</style>`;
-
-const INLINE_STYLE_BYTES = Buffer.from(INLINE_STYLE);
-
 // The rendered string is encoded into this one buffer, reused by every page: rendering is
 // synchronous, and finishDocument copies what it keeps. Each page then makes one new off-heap
 // buffer (the one sent, freed once written) instead of three of ~100 KB.
@@ -67,10 +59,10 @@ function encodeTransient(text: string): Buffer {
   return scratch.subarray(0, scratch.write(text));
 }
 
-/** The finished document as sent: the stylesheet inlined, the JavaScript fetched after load. */
+/** The finished document as sent: the JavaScript fetched after load. */
 function documentBytes(html: string, nonce: string): Buffer {
   if (import.meta.env.DEV) return Buffer.from(DOCTYPE + html);
-  return finishDocument(encodeTransient(DOCTYPE + html), INLINE_STYLE_BYTES, nonce);
+  return finishDocument(encodeTransient(DOCTYPE + html), nonce);
 }
 
 /**

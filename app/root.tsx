@@ -17,9 +17,8 @@ import { pageMeta } from "~/lib/seo";
 import { SITE_NAME, SITE_TAGLINE } from "~/lib/site";
 import { getSiteInfo } from "~/seo/settings.server";
 import { unreadTotal } from "~/messages/conversations.server";
-// In production the stylesheet is inlined in each page by entry.server.tsx; in development it is
-// imported here so that Vite reloads it on change.
-if (import.meta.env.DEV) void import("./app.css");
+// One stylesheet for the whole site, a fingerprinted file the browser keeps (decision 0104).
+import stylesheet from "./app.css?url";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, site] = await Promise.all([getCurrentUser(request), getSiteInfo()]);
@@ -40,12 +39,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#c2410c" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={stylesheet} />
         <Meta />
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
-        {/* The stylesheet is inlined (entry.server.tsx), so Links only preloads the JavaScript
-            modules; entry.server moves them and the scripts to after the page's load (decision 0021). */}
+        {/* Links only preloads the JavaScript modules; entry.server moves them and the scripts to
+            after the page's load (decision 0021). */}
         <Links />
         <ScrollRestoration />
         <Scripts />

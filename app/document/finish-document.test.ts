@@ -35,8 +35,7 @@ function runLoader(html: string) {
   return { beforeLoad, appended };
 }
 
-const NO_STYLE = Buffer.alloc(0);
-const deferScripts = (html: Buffer) => finishDocument(html, NO_STYLE);
+const deferScripts = (html: Buffer) => finishDocument(html);
 
 describe("finishDocument", () => {
   it("leaves no module preload or module script in the page as sent", () => {
@@ -73,21 +72,14 @@ describe("finishDocument", () => {
     expect(deferScripts(Buffer.from(page)).toString()).toBe(page);
   });
 
-  it("adds the stylesheet before the head's end, with the scripts still deferred", () => {
-    const html = finishDocument(Buffer.from(PAGE), Buffer.from("<style>p{}</style>")).toString();
-    expect(html.startsWith("<html><head><title>t</title><style>p{}</style></head><body><main>testo</main>")).toBe(true);
-    expect(html).not.toContain("modulepreload\" href");
-    expect(runLoader(html).appended).toHaveLength(3);
-  });
-
   it("keeps nothing of the buffer it was given (the caller reuses it)", () => {
     const input = Buffer.from(PAGE);
-    const page = finishDocument(input, Buffer.from("<style>p{}</style>"));
+    const page = finishDocument(input);
     const sent = page.toString();
     input.fill(0x78);
     expect(page.toString()).toBe(sent);
     const plain = Buffer.from("<p>nessuno script</p>");
-    const copy = finishDocument(plain, NO_STYLE);
+    const copy = finishDocument(plain);
     plain.fill(0x78);
     expect(copy.toString()).toBe("<p>nessuno script</p>");
   });
@@ -95,7 +87,7 @@ describe("finishDocument", () => {
   it("with a nonce (React Router writes it first): the loader carries it, and gives it to the preloads and the module script it adds", () => {
     const page = PAGE.replace(/<link rel="modulepreload" href="([^"]+)"\/>/g, '<link rel="modulepreload" href="$1" nonce="bm9uY2U="/>')
       .replace('<script type="module" async="">', '<script nonce="bm9uY2U=" type="module" async="">');
-    const html = finishDocument(Buffer.from(page), NO_STYLE, "bm9uY2U=").toString();
+    const html = finishDocument(Buffer.from(page), "bm9uY2U=").toString();
     expect(html).not.toContain('<link rel="modulepreload"');
     expect(html).not.toContain('type="module" async');
     expect(html).toContain('<script nonce="bm9uY2U=">(function(d)');
@@ -132,8 +124,8 @@ describe("finishDocument", () => {
 
   it("keeps multi-byte text intact around the cuts", () => {
     const page = PAGE.replace("testo", "Forlì — 🐾 “cuccioli”");
-    const html = finishDocument(Buffer.from(page), Buffer.from("<style>/* è */</style>")).toString();
+    const html = deferScripts(Buffer.from(page)).toString();
     expect(html).toContain("<main>Forlì — 🐾 “cuccioli”</main>");
-    expect(html).toContain("<style>/* è */</style></head>");
+    expect(html.startsWith("<html><head><title>t</title></head>")).toBe(true);
   });
 });

@@ -32,8 +32,6 @@ function scriptSafeJson(value: unknown): string {
 // global, zod/v4/core/core.js; the server keeps the compiled parsers). Decision 0064.
 const LOADER = `(function(d){var z=window.__zod_globalConfig=window.__zod_globalConfig||{};z.jitless=true;var n=document.currentScript&&document.currentScript.nonce;function go(){d.p.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;if(n)l.nonce=n;document.head.appendChild(l)});var s=document.createElement("script");s.type="module";if(n)s.nonce=n;s.textContent=d.c;document.body.appendChild(s)}function later(){requestAnimationFrame(function(){setTimeout(go,0)})}if(document.readyState==="complete")later();else addEventListener("load",later,{once:true})})`;
 
-const HEAD_END = Buffer.from("</head>");
-
 /** A cut in the rendered document, `insert` (if any) taking the place of `at`…`end`. */
 interface Edit {
   at: number;
@@ -42,17 +40,14 @@ interface Edit {
 }
 
 /**
- * The document as sent, in one new Buffer: `headExtra` (the inline stylesheet) added before
- * `</head>`, the module preloads and the module script moved to after the page's load by an inline
+ * The document as sent, in one new Buffer: the module preloads and the module script moved to after the page's load by an inline
  * loader that carries `nonce` (the page's scripts' nonce, decision 0064), when given.
  *
  * `html` is only read, and nothing returned points into it: the caller may reuse its memory. The
  * page is copied once here, instead of once to add the stylesheet and once more to move the scripts.
  */
-export function finishDocument(html: Buffer, headExtra: Buffer, nonce?: string): Buffer {
+export function finishDocument(html: Buffer, nonce?: string): Buffer {
   const edits: Edit[] = [];
-  const headEnd = html.indexOf(HEAD_END);
-  if (headEnd !== -1 && headExtra.length > 0) edits.push({ at: headEnd, end: headEnd, insert: headExtra });
 
   // React hoists the preloads into the head; the module script ends the body.
   const moduleAt = html.lastIndexOf(MODULE_SCRIPT);

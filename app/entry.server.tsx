@@ -18,7 +18,7 @@ export { ready, shutdown, startBanner } from "./startup.server";
 // back office only, decision 0073.)
 if (import.meta.env.DEV) await ready();
 // The page cache, with listing views counted in front of it (decision 0093).
-export { servePageCountingViews as servePage } from "./listings/views.server";
+export { servePageCountingViews as servePage, cachedAnswerCountingViews as cachedAnswer } from "./listings/views.server";
 export { applyRedirect } from "./seo/redirects.server";
 // …and the security headers it adds to every response (decision 0064).
 export { siteSecurityHeaders } from "./lib/security-headers.server";

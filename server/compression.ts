@@ -27,51 +27,64 @@ export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip
 }
 
 /**
- * Every response on its way out: the security headers, and the body compressed when the client
- * accepts it and the response is not encoded already. Runs around the whole Hono app (not as a Hono
- * middleware: assigning c.res would copy each response and its old headers once more). `security`
- * is made once at start-up from the configuration (app/lib/content-security-policy.ts).
+ * The security headers a response gets: a rendered document (fresh or from the page cache) names its
+ * scripts' nonce in an internal header, and its policy allows that nonce and the third parties the
+ * visitor's consent cookie allows. A response that brings its own policy (an upload) keeps it; any
+ * other gets the one where nothing runs.
  */
-export function responseFinisher(security: SecurityHeaders): (request: Request, response: Response, requestId?: string) => Promise<Response> {
-  /**
-   * A rendered document (fresh or from the page cache) names its scripts' nonce in an internal
-   * header: its policy allows that nonce, and the third parties the visitor's consent cookie allows.
-   * A response that brings its own policy (an upload) keeps it; any other gets the one where nothing runs.
-   */
-  const addSecurityHeaders = (request: Request, headers: Headers): void => {
-    const nonce = headers.get(NONCE_HEADER);
-    if (nonce !== null) {
-      headers.delete(NONCE_HEADER);
-      headers.set("content-security-policy", security.document(nonce, consentFromCookies(request.headers.get("cookie"))));
-    } else if (!headers.has("content-security-policy")) {
-      headers.set("content-security-policy", security.other);
-    }
-    for (const name in security.common) if (!headers.has(name)) headers.set(name, security.common[name]!);
-  };
+function addSecurityHeaders(security: SecurityHeaders, cookies: string | null, headers: Headers): void {
+  const nonce = headers.get(NONCE_HEADER);
+  if (nonce !== null) {
+    headers.delete(NONCE_HEADER);
+    headers.set("content-security-policy", security.document(nonce, consentFromCookies(cookies)));
+  } else if (!headers.has("content-security-policy")) {
+    headers.set("content-security-policy", security.other);
+  }
+  for (const name in security.common) if (!headers.has(name)) headers.set(name, security.common[name]!);
+}
 
-  /**
-   * The finished headers of a response with plain parts (a page from the cache): made once for each
-   * stored header set and consent state, kept as long as the page is, so that a hit only adds its id.
-   */
+/** The finished headers of a response with plain parts, from the request's Cookie header and its id. */
+export type PlainHeadersFinisher = (cookies: string | null, parts: PlainParts, requestId: string | undefined) => Readonly<Record<string, string>>;
+
+/**
+ * The finished headers of responses with plain parts (pages from the cache): made once for each
+ * stored header set and consent state, kept as long as the page is, so that a hit only adds its id.
+ * Shared by the finisher below and the HTTP server's way for cache hits (server/main.ts).
+ */
+export function plainHeadersFinisher(security: SecurityHeaders): PlainHeadersFinisher {
   const finished = new WeakMap<object, Array<Readonly<Record<string, string>> | undefined>>();
   const consentIndex = (cookies: string | null): number => {
     const { analytics, marketing } = consentFromCookies(cookies);
     return (analytics ? 2 : 0) + (marketing ? 1 : 0);
   };
-  const finishPlain = (request: Request, parts: PlainParts, requestId: string | undefined): Response => {
+  return (cookies, parts, requestId) => {
     const nonce = parts.headers[NONCE_HEADER];
     // Only a document's policy depends on the request (its consent cookie).
-    const index = nonce === undefined ? 0 : consentIndex(request.headers.get("cookie"));
+    const index = nonce === undefined ? 0 : consentIndex(cookies);
     let forConsent = finished.get(parts.headers);
     if (!forConsent) finished.set(parts.headers, (forConsent = []));
     let headers = forConsent[index];
     if (!headers) {
       const made = new Headers(parts.headers);
-      addSecurityHeaders(request, made);
+      addSecurityHeaders(security, cookies, made);
       headers = forConsent[index] = Object.fromEntries(made);
     }
-    return plainResponse({ status: parts.status, body: parts.body, headers: requestId === undefined ? headers : { ...headers, "x-request-id": requestId } });
+    return requestId === undefined ? headers : { ...headers, "x-request-id": requestId };
   };
+}
+
+/**
+ * Every response on its way out: the security headers, and the body compressed when the client
+ * accepts it and the response is not encoded already. Runs around the whole Hono app (not as a Hono
+ * middleware: assigning c.res would copy each response and its old headers once more). `security`
+ * is made once at start-up from the configuration (app/lib/content-security-policy.ts).
+ */
+export function responseFinisher(
+  security: SecurityHeaders,
+  finishedHeaders: PlainHeadersFinisher = plainHeadersFinisher(security),
+): (request: Request, response: Response, requestId?: string) => Promise<Response> {
+  const finishPlain = (request: Request, parts: PlainParts, requestId: string | undefined): Response =>
+    plainResponse({ status: parts.status, body: parts.body, headers: finishedHeaders(request.headers.get("cookie"), parts, requestId) });
 
   return async function finishResponse(request: Request, response: Response, requestId?: string): Promise<Response> {
     // Already encoded (or not to be: a HEAD, a 304, a client that accepts no encoding gets the
@@ -79,7 +92,7 @@ export function responseFinisher(security: SecurityHeaders): (request: Request, 
     const plain = plainPartsOf(response);
     if (plain) return finishPlain(request, plain, requestId);
     const addHeaders = (headers: Headers) => {
-      addSecurityHeaders(request, headers);
+      addSecurityHeaders(security, request.headers.get("cookie"), headers);
       if (requestId !== undefined) headers.set("x-request-id", requestId);
     };
     const encoding = chooseEncoding(request.headers.get("accept-encoding") ?? undefined);

@@ -2,11 +2,12 @@
 // to React Router. `npm run build` compiles it to build/server.js (vite.server.config.ts).
 import cluster from "node:cluster";
 import { existsSync, readdirSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { serve, type HttpBindings, type Http2Bindings } from "@hono/node-server";
+import { getRequestListener, type HttpBindings, type Http2Bindings } from "@hono/node-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { matchRoutes, ServerBuild } from "react-router";
@@ -14,14 +15,16 @@ import type { Logger } from "pino";
 import type { AccessLine } from "../app/lib/logger.server.ts";
 import { writeLogLine } from "../app/lib/log-format.ts";
 import { START_BANNER_MESSAGE, type StartBanner } from "../app/lib/start-banner.ts";
+import { WARM_UP_PARALLEL, WARM_UP_PATHS, WARM_UP_ROUNDS } from "../app/warm-up.ts";
 import { ACCOUNT_MESSAGES } from "../app/accounts/messages.ts";
 import { INPUT_MESSAGES } from "../app/lib/input.ts";
 import { CLIENT_IP_HEADER } from "../app/accounts/client-ip.ts";
 import type { ServerRateLimitClass } from "../app/config.server.ts";
 import { BODY_TOO_LARGE, DEFAULT_BODY_LIMIT, routeLookup } from "./body-limits.ts";
 import { clientAddress, parseTrustProxy, requestId } from "./client-address.ts";
-import { responseFinisher } from "./compression.ts";
-import { plainPartsOf } from "../app/lib/http-headers.ts";
+import { plainHeadersFinisher, responseFinisher } from "./compression.ts";
+import { plainPartsOf, type PlainParts } from "../app/lib/http-headers.ts";
+import type { RawRequest } from "../app/cache/page-cache.server.ts";
 import type { SecurityHeaders } from "../app/lib/content-security-policy.ts";
 import { inArrivalOrder } from "./arrival-order.ts";
 import { createMetrics, metricsResponse, type AppStats } from "./metrics.ts";
@@ -44,6 +47,7 @@ const entry = build.entry.module as unknown as {
   shutdown: () => Promise<void>;
   applyRedirect: (request: Request) => Promise<Response | null>;
   servePage: (request: Request, render: (request: Request) => Promise<Response>) => Promise<Response>;
+  cachedAnswer: (raw: RawRequest) => PlainParts | null;
   createRequestHandler: (build: ServerBuild, mode: string) => (request: Request) => Promise<Response>;
   matchRoutes: typeof matchRoutes;
   logger: Logger;
@@ -62,7 +66,9 @@ try {
   entry.logger.fatal(`Zampa non può avviarsi: ${reason}`);
   process.exit(1);
 }
-const finishResponse = responseFinisher(entry.siteSecurityHeaders());
+const security = entry.siteSecurityHeaders();
+const finishedHeaders = plainHeadersFinisher(security);
+const finishResponse = responseFinisher(security, finishedHeaders);
 
 const port = Number(process.env.PORT || 3000);
 const publicUrl = (process.env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, "");
@@ -170,7 +176,7 @@ app.all("*", async (c) => {
 });
 
 /** The metrics' route label: the route's id (bounded: the app's routes), or a fixed name. */
-function routeLabel(request: Request, pathname: string): string {
+function routeLabel(pathname: string): string {
   if (pathname.startsWith("/assets/")) return "assets";
   if (pathname.startsWith("/uploads/")) return "uploads";
   if (pathname === "/metrics" && metricsToken) return "metrics";
@@ -204,7 +210,7 @@ async function handleRequest(request: Request, env: HttpBindings | Http2Bindings
   } finally {
     const ms = performance.now() - began;
     const path = pathOf(request.url);
-    const route = routeLabel(request, path);
+    const route = routeLabel(path);
     metrics.observe(request.method, route, status, ms / 1000);
     if (accessLog) writeAccessLine({ reqId, method: request.method, path, route, status, ms: Math.round(ms * 10) / 10, bytes: bytes === null ? undefined : Number(bytes) });
   }
@@ -214,25 +220,86 @@ const respond = (request: Request, env: HttpBindings | Http2Bindings): Promise<R
   const reqId = requestId(request.headers.get("x-request-id") ?? undefined, peer, proxies);
   return entry.withRequestId(reqId, () => handleRequest(request, env, reqId));
 };
-const server = serve({ fetch: respond, port }, () => {
-  const ms = Math.round(performance.now() - startedAt);
-  logger.info(`Zampa è in ascolto su ${publicUrl} (pronto in ${ms} ms)`);
-  // The start banner (the address, the demo accounts, where mails go), the last thing a start prints;
-  // read once listening, so that checking the demo passwords does not delay the first answer.
-  void entry
-    .startBanner(publicUrl)
-    .catch((error: unknown) => {
-      logger.warn({ err: error }, "riepilogo di avvio non disponibile");
-      return undefined;
-    })
-    .then((banner) => {
-      if (!cluster.isWorker) {
-        if (banner) entry.printStartBanner(logger, banner);
-        return;
-      }
-      // The primary prints it once every worker is ready: this worker's lines written out first.
-      logger.flush(() => process.send?.({ type: START_BANNER_MESSAGE, banner }));
-    });
+
+/** A header of a Node request as one value (Node joins repeated ones; Cookie with "; "). */
+const headerOf = (incoming: IncomingMessage) => (name: string): string | null => {
+  const value = incoming.headers[name];
+  return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+};
+
+/**
+ * A page the cache holds is answered here, as Node hands the request over: no Request or Response
+ * object, no Hono, no turn in the arrival queue (a hit takes microseconds, so it delays nobody;
+ * decision 0104). It gets what every response gets: the security headers (finished once per page),
+ * its request id, its metrics and its access line. Anything else is false and takes the ordinary way.
+ */
+function answeredFromCache(incoming: IncomingMessage, outgoing: ServerResponse): boolean {
+  const began = performance.now();
+  const method = incoming.method ?? "GET";
+  const url = incoming.url ?? "/";
+  const header = headerOf(incoming);
+  const parts = entry.cachedAnswer({ method, url, header });
+  if (!parts) return false;
+  const reqId = requestId(header("x-request-id") ?? undefined, incoming.socket.remoteAddress, proxies);
+  const headers = finishedHeaders(header("cookie"), parts, reqId);
+  outgoing.writeHead(parts.status, headers);
+  outgoing.end(parts.body ?? undefined);
+  const ms = performance.now() - began;
+  const route = routeLabel(url);
+  metrics.observe(method, route, parts.status, ms / 1000);
+  if (accessLog) {
+    const bytes = headers["content-length"];
+    writeAccessLine({ reqId, method, path: url, route, status: parts.status, ms: Math.round(ms * 10) / 10, bytes: bytes === undefined ? undefined : Number(bytes) });
+  }
+  return true;
+}
+
+/**
+ * Before listening, the pages most visitors ask for first are rendered a few times through React
+ * Router's handler (no page cache, no limits, nothing kept): the first visitors then meet compiled
+ * code and open database connections (decision 0104). A failure here only costs that head start.
+ */
+async function warmUp(): Promise<void> {
+  const began = performance.now();
+  const queue = Array.from({ length: WARM_UP_ROUNDS }, () => WARM_UP_PATHS).flat();
+  const render = async (): Promise<void> => {
+    for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+      const response = await handle(new Request(`${publicUrl}${path}`, { headers: { "user-agent": "Zampa warm-up", accept: "text/html" } }));
+      await response.arrayBuffer();
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: WARM_UP_PARALLEL }, render));
+    logger.info({ ms: Math.round(performance.now() - began) }, "pagine principali preparate");
+  } catch (error) {
+    logger.warn({ err: error }, "preparazione delle pagine principali non riuscita");
+  }
+}
+await warmUp();
+
+const listener = getRequestListener(respond);
+const server = createServer((incoming, outgoing) => {
+  if (!answeredFromCache(incoming, outgoing)) void listener(incoming, outgoing);
+});
+server.listen(port, () => {
+    const ms = Math.round(performance.now() - startedAt);
+    logger.info(`Zampa è in ascolto su ${publicUrl} (pronto in ${ms} ms)`);
+    // The start banner (the address, the demo accounts, where mails go), the last thing a start prints;
+    // read once listening, so that checking the demo passwords does not delay the first answer.
+    void entry
+      .startBanner(publicUrl)
+      .catch((error: unknown) => {
+        logger.warn({ err: error }, "riepilogo di avvio non disponibile");
+        return undefined;
+      })
+      .then((banner) => {
+        if (!cluster.isWorker) {
+          if (banner) entry.printStartBanner(logger, banner);
+          return;
+        }
+        // The primary prints it once every worker is ready: this worker's lines written out first.
+        logger.flush(() => process.send?.({ type: START_BANNER_MESSAGE, banner }));
+      });
 });
 
 // A clean stop: no new connections, then the database is closed (the embedded one flushes its files).

@@ -20,7 +20,12 @@ const SESSION_COOKIE = "better-auth.session_token=";
 
 /** Cheap test, without touching the database: could this request be signed in? */
 export function hasSessionCookie(request: Request): boolean {
-  return request.headers.get("cookie")?.includes(SESSION_COOKIE) ?? false;
+  return hasSessionCookieIn(request.headers.get("cookie"));
+}
+
+/** The same, from the Cookie header's value. */
+export function hasSessionCookieIn(cookieHeader: string | null | undefined): boolean {
+  return cookieHeader?.includes(SESSION_COOKIE) ?? false;
 }
 
 /**

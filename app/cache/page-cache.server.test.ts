@@ -2,7 +2,7 @@ import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CACHE_TAGS, invalidate, memoBytes, memoize, setCacheEnabled } from "./cache.server";
 import { LISTING_FILTER_PARAMS } from "~/listings/browse.server";
-import { CACHE_QUERY_HEADER, CACHE_TAG_HEADER, cacheHeaders, pageCacheKey, servePage } from "./page-cache.server";
+import { CACHE_QUERY_HEADER, CACHE_TAG_HEADER, cacheHeaders, cachedAnswer, pageCacheKey, servePage } from "./page-cache.server";
 
 let renders = 0;
 let body = "pagina v1";
@@ -143,6 +143,29 @@ describe("page cache", () => {
     await servePage(get("/f"), render("articles"));
     await invalidate(CACHE_TAGS.seo);
     expect((await servePage(get("/f"), render("articles"))).headers.get("x-zampa-cache")).toBe("MISS");
+  });
+
+  it("answers a stored page to the HTTP server's raw request (decision 0104), and nothing else", async () => {
+    const raw = (url: string, headers: Record<string, string> = {}, method = "GET") => ({ method, url, header: (name: string) => headers[name] ?? null });
+    expect(cachedAnswer(raw("/raw"))).toBeNull();
+    await servePage(get("/raw"), render("articles"));
+    const hit = cachedAnswer(raw("/raw", { "accept-encoding": "gzip, deflate, br" }));
+    expect(hit?.status).toBe(200);
+    expect(hit?.headers["content-encoding"]).toBe("br");
+    expect(hit?.headers["x-zampa-cache"]).toBe("HIT");
+    expect(brotliDecompressSync(Buffer.from(hit!.body!)).toString()).toBe("pagina v1");
+    const head = cachedAnswer(raw("/raw", {}, "HEAD"));
+    expect(head?.body).toBeNull();
+    expect(head?.headers["content-length"]).toBe(String("pagina v1".length));
+    expect(cachedAnswer(raw("/raw", { "if-none-match": hit!.headers.etag! }))?.status).toBe(304);
+    // What the ordinary way must see: a session, a write, a query, a path the URL parser would
+    // rewrite (escapes, dot segments, doubled slashes), the page's data.
+    expect(cachedAnswer(raw("/raw", { cookie: "a=1; better-auth.session_token=abc" }))).toBeNull();
+    expect(cachedAnswer(raw("/raw", {}, "POST"))).toBeNull();
+    for (const url of ["/raw?page=1", "/raw#x", "/%72aw", "/x/../raw", "/./raw", "//raw", "/raw.data"]) expect(cachedAnswer(raw(url)), url).toBeNull();
+    setCacheEnabled(false);
+    expect(cachedAnswer(raw("/raw"))).toBeNull();
+    expect(renders).toBe(1);
   });
 
   it("cacheHeaders names the tags and the query parameters read", () => {

@@ -4,12 +4,12 @@
 // server adds the security headers and compresses what is not cached (server/compression.ts).
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { hasSessionCookie, withSessionCookies } from "~/accounts/session.server";
+import { hasSessionCookie, hasSessionCookieIn, withSessionCookies } from "~/accounts/session.server";
 import { config } from "~/config.server";
 import { AD_PAGE_TYPES, AD_PLACEMENTS, LISTING_AGE_BANDS, LISTING_SORTS, LISTING_TYPES, PET_TYPES } from "~/lib/enums";
 import { ITALIAN_REGIONS } from "~/lib/regions";
 import { NONCE_HEADER } from "~/lib/content-security-policy";
-import { plainResponse, withHeaders } from "~/lib/http-headers";
+import { plainResponse, withHeaders, type PlainParts } from "~/lib/http-headers";
 import { pageCacheCounts } from "~/lib/runtime-stats.server";
 import { ByteLru, MB } from "./byte-lru";
 import { CACHE_TAGS, currentGeneration, isCacheEnabled, onInvalidate, type CacheTag } from "./cache.server";
@@ -71,20 +71,58 @@ export function cacheHeaders(tags: readonly CacheTag[], query: readonly Cacheabl
   return { [CACHE_TAG_HEADER]: tags.join(","), [CACHE_QUERY_HEADER]: query.join(",") };
 }
 
+/** How a request asks for a stored page: the parts of it that choose the answer. */
+interface Asked {
+  method: string;
+  ifNoneMatch: string | null;
+  acceptEncoding: string | null;
+}
+
 /** A stored page's answer; `result` other than HIT (a page just rendered) gets headers of its own. */
-function respond(entry: Entry, request: Request, result?: string): Response {
-  if (request.headers.get("if-none-match") === entry.etag) {
-    return plainResponse({ status: 304, body: null, headers: result ? { ...entry.notModified, "x-zampa-cache": result } : entry.notModified });
+function answerOf(entry: Entry, asked: Asked, result?: string): PlainParts {
+  if (asked.ifNoneMatch === entry.etag) {
+    return { status: 304, body: null, headers: result ? { ...entry.notModified, "x-zampa-cache": result } : entry.notModified };
   }
-  const accept = request.headers.get("accept-encoding") ?? "";
+  const accept = asked.acceptEncoding ?? "";
   const variant = /\bbr\b/.test(accept) ? entry.br : /\bgzip\b/.test(accept) ? entry.gzip : entry.identity;
   // The stored headers, shared by every hit (the HTTP server finishes them once per page, not per
   // request); a Buffer is a Uint8Array: passed as it is, the server writes it without a copy.
-  return plainResponse({
+  return {
     status: 200,
-    body: request.method === "HEAD" ? null : variant.body,
+    body: asked.method === "HEAD" ? null : variant.body,
     headers: result ? { ...variant.headers, "x-zampa-cache": result } : variant.headers,
-  });
+  };
+}
+
+function respond(entry: Entry, request: Request, result?: string): Response {
+  const asked = { method: request.method, ifNoneMatch: request.headers.get("if-none-match"), acceptEncoding: request.headers.get("accept-encoding") };
+  return plainResponse(answerOf(entry, asked, result));
+}
+
+/** A request as the HTTP server holds it before any Request object is made: method, raw path, headers. */
+export interface RawRequest {
+  method: string;
+  /** The path as sent, query included. */
+  url: string;
+  header: (name: string) => string | null;
+}
+
+// A path the URL parser would leave as it is (no escapes, no dot segments, no doubled slash, no
+// query): the page cache's key for it is the path itself.
+const PLAIN_PATH = /^\/(?!.*\/\/)(?!(?:.*\/)?\.\.?(?:\/|$))[A-Za-z0-9\-._~/]*$/;
+
+/**
+ * The stored answer to a request the HTTP server has not turned into a Request yet (decision 0104):
+ * a hit is answered without one; anything else (a miss, a query, a signed-in visitor) is null and
+ * takes the ordinary way, which renders and stores it.
+ */
+export function cachedAnswer(raw: RawRequest): PlainParts | null {
+  if ((raw.method !== "GET" && raw.method !== "HEAD") || !pageCacheEnabled || !isCacheEnabled()) return null;
+  if (!PLAIN_PATH.test(raw.url) || raw.url.endsWith(".data") || hasSessionCookieIn(raw.header("cookie"))) return null;
+  const hit = entries.get(raw.url);
+  if (!hit) return null;
+  pageCacheCounts.hit++;
+  return answerOf(hit, { method: raw.method, ifNoneMatch: raw.header("if-none-match"), acceptEncoding: raw.header("accept-encoding") });
 }
 
 /** No internal header leaves; a page shown to a signed-in person is kept by no cache at all. */

@@ -7,7 +7,7 @@ import { createAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { createListingRow } from "../../tests/factories";
 import { ownerStatsOf } from "./owner-stats.server";
-import { flushViews, servePageCountingViews, stopViewCounting, viewedListing } from "./views.server";
+import { cachedAnswerCountingViews, flushViews, servePageCountingViews, stopViewCounting, viewedListing } from "./views.server";
 
 const PERSON = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -60,6 +60,22 @@ describe("counting listing views", () => {
     await servePageCountingViews(get(page), render());
     await flushViews();
     expect((await ownerStatsOf([listing.id])).get(listing.id)?.views).toBe(5);
+  });
+
+  itDb("counts the hits the HTTP server answers before any Request exists (decision 0104) the same way", async () => {
+    const owner = await createAccount();
+    const listing = await createListingRow(owner.id);
+    const page = `/pet-listing/${listing.id}`;
+    const raw = (headers: Record<string, string>, method = "GET") => ({ method, url: page, header: (name: string) => headers[name] ?? null });
+    expect(cachedAnswerCountingViews(raw({ "user-agent": PERSON }))).toBeNull();
+    await servePageCountingViews(get(page), render());
+    expect(cachedAnswerCountingViews(raw({ "user-agent": PERSON }))?.status).toBe(200);
+    expect(cachedAnswerCountingViews(raw({ "user-agent": GOOGLEBOT }))?.status).toBe(200);
+    expect(cachedAnswerCountingViews(raw({ "user-agent": PERSON, "sec-purpose": "prefetch" }))?.status).toBe(200);
+    expect(cachedAnswerCountingViews(raw({ "user-agent": PERSON }, "HEAD"))?.status).toBe(200);
+    await flushViews();
+    // The rendered one and the person's hit; not the robot, the prefetch or the HEAD.
+    expect((await ownerStatsOf([listing.id])).get(listing.id)?.views).toBe(2);
   });
 
   itDb("recognises only a GET of a listing's page", () => {

@@ -5,7 +5,8 @@
 // (listing_view_counts, upserted), whatever the traffic. A crash loses at most those seconds' views.
 import { isbot } from "isbot";
 import { sql } from "drizzle-orm";
-import { servePage } from "~/cache/page-cache.server";
+import { cachedAnswer, servePage, type RawRequest } from "~/cache/page-cache.server";
+import type { PlainParts } from "~/lib/http-headers";
 import { queryRows } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 
@@ -24,22 +25,25 @@ let flushing: Promise<void> | undefined;
 /** The listing a request views, or null: only a person's GET of the page, not a robot's or a prefetch. */
 export function viewedListing(request: Request): string | null {
   if (request.method !== "GET") return null;
-  const path = new URL(request.url).pathname;
+  return viewedListingAt(new URL(request.url).pathname, (name) => request.headers.get(name));
+}
+
+/** The same for a GET of `path`, its headers read through `header`. */
+function viewedListingAt(path: string, header: (name: string) => string | null): string | null {
   const match = LISTING_PAGE.exec(path);
   if (!match?.[1]) return null;
-  const agent = request.headers.get("user-agent") ?? "";
+  const agent = header("user-agent") ?? "";
   if (agent.trim() === "" || isbot(agent)) return null;
   // A link the browser fetched ahead in case it is followed has not been seen.
-  const purpose = request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "";
+  const purpose = header("sec-purpose") ?? header("purpose") ?? "";
   if (purpose.includes("prefetch")) return null;
   const id = match[1].toLowerCase();
   // The page's data asked for by the page itself (reloaded after an action on it) is no new view.
-  if (path.endsWith(".data") && refererPath(request)?.toLowerCase() === `/pet-listing/${id}`) return null;
+  if (path.endsWith(".data") && refererPath(header("referer"))?.toLowerCase() === `/pet-listing/${id}`) return null;
   return id;
 }
 
-function refererPath(request: Request): string | null {
-  const referer = request.headers.get("referer");
+function refererPath(referer: string | null): string | null {
   if (!referer) return null;
   try {
     return new URL(referer).pathname.replace(/\/$/, "");
@@ -103,4 +107,14 @@ export async function servePageCountingViews(request: Request, render: (request:
     if (id) countView(id);
   }
   return response;
+}
+
+/** cachedAnswer (the HTTP server's way for cache hits), with the listing's view counted the same way. */
+export function cachedAnswerCountingViews(raw: RawRequest): PlainParts | null {
+  const answer = cachedAnswer(raw);
+  if (answer && raw.method === "GET") {
+    const id = viewedListingAt(raw.url, raw.header);
+    if (id) countView(id);
+  }
+  return answer;
 }

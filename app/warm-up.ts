@@ -14,8 +14,8 @@ export const WARM_UP_PATHS = [
   "/contests",
 ] as const;
 
-/** How many at once: enough to open several database connections, not to crowd the start. */
-export const WARM_UP_PARALLEL = 4;
+/** How many at once: about the database connections a busy process keeps open, each then warmed. */
+export const WARM_UP_PARALLEL = 8;
 
 /** Rounds over the paths: the first compiles and connects, the next run on compiled code. */
 export const WARM_UP_ROUNDS = 3;

@@ -179,12 +179,15 @@ function findMatches(criteria: Criteria): Promise<Matches> {
     [CACHE_TAGS.listings],
     async (): Promise<Matches> => {
       const where = publicMatches(criteria);
+      const estimate = () => plannedRows(publicMatches(criteria, "estimate"));
       // The planner's estimate is close for the filters (their statistics, drizzle/0019) and for
       // one word (how often each word appears): past the bound, the list is broad without a
       // thousand matches read to prove it. Two words are estimated as if independent ("gatto
-      // labrador": thousands estimated, none there), so their matches are always read.
-      const planned = await plannedRows(publicMatches(criteria, "estimate"));
-      if (wordsOf(criteria.q) <= 1 && planned > EXACT_COUNT_LIMIT) return { complete: false, ids: [], total: planned };
+      // labrador": thousands estimated, none there), so their matches are always read, and the
+      // estimate is asked for only when they are more than the bound (decision 0104).
+      const severalWords = wordsOf(criteria.q) > 1;
+      const planned = severalWords ? undefined : await estimate();
+      if (planned !== undefined && planned > EXACT_COUNT_LIMIT) return { complete: false, ids: [], total: planned };
       // The inner LIMIT keeps the planner from walking the list's order to find them: it reads
       // whichever matches are cheapest (through the words' index for a search), then sorts those.
       const first = db()
@@ -195,7 +198,7 @@ function findMatches(criteria: Criteria): Promise<Matches> {
         .as("first_matches");
       const rows = await db().select({ id: first.id }).from(first).orderBy(desc(first.createdAt), desc(first.id));
       if (rows.length <= EXACT_COUNT_LIMIT) return { complete: true, ids: rows.map((r) => r.id), total: rows.length };
-      return { complete: false, ids: [], total: Math.max(EXACT_COUNT_LIMIT + 1, planned) };
+      return { complete: false, ids: [], total: Math.max(EXACT_COUNT_LIMIT + 1, planned ?? (await estimate())) };
     },
     { search: freeForm(criteria) },
   );

@@ -237,21 +237,30 @@ function answeredFromCache(incoming: IncomingMessage, outgoing: ServerResponse):
   const began = performance.now();
   const method = incoming.method ?? "GET";
   const url = incoming.url ?? "/";
-  const header = headerOf(incoming);
-  const parts = entry.cachedAnswer({ method, url, header });
-  if (!parts) return false;
-  const reqId = requestId(header("x-request-id") ?? undefined, incoming.socket.remoteAddress, proxies);
-  const headers = finishedHeaders(header("cookie"), parts, reqId);
-  outgoing.writeHead(parts.status, headers);
-  outgoing.end(parts.body ?? undefined);
-  const ms = performance.now() - began;
-  const route = routeLabel(url);
-  metrics.observe(method, route, parts.status, ms / 1000);
-  if (accessLog) {
-    const bytes = headers["content-length"];
-    writeAccessLine({ reqId, method, path: url, route, status: parts.status, ms: Math.round(ms * 10) / 10, bytes: bytes === undefined ? undefined : Number(bytes) });
+  try {
+    const header = headerOf(incoming);
+    const parts = entry.cachedAnswer({ method, url, header });
+    if (!parts) return false;
+    const reqId = requestId(header("x-request-id") ?? undefined, incoming.socket.remoteAddress, proxies);
+    const headers = finishedHeaders(header("cookie"), parts, reqId);
+    outgoing.writeHead(parts.status, headers);
+    outgoing.end(parts.body ?? undefined);
+    const ms = performance.now() - began;
+    const route = routeLabel(url);
+    metrics.observe(method, route, parts.status, ms / 1000);
+    if (accessLog) {
+      const bytes = headers["content-length"];
+      writeAccessLine({ reqId, method, path: url, route, status: parts.status, ms: Math.round(ms * 10) / 10, bytes: bytes === undefined ? undefined : Number(bytes) });
+    }
+    return true;
+  } catch (error) {
+    // Never a crash from here: unanswered, the request takes the ordinary way (which has its own
+    // error handling); half answered, its connection is closed.
+    logger.error({ err: error, url }, "risposta dalla cache non riuscita");
+    if (!outgoing.headersSent) return false;
+    outgoing.destroy();
+    return true;
   }
-  return true;
 }
 
 /**

@@ -70,7 +70,7 @@ describe("the AI generator in the article form", () => {
     expect(await page.getByLabel("Slug *").inputValue()).toBe("un-nuovo-titolo-accattivante");
     expect(await page.getByLabel("Estratto *").inputValue()).toContain(`gatto anziano ${stamp}`);
     expect(await page.getByLabel("Meta title").inputValue()).toBe(`Guida: gatto anziano ${stamp}`.slice(0, 60));
-    expect(await page.locator("#categoryId").inputValue()).toBe(chosenCategory);
+    expect(await page.locator("#article-form-categoryId").inputValue()).toBe(chosenCategory);
     await page.locator(".ProseMirror", { hasText: "Consigli utili" }).waitFor();
 
     await page.getByRole("button", { name: "Crea articolo" }).click();

@@ -79,7 +79,7 @@ describe("admin articles", () => {
     await history.getByRole("button", { name: /^Ripristina/ }).nth(1).click();
     await page.getByRole("dialog").getByRole("button", { name: "Ripristina" }).click();
     await history.getByText("Versione ripristinata").waitFor();
-    await page.waitForFunction((t) => (document.querySelector("#title") as HTMLInputElement | null)?.value === t, title);
+    await page.waitForFunction((t) => (document.querySelector("#article-form-title") as HTMLInputElement | null)?.value === t, title);
     expect(await page.getByText("Articolo aggiornato!").count()).toBe(0);
     expect(await history.getByRole("listitem").count()).toBe(3);
 

@@ -4,6 +4,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { axeViolations } from "./axe";
 import { baseUrl, signIn, startBrowser, withConsent } from "./browser";
 import { E2E_ADMIN } from "./server";
 
@@ -349,6 +350,52 @@ describe("the editor's save bar", () => {
     await saveState(page).getByText("Errore: Inserisci il titolo").waitFor();
     await page.getByRole("alert").filter({ hasText: "Errore: Inserisci il titolo" }).first().waitFor();
     expect(await page.getByLabel("Estratto *").inputValue()).toBe("Estratto cambiato");
+    // Checked in the browser with the server's schema: the message beside its field, which has the focus.
+    const title = page.getByLabel("Titolo *");
+    expect(await title.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator(`#${await title.getAttribute("aria-describedby")}`).textContent()).toBe("Inserisci il titolo");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("article-form-title");
+    expect(await axeViolations(page)).toEqual([]);
+    // Corrected, the message goes as it is typed.
+    await title.fill("Di nuovo un titolo");
+    await page.locator("#article-form-title-error").waitFor({ state: "detached" });
+    await saveState(page).getByText("Modifiche non salvate").waitFor();
+  });
+
+  it("refuses an emptied content before sending it, with the focus in the editor", async () => {
+    const { page } = await savedArticle();
+    await editable(page).click();
+    await page.keyboard.press("Control+a");
+    await page.keyboard.press("Delete");
+    await page.getByLabel("Meta title").focus();
+    await page.keyboard.press("Control+s");
+    await saveState(page).getByText("Errore: Inserisci il contenuto dell'articolo").waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("article-form-content");
+    expect(await editable(page).getAttribute("aria-invalid")).toBe("true");
+    await page.keyboard.type("Di nuovo qualcosa.");
+    await page.locator("#article-form-content-error").waitFor({ state: "detached" });
+  });
+
+  it("without JavaScript, the server's refusal shows beside each field, keeping what was typed", async () => {
+    const { context, page } = await browser.context({ javaScript: false });
+    await signIn(context, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto("/admin/articles/new");
+    await page.getByLabel("Titolo *").fill("Solo un titolo");
+    await page.getByRole("button", { name: "Crea articolo" }).click();
+    const summary = page.getByRole("alert").filter({ hasText: "Errore: Inserisci lo slug (l'indirizzo dell'articolo)" });
+    await summary.waitFor();
+    expect(await summary.getByRole("listitem").allTextContents()).toEqual([
+      "Inserisci lo slug (l'indirizzo dell'articolo)",
+      "Seleziona una categoria",
+      "Inserisci l'estratto",
+      "Inserisci il contenuto dell'articolo",
+    ]);
+    expect(new URL(page.url()).pathname).toBe("/admin/articles/new");
+    expect(await page.getByLabel("Titolo *").inputValue()).toBe("Solo un titolo");
+    const excerpt = page.getByLabel("Estratto *");
+    expect(await excerpt.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator(`#${(await excerpt.getAttribute("aria-describedby"))!.split(" ")[0]}`).textContent()).toBe("Inserisci l'estratto");
+    expect(await page.getByLabel("Titolo *").getAttribute("aria-invalid")).toBeNull();
   });
 
   it("asks before leaving with unsaved changes (links, closing the tab), not after a save", async () => {

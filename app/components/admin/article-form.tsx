@@ -1,15 +1,16 @@
 // The article form of /admin/articles/new and /admin/articles/edit?id=…. A plain POST form: it
 // works before JavaScript loads (the server checks every rule and sends the values back on error);
-// with it, the slug and the meta title follow the title as it is typed, the counters move, the save
+// with it, the server's schema (articleSchema) checks the form before it is sent, through the form
+// kit (decision 0101), the slug and the meta title follow the title as it is typed, the counters move, the save
 // bar stays in view and says what became of the save, Ctrl+S saves, leaving with unsaved changes
 // asks first, and a draft is autosaved while editing (decision 0103).
-import { errorId, FieldMessage } from "~/components/admin/card-form";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { Form, useNavigation } from "react-router";
 import { ImageField } from "~/components/admin/image-field";
 import { RichTextEditor } from "~/components/admin/rich-text-editor";
 import { EnumOptions } from "~/components/enum-options";
-import { ARTICLE_LIMITS, slugify, type ArticleField, type ArticleFieldErrors, type ArticleFormValues } from "~/articles/validation";
+import { ARTICLE_LIMITS, articleSchema, saveError, slugify, type ArticleFormValues } from "~/articles/validation";
 import { ARTICLE_STATUSES } from "~/lib/enums";
 import type { AiUsage } from "~/ai/types";
 import { AiGeneratorPanel, type AcceptedArticle } from "~/components/admin/ai-generator-panel";
@@ -17,6 +18,8 @@ import { LeaveDialog } from "~/components/admin/editor/leave-dialog";
 import { SaveBar } from "~/components/admin/editor/save-bar";
 import { useAutosave } from "~/components/admin/editor/use-autosave";
 import { useUnsavedChanges } from "~/components/admin/editor/use-unsaved-changes";
+import { ErrorSummary, FieldError } from "~/components/form/form-messages";
+import { messagesOf, useZodForm } from "~/components/form/zod-form";
 import { formatDateTimeLong } from "~/lib/format";
 
 export interface ArticleFormProps {
@@ -27,9 +30,8 @@ export interface ArticleFormProps {
   categories: { id: string; name: string; slug: string }[];
   /** the AI generator's panel: the day's usage and the model that writes (generation_metadata.generatedBy) */
   ai?: { usage: AiUsage; model: string | null };
-  fieldErrors?: ArticleFieldErrors;
-  /** "Errore: …" of a failed save */
-  error?: string | null;
+  /** the server's answer to the last save ({ ok: false, error: "Errore: …", fieldErrors }), shown until the next one */
+  answer?: unknown;
   /** "Articolo creato!" / "Articolo aggiornato!" */
   message?: string | null;
   /** the article as saved is published: its address is not changed by typing the title */
@@ -43,20 +45,6 @@ export interface ArticleFormProps {
   /** what the page shows below the form (the revision history): the save bar stays in view over it too */
   children?: ReactNode;
 }
-
-/** The form's fields in their order, with the labels the error summary links to. */
-const FIELD_LABELS: [ArticleField, string][] = [
-  ["title", "Titolo"],
-  ["slug", "Slug"],
-  ["categoryId", "Categoria"],
-  ["excerpt", "Estratto"],
-  ["content", "Contenuto"],
-  ["featuredImage", "Immagine in evidenza"],
-  ["status", "Stato"],
-  ["metaTitle", "Meta title"],
-  ["metaDescription", "Meta description"],
-  ["scheduledPublishDate", "Data di pubblicazione"],
-];
 
 const FORM_ID = "article-form";
 const input = "mt-1 w-full rounded-lg border border-stone-300 bg-white p-2 text-stone-900 aria-[invalid=true]:border-red-700";
@@ -118,13 +106,65 @@ function useRoomForTheBar() {
   }, []);
 }
 
-export function ArticleForm({ mode, id, values, categories, ai, fieldErrors = {}, error, message, published = false, publishedAt, version, savedAt, children }: ArticleFormProps) {
+type Field = { id: string; name: string; errorId: string; errors?: string[] };
+
+/** A field's ARIA wiring where Conform's helpers do not fit (the editor, a select that must not say `required`). */
+function ariaOf(field: Field, ...more: string[]) {
+  const invalid = field.errors !== undefined;
+  return {
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": [invalid ? field.errorId : "", ...more].filter(Boolean).join(" ") || undefined,
+  };
+}
+
+/** Tells the form kit (and the unsaved-changes check) that a field written by code, not typed, changed. */
+function announceInput(form: HTMLFormElement | null, names: string[]) {
+  window.setTimeout(() => {
+    for (const name of names) {
+      const field = form?.elements.namedItem(name);
+      if (field instanceof HTMLElement) field.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+  }, 0);
+}
+
+/**
+ * Conform puts the focus on the first wrong field by its name. The content and the featured image
+ * are hidden inputs that the editor and the upload write, which cannot take it: their visible
+ * control does. Once per refusal, so that correcting the form is not interrupted.
+ */
+function useFocusOnRefusal(formRef: RefObject<HTMLFormElement | null>, allErrors: Record<string, string[]>, answer: unknown) {
+  const pending = useRef(false);
+  const [refusals, setRefusals] = useState(0);
+  const names = Object.keys(allErrors);
+  const key = names.join("\n");
+  useEffect(() => {
+    if (answer) pending.current = true;
+  }, [answer]);
+  useEffect(() => {
+    if (!pending.current || key === "") return;
+    pending.current = false;
+    const wrong = new Set(key.split("\n"));
+    const first = Array.from(formRef.current?.elements ?? []).find((element) => wrong.has((element as HTMLInputElement).name));
+    if (!(first instanceof HTMLInputElement) || first.type !== "hidden") return;
+    const control = document.getElementById(`${FORM_ID}-${first.name}`);
+    const target = control?.matches("textarea, input, [contenteditable]") ? control : control?.querySelector<HTMLElement>("input:not([type=hidden]), textarea, button");
+    target?.focus();
+  }, [formRef, key, refusals, answer]);
+  return () => {
+    pending.current = true;
+    setRefusals((count) => count + 1);
+  };
+}
+
+export function ArticleForm({ mode, id, values, categories, ai, answer, message, published = false, publishedAt, version, savedAt, children }: ArticleFormProps) {
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const unsaved = useUnsavedChanges(formRef);
   const autosave = useAutosave({ formRef, id: mode === "edit" ? id : undefined, check: unsaved.check, submitting: unsaved.submitting });
   useSaveShortcut(formRef);
   useRoomForTheBar();
+  const [form, fields] = useZodForm({ id: FORM_ID, schema: articleSchema, answer });
+  const refused = useFocusOnRefusal(formRef, form.allErrors, answer);
   const busy = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post" && navigation.formData?.get("intent") !== "restore";
   const [title, setTitle] = useState(values.title);
   const [slug, setSlug] = useState(values.slug);
@@ -140,9 +180,11 @@ export function ArticleForm({ mode, id, values, categories, ai, fieldErrors = {}
   const [slugByHand, setSlugByHand] = useState(mode === "edit" && (published || values.slug !== slugify(values.title)));
   const [metaTitleByHand, setMetaTitleByHand] = useState(values.metaTitle !== "" && values.metaTitle !== values.title);
 
-  const invalid = (field: ArticleField) => (fieldErrors[field] ? true : undefined);
-  const describedBy = (field: ArticleField, ...more: string[]) => [fieldErrors[field] ? errorId(field) : "", ...more].filter(Boolean).join(" ") || undefined;
-  const errors = FIELD_LABELS.filter(([field]) => fieldErrors[field]);
+  // The refusal, from the browser's check or the server's answer: the spec's "Errore: {detail}"
+  // with the first problem, or the server's own message when it names no field (a newer version).
+  const messages = messagesOf(form.allErrors);
+  const refusal = messages.length === 0 ? null : (form.errors?.[0] ?? saveError(messages[0]!));
+  const fieldErrorsShown = Object.keys(form.allErrors).some((name) => name !== "");
 
   // The generator's accepted text fills the fields as if typed: the slug follows the title unless
   // the admin set it by hand.
@@ -157,50 +199,55 @@ export function ArticleForm({ mode, id, values, categories, ai, fieldErrors = {}
     if (article.categoryId) setCategoryId(article.categoryId);
     setAiGenerated(true);
     setGenerationMetadata(acceptedMetadata(generationMetadata, ai?.model ?? null, article.topic));
+    announceInput(formRef.current, ["title", "slug", "categoryId", "excerpt", "metaTitle", "metaDescription"]);
   };
 
   return (
     <div className="space-y-6">
       {/* Outside the form: Enter in the generator's fields must not save the article. */}
       {ai ? <AiGeneratorPanel categories={categories} usage={ai.usage} categoryId={categoryId} onAccept={accept} /> : null}
-      <Form ref={formRef} id={FORM_ID} method="post" className="space-y-6" noValidate>
+      <Form
+        ref={formRef}
+        method="post"
+        {...getFormProps(form)}
+        onSubmit={(event) => {
+          form.onSubmit(event);
+          // Refused by the browser's check: nothing was sent, the messages are shown.
+          if (event.defaultPrevented) refused();
+          else unsaved.sending();
+        }}
+        className="space-y-6"
+      >
         {id ? <input type="hidden" name="id" value={id} /> : null}
         {version ? <input type="hidden" name="baseUpdatedAt" value={version} /> : null}
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="aiGenerated" value={aiGenerated ? "true" : "false"} />
         <input type="hidden" name="generationMetadata" value={generationMetadata} />
 
-        {message && !busy ? (
+        {message && !busy && !refusal ? (
           <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 font-medium text-green-900">
             {message}
           </p>
         ) : null}
-        {error && !busy ? (
-          <div id="form-errors" role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            <p className="font-semibold">{error}</p>
-            {errors.length > 1 ? (
-              <ul className="mt-1 list-inside list-disc">
-                {errors.map(([field, label]) => (
-                  <li key={field}>
-                    <a href={`#${field}`} className="underline">
-                      {label}
-                    </a>
-                    : {fieldErrors[field]}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
+        {refusal && !busy ? (
+          <div id={form.errorId}>
+            {messages.length > 1 ? (
+              <ErrorSummary title={refusal} errors={messages} />
+            ) : (
+              // One problem: the title says it all.
+              <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
+                {refusal}
+              </p>
+            )}
           </div>
         ) : null}
 
         <div>
-          <label htmlFor="title" className={labelClass}>
+          <label htmlFor={fields.title.id} className={labelClass}>
             Titolo *
           </label>
           <input
-            id="title"
-            name="title"
-            required
+            {...getInputProps(fields.title, { type: "text", value: false })}
             maxLength={ARTICLE_LIMITS.title}
             value={title}
             onChange={(event) => {
@@ -209,52 +256,37 @@ export function ArticleForm({ mode, id, values, categories, ai, fieldErrors = {}
               if (!slugByHand) setSlug(slugify(next));
               if (!metaTitleByHand) setMetaTitle(next);
             }}
-            aria-invalid={invalid("title")}
-            aria-describedby={describedBy("title")}
             className={input}
           />
-          <FieldMessage fieldId="title" error={fieldErrors.title} />
+          <FieldError field={fields.title} />
         </div>
 
         <div>
-          <label htmlFor="slug" className={labelClass}>
+          <label htmlFor={fields.slug.id} className={labelClass}>
             Slug *
           </label>
           <input
-            id="slug"
-            name="slug"
-            required
+            {...getInputProps(fields.slug, { type: "text", value: false, ariaDescribedBy: fields.slug.descriptionId })}
             maxLength={ARTICLE_LIMITS.slug}
             value={slug}
             onChange={(event) => {
               setSlug(event.target.value);
               setSlugByHand(true);
             }}
-            aria-invalid={invalid("slug")}
-            aria-describedby={describedBy("slug", "slug-hint")}
             className={`${input} font-mono text-sm`}
           />
-          <p id="slug-hint" className="mt-1 text-sm break-all text-stone-600">
+          <p id={fields.slug.descriptionId} className="mt-1 text-sm break-all text-stone-600">
             Indirizzo pubblico: /article/{slugify(slug) || "…"}
           </p>
-          <FieldMessage fieldId="slug" error={fieldErrors.slug} />
+          <FieldError field={fields.slug} />
         </div>
 
         <div className="grid gap-6 sm:grid-cols-2">
           <div>
-            <label htmlFor="categoryId" className={labelClass}>
+            <label htmlFor={fields.categoryId.id} className={labelClass}>
               Categoria *
             </label>
-            <select
-              id="categoryId"
-              name="categoryId"
-              required
-              value={categoryId}
-              onChange={(event) => setCategoryId(event.target.value)}
-              aria-invalid={invalid("categoryId")}
-              aria-describedby={describedBy("categoryId")}
-              className={input}
-            >
+            <select {...getSelectProps(fields.categoryId, { value: false })} value={categoryId} onChange={(event) => setCategoryId(event.target.value)} className={input}>
               <option value="">Seleziona una categoria</option>
               {categories.map((category) => (
                 <option key={category.id} value={category.id}>
@@ -262,102 +294,101 @@ export function ArticleForm({ mode, id, values, categories, ai, fieldErrors = {}
                 </option>
               ))}
             </select>
-            <FieldMessage fieldId="categoryId" error={fieldErrors.categoryId} />
+            <FieldError field={fields.categoryId} />
           </div>
           <div>
-            <label htmlFor="status" className={labelClass}>
+            <label htmlFor={fields.status.id} className={labelClass}>
               Stato *
             </label>
-            <select id="status" name="status" aria-required="true" defaultValue={values.status} aria-invalid={invalid("status")} aria-describedby={describedBy("status")} className={input}>
+            {/* aria-required, not required: a required select needs an empty first option, which a status has not. */}
+            <select id={fields.status.id} name={fields.status.name} aria-required="true" defaultValue={values.status} {...ariaOf(fields.status)} className={input}>
               <EnumOptions values={ARTICLE_STATUSES.values} labels={ARTICLE_STATUSES.labels} />
             </select>
-            <FieldMessage fieldId="status" error={fieldErrors.status} />
+            <FieldError field={fields.status} />
           </div>
         </div>
 
         <div>
-          <label htmlFor="excerpt" className={labelClass}>
+          <label htmlFor={fields.excerpt.id} className={labelClass}>
             Estratto *
           </label>
           <textarea
-            id="excerpt"
-            name="excerpt"
-            required
+            {...getTextareaProps(fields.excerpt, { value: false, ariaDescribedBy: fields.excerpt.descriptionId })}
             rows={3}
             value={excerpt}
             onChange={(event) => setExcerpt(event.target.value)}
-            aria-invalid={invalid("excerpt")}
-            aria-describedby={describedBy("excerpt", "excerpt-count")}
             className={input}
           />
-          <Counter id="excerpt-count" length={excerpt.length} hint={ARTICLE_LIMITS.excerptHint} />
-          <FieldMessage fieldId="excerpt" error={fieldErrors.excerpt} />
+          <Counter id={fields.excerpt.descriptionId} length={excerpt.length} hint={ARTICLE_LIMITS.excerptHint} />
+          <FieldError field={fields.excerpt} />
         </div>
 
         <div>
-          <label id="content-label" htmlFor="content" className={labelClass}>
+          <label id="content-label" htmlFor={fields.content.id} className={labelClass}>
             Contenuto *
           </label>
           <div className="mt-1">
             <RichTextEditor
-              name="content"
-              id="content"
+              name={fields.content.name}
+              id={fields.content.id}
               defaultValue={content}
               labelledBy="content-label"
-              invalid={fieldErrors.content ? true : undefined}
-              describedBy={describedBy("content")}
-              onChange={() => window.setTimeout(unsaved.check, 0)}
+              invalid={fields.content.errors ? true : undefined}
+              describedBy={ariaOf(fields.content)["aria-describedby"]}
+              // The editor writes its HTML into a hidden input: the kit hears of it as of a typed field.
+              onChange={() => announceInput(formRef.current, [fields.content.name])}
               // The editor writes the HTML its own way: that is the saved text, not a change.
               onReady={(html) => {
                 if (!unsaved.check()) unsaved.rebase({ content: html });
               }}
             />
           </div>
-          <FieldMessage fieldId="content" error={fieldErrors.content} />
+          <FieldError field={fields.content} />
         </div>
 
         <div>
-          <ImageField name="featuredImage" id="featuredImage" label="Immagine in evidenza" defaultValue={values.featuredImage} />
-          <FieldMessage fieldId="featuredImage" error={fieldErrors.featuredImage} />
+          <ImageField
+            name={fields.featuredImage.name}
+            id={fields.featuredImage.id}
+            label="Immagine in evidenza"
+            defaultValue={values.featuredImage}
+            invalid={fields.featuredImage.errors ? true : undefined}
+            describedBy={ariaOf(fields.featuredImage)["aria-describedby"]}
+          />
+          <FieldError field={fields.featuredImage} />
         </div>
 
         <fieldset className="space-y-6 rounded-2xl border border-stone-200 bg-white p-4">
           <legend className="px-1 text-sm font-semibold text-stone-900">SEO</legend>
           <div>
-            <label htmlFor="metaTitle" className={labelClass}>
+            <label htmlFor={fields.metaTitle.id} className={labelClass}>
               Meta title
             </label>
             <input
-              id="metaTitle"
-              name="metaTitle"
+              {...getInputProps(fields.metaTitle, { type: "text", value: false })}
               maxLength={ARTICLE_LIMITS.metaTitle}
               value={metaTitle}
               onChange={(event) => {
                 setMetaTitle(event.target.value);
                 setMetaTitleByHand(true);
               }}
-              aria-invalid={invalid("metaTitle")}
-              aria-describedby={describedBy("metaTitle")}
               className={input}
             />
-            <FieldMessage fieldId="metaTitle" error={fieldErrors.metaTitle} />
+            <FieldError field={fields.metaTitle} />
           </div>
           <div>
-            <label htmlFor="metaDescription" className={labelClass}>
+            <label htmlFor={fields.metaDescription.id} className={labelClass}>
               Meta description
             </label>
             <textarea
-              id="metaDescription"
-              name="metaDescription"
+              {...getTextareaProps(fields.metaDescription, { value: false, ariaDescribedBy: fields.metaDescription.descriptionId })}
               rows={2}
               value={metaDescription}
               onChange={(event) => setMetaDescription(event.target.value)}
-              aria-invalid={invalid("metaDescription")}
-              aria-describedby={describedBy("metaDescription", "metaDescription-count")}
               className={input}
             />
-            <Counter id="metaDescription-count" length={metaDescription.length} hint={ARTICLE_LIMITS.metaDescriptionHint} />
-            <FieldMessage fieldId="metaDescription" error={fieldErrors.metaDescription} />
+            <Counter id={fields.metaDescription.descriptionId} length={metaDescription.length} hint={ARTICLE_LIMITS.metaDescriptionHint} />
+            <FieldError field={fields.metaDescription} />
           </div>
         </fieldset>
 
@@ -365,38 +396,41 @@ export function ArticleForm({ mode, id, values, categories, ai, fieldErrors = {}
         <fieldset className="group rounded-2xl border border-stone-200 bg-white p-4">
           <legend className="px-1 text-sm font-semibold text-stone-900">Pubblicazione</legend>
           <label className="flex items-center gap-2 text-stone-800">
-            <input type="checkbox" name="isScheduled" defaultChecked={values.isScheduled} className="schedule-toggle size-4" />
+            {/* Not Conform's props: a box the schema reads as true/false is not "required". */}
+            <input type="checkbox" id={fields.isScheduled.id} name={fields.isScheduled.name} defaultChecked={values.isScheduled} className="schedule-toggle size-4" />
             Programma pubblicazione
           </label>
           <div className="mt-4 hidden group-has-[.schedule-toggle:checked]:block">
-            <label htmlFor="scheduledPublishDate" className={labelClass}>
+            <label htmlFor={fields.scheduledPublishDate.id} className={labelClass}>
               Data e ora di pubblicazione (ora italiana)
             </label>
             <input
-              type="datetime-local"
-              id="scheduledPublishDate"
-              name="scheduledPublishDate"
+              {...getInputProps(fields.scheduledPublishDate, { type: "datetime-local", value: false })}
               defaultValue={values.scheduledPublishDate}
-              aria-invalid={invalid("scheduledPublishDate")}
-              aria-describedby={describedBy("scheduledPublishDate")}
               className={`${input} sm:w-auto`}
             />
-            <FieldMessage fieldId="scheduledPublishDate" error={fieldErrors.scheduledPublishDate} />
+            <FieldError field={fields.scheduledPublishDate} />
           </div>
           {published ? (
             <div className="mt-4 border-t border-stone-200 pt-4">
               <label className="flex items-center gap-2 text-stone-800">
-                <input type="checkbox" name="keepPublishedAt" defaultChecked={values.keepPublishedAt} aria-describedby="keepPublishedAt-hint" className="size-4" />
+                <input
+                  type="checkbox"
+                  id={fields.keepPublishedAt.id}
+                  name={fields.keepPublishedAt.name}
+                  defaultChecked={values.keepPublishedAt}
+                  aria-describedby={fields.keepPublishedAt.descriptionId}
+                  className="size-4"
+                />
                 Mantieni la data di pubblicazione
               </label>
-              <p id="keepPublishedAt-hint" className="mt-1 text-sm text-stone-600">
+              <p id={fields.keepPublishedAt.descriptionId} className="mt-1 text-sm text-stone-600">
                 {publishedAt ? `Pubblicato il ${formatDateTimeLong(publishedAt)}. ` : ""}
                 Senza la spunta, salvando l&apos;articolo la data di pubblicazione diventa quella di adesso; spuntala per una correzione.
               </p>
             </div>
           ) : null}
         </fieldset>
-
       </Form>
       {children}
       {/* After everything the page shows, so that it stays stuck to the window down to the page's end. */}
@@ -404,8 +438,8 @@ export function ArticleForm({ mode, id, values, categories, ai, fieldErrors = {}
         form={FORM_ID}
         label={mode === "new" ? "Crea articolo" : "Salva modifiche"}
         busy={busy}
-        error={error}
-        hasFieldErrors={errors.length > 0}
+        error={refusal}
+        errorsId={fieldErrorsShown ? form.errorId : undefined}
         dirty={unsaved.dirty}
         savedAt={savedAt}
         autosave={mode === "edit" ? autosave : undefined}

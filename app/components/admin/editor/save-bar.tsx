@@ -11,8 +11,8 @@ export interface SaveBarProps {
   busy: boolean;
   /** "Errore: …" of the last save, until the next one */
   error?: string | null;
-  /** the form has field errors listed at the top */
-  hasFieldErrors?: boolean;
+  /** the id of the list of field errors at the top of the form, when there is one */
+  errorsId?: string;
   dirty: boolean;
   /** the last save of this page (null when nothing was saved here yet) */
   savedAt?: Date | string | null;
@@ -29,7 +29,7 @@ function stateOf({ busy, error, dirty, savedAt }: SaveBarProps): { text: string;
 }
 
 export function SaveBar(props: SaveBarProps) {
-  const { form, label, busy, error, hasFieldErrors, dirty, autosave, children } = props;
+  const { form, label, busy, error, errorsId, dirty, autosave, children } = props;
   const state = stateOf(props);
   // A draft written after the last change typed is worth saying; once saved, "Salvato" says it all.
   const draft = dirty && !busy && autosave ? (autosave.error ?? (autosave.savedAt ? `Bozza salvata automaticamente alle ${formatTime(autosave.savedAt)}` : null)) : null;
@@ -47,10 +47,10 @@ export function SaveBar(props: SaveBarProps) {
           {state ? (
             <p className={`font-medium break-words ${state.tone}`}>
               {state.text}
-              {error && hasFieldErrors && !busy ? (
+              {error && errorsId && !busy ? (
                 <>
                   {" "}
-                  <a href="#form-errors" className="underline">
+                  <a href={`#${errorsId}`} className="underline">
                     Vedi gli errori
                   </a>
                 </>

@@ -1,6 +1,7 @@
 // Knows whether the article form differs from what was saved, and asks before that is lost: the
 // browser's own question when the tab is closed or reloaded (beforeunload), React Router's blocker
-// for a navigation inside the app. A submission of the form itself is never held back.
+// for a navigation inside the app. A submission of the form itself is never held back; one the
+// browser's check refused never left, so it counts as none.
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { useBlocker, useNavigation } from "react-router";
 import { snapshotOf } from "./snapshot";
@@ -16,6 +17,8 @@ export interface UnsavedChanges {
   blocker: ReturnType<typeof useBlocker>;
   /** the form is being sent: nothing to ask */
   submitting: RefObject<boolean>;
+  /** the form's submission passed the browser's check and is on its way */
+  sending: () => void;
 }
 
 export function useUnsavedChanges(formRef: RefObject<HTMLFormElement | null>): UnsavedChanges {
@@ -55,17 +58,12 @@ export function useUnsavedChanges(formRef: RefObject<HTMLFormElement | null>): U
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    const onSubmit = () => {
-      submitting.current = true;
-    };
     // React updates the controlled fields (the slug follows the title) after the event: look then.
     const later = () => window.setTimeout(check, 0);
-    form.addEventListener("submit", onSubmit);
     form.addEventListener("input", later);
     form.addEventListener("change", later);
     form.addEventListener("focusout", later);
     return () => {
-      form.removeEventListener("submit", onSubmit);
       form.removeEventListener("input", later);
       form.removeEventListener("change", later);
       form.removeEventListener("focusout", later);
@@ -93,5 +91,9 @@ export function useUnsavedChanges(formRef: RefObject<HTMLFormElement | null>): U
     return !samePage && check();
   });
 
-  return { dirty, check, rebase, blocker, submitting };
+  const sending = useCallback(() => {
+    submitting.current = true;
+  }, []);
+
+  return { dirty, check, rebase, blocker, submitting, sending };
 }

@@ -19,7 +19,8 @@ import { config } from "~/config.server";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { Prose } from "~/components/prose";
 import { formatDateTimeLong } from "~/lib/format";
-import { readForm, readQuery } from "~/lib/form.server";
+import { readAdminForm } from "~/admin/admin-form.server";
+import { readQuery } from "~/lib/form.server";
 
 // /admin/articles/edit?id=… — the article form, the revision history (?revision=… shows one saved
 // version), the restore of a version and the editor's autosave (intent=autosave, from a fetcher). The admin layout's gate guards the page and its actions;
@@ -48,12 +49,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const actor = adminActor(context);
-  const form = await readForm(request);
-  if (!form.ok) return data({ intent: "save" as const, ok: false as const, error: form.error, fieldErrors: {}, values: null }, { status: form.status });
-  const { fields } = form;
-  const id = fields.id || (readQuery(request).get("id") ?? "");
+export async function action(args: Route.ActionArgs) {
+  const read = await readAdminForm(args);
+  // A form the server could not read (too large, not a form) answers as a refused save.
+  if (!read.ok) return data({ intent: "save" as const, ...read.refusal.data, fieldErrors: {}, values: null }, read.refusal.init ?? undefined);
+  const { actor, fields } = read;
+  const id = fields.id || (readQuery(args.request).get("id") ?? "");
   if (fields.intent === "autosave") {
     const result = await autosaveArticle(actor, id, fields);
     if (!result.ok) return data({ intent: "autosave" as const, ok: false as const, error: result.error, stale: result.status === 409 }, { status: result.status });
@@ -219,8 +220,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         values={failed?.values ?? valuesOf(article)}
         categories={loaderData.categories}
         ai={loaderData.ai}
-        fieldErrors={failed?.fieldErrors}
-        error={failed?.error}
+        answer={failed}
         message={message}
       >
         {revision || revisionError ? (

@@ -6,7 +6,7 @@ import { ARTICLE_BODY_LIMIT, EMPTY_ARTICLE_FORM, formValuesOf } from "~/articles
 import { ArticleForm } from "~/components/admin/article-form";
 import { getAiUsage } from "~/ai/usage.server";
 import { config } from "~/config.server";
-import { readForm } from "~/lib/form.server";
+import { readAdminForm } from "~/admin/admin-form.server";
 
 // /admin/articles/new — a new article. On success, on to its edit page with "Articolo creato!".
 export const handle = { bodyLimit: ARTICLE_BODY_LIMIT };
@@ -18,12 +18,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { categories: options.categories, ai: { usage, model: usage.configured ? config().ai.model : null } };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const actor = adminActor(context);
-  const form = await readForm(request);
-  if (!form.ok) return data({ error: form.error, fieldErrors: {}, values: EMPTY_ARTICLE_FORM }, { status: form.status });
-  const result = await createArticle(actor, form.fields);
-  if (!result.ok) return data({ error: result.error, fieldErrors: result.fieldErrors, values: formValuesOf(form.fields) }, { status: result.status });
+export async function action(args: Route.ActionArgs) {
+  const read = await readAdminForm(args);
+  // A form the server could not read (too large, not a form): the refusal, in the form's answer.
+  if (!read.ok) return data({ ...read.refusal.data, fieldErrors: {}, values: EMPTY_ARTICLE_FORM }, read.refusal.init ?? undefined);
+  const result = await createArticle(read.actor, read.fields);
+  if (!result.ok) return data({ ok: false as const, error: result.error, fieldErrors: result.fieldErrors, values: formValuesOf(read.fields) }, { status: result.status });
   return redirect(`/admin/articles/edit?id=${result.id}&saved=created`);
 }
 
@@ -43,8 +43,7 @@ export default function NewArticle({ loaderData, actionData }: Route.ComponentPr
         values={actionData?.values ?? EMPTY_ARTICLE_FORM}
         categories={loaderData.categories}
         ai={loaderData.ai}
-        fieldErrors={actionData?.fieldErrors}
-        error={actionData?.error}
+        answer={actionData}
       />
     </div>
   );

@@ -259,7 +259,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
               {messages.map((m) => (
-                <li key={m.id} className={`flex items-start gap-2 pr-3 ${m.id === selectedId ? "bg-brand-50" : ""}`}>
+                <li key={m.id} className={`flex flex-col sm:flex-row sm:items-start sm:gap-2 sm:pr-3 ${m.id === selectedId ? "bg-brand-50" : ""}`}>
                   <PlainLink
                     to={hrefFor(m.id)}
                     aria-current={m.id === selectedId ? "true" : undefined}
@@ -274,7 +274,8 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
                     </span>
                     <span className="mt-1 block text-xs text-stone-600">{formatDateTimeLong(m.createdAt)}</span>
                   </PlainLink>
-                  <div className="pt-3">
+                  {/* Under the message on a narrow screen, where the menu opens towards the right. */}
+                  <div className="px-4 pb-4 sm:px-0 sm:pt-3 sm:pb-0">
                     <MessageMenu message={m} fetcher={fetcher} onDelete={() => setToDelete(m.id)} />
                   </div>
                 </li>

@@ -113,28 +113,31 @@ const columns: Column<ModerationEntry>[] = [
           width={400}
           height={300}
           loading="lazy"
-          className="aspect-[4/3] w-full rounded-lg bg-stone-100 object-cover sm:w-48 md:w-32"
+          className="aspect-[4/3] w-full rounded-lg bg-stone-100 object-cover sm:w-48 md:w-40"
         />
         <span className="sr-only"> (si apre in una nuova scheda)</span>
       </a>
     ),
   },
   {
-    id: "title",
-    header: "Titolo",
+    id: "entry",
+    header: "Partecipazione",
     labelOnCards: false,
-    className: "md:min-w-48",
+    className: "md:min-w-56",
     cell: (entry) => (
       <>
         <span className="block font-semibold break-words text-stone-900">{entry.title}</span>
-        {entry.description ? <span className="mt-1 block text-sm break-words text-stone-700">{entry.description}</span> : null}
+        <span className="mt-1 block text-sm break-words text-stone-700">
+          {entry.petName} · {entry.petTypeLabel} · {voteCount(entry.votes)}
+        </span>
+        {entry.description ? <span className="mt-1 block text-sm break-words text-stone-800">{entry.description}</span> : null}
       </>
     ),
   },
-  { id: "pet", header: "Animale", className: "break-words", cell: (entry) => `${entry.petName} · ${entry.petTypeLabel}` },
   {
     id: "author",
     header: "Autore",
+    className: "md:max-w-56",
     cell: (entry) => (
       <>
         <span className="break-words">{entry.author.fullName}</span>
@@ -144,8 +147,7 @@ const columns: Column<ModerationEntry>[] = [
       </>
     ),
   },
-  { id: "votes", header: "Voti", cell: (entry) => voteCount(entry.votes) },
-  { id: "created", header: "Inviata il", cell: (entry) => formatDateLong(entry.createdAt) },
+  { id: "created", header: "Inviata il", className: "md:whitespace-nowrap", cell: (entry) => formatDateLong(entry.createdAt) },
   { id: "status", header: "Stato", cell: (entry) => <SubmissionStatusBadge status={entry.status} /> },
 ];
 

@@ -2,6 +2,7 @@
 // marks it read, then it is archived and deleted (with the confirmation). An unknown message in the
 // address shows "not found" in the pane. This file sends one contact message.
 import { describe, expect, it } from "vitest";
+import { axeViolations } from "./axe";
 import { signIn, signUpIn, startBrowser, uniqueEmail, withConsent } from "./browser";
 import { E2E_ADMIN } from "./server";
 
@@ -23,10 +24,23 @@ describe("/admin/contacts", () => {
 
     const { context, page } = await browser.context();
     await signIn(context, E2E_ADMIN.email, E2E_ADMIN.password);
-    await page.goto(`/admin/contacts?q=${encodeURIComponent(subject)}`);
+    await page.goto("/admin/contacts");
+    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+    // The search applies itself as the admin types, and is kept in the address.
+    await page.getByLabel("Cerca per nome, email o oggetto").pressSequentially(subject);
+    await page.waitForURL((url) => url.searchParams.get("q") === subject);
     const list = page.getByRole("region", { name: "Elenco dei messaggi" });
     const item = list.getByRole("link", { name: new RegExp(subject) });
     await item.waitFor();
+    expect(await item.textContent()).toContain("Nuovo");
+    // The row's menu offers what can be done without opening it; Escape closes it, nothing changes.
+    const menu = page.getByLabel(`Azioni: «${subject}»`);
+    await menu.click();
+    await list.getByRole("button", { name: `Segna come letto «${subject}»` }).waitFor();
+    expect(await list.getByRole("button", { name: `Archivia «${subject}»` }).isVisible()).toBe(true);
+    expect(await list.getByRole("button", { name: `Elimina «${subject}»` }).isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await list.getByRole("button", { name: `Archivia «${subject}»` }).waitFor({ state: "hidden" });
     expect(await item.textContent()).toContain("Nuovo");
 
     await item.click();
@@ -35,6 +49,7 @@ describe("/admin/contacts", () => {
     expect(new URL(page.url()).searchParams.get("id")).toMatch(/^[0-9a-f-]{36}$/);
     expect(await pane.textContent()).toContain("Letto");
     expect(await pane.getByRole("button", { name: "Segna come letto" }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
     const reply = pane.getByRole("link", { name: "Rispondi via email" });
     expect(await reply.getAttribute("href")).toBe(`mailto:${email}?subject=${encodeURIComponent(`Re: ${subject}`)}`);
 
@@ -44,7 +59,8 @@ describe("/admin/contacts", () => {
     expect(await list.getByRole("link", { name: new RegExp(subject) }).textContent()).toContain("Letto");
 
     await pane.getByRole("button", { name: "Archivia" }).click();
-    await pane.getByText("Messaggio archiviato").waitFor();
+    // The page's banner says what the action did.
+    await page.getByText("Messaggio archiviato").waitFor();
     await pane.getByRole("button", { name: "Archivia" }).waitFor({ state: "detached" });
     expect(await pane.textContent()).toContain("Archiviato");
     expect(await pane.getByRole("button", { name: "Segna come letto" }).count()).toBe(1);

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { CONTEST_BODY_LIMIT, IMAGE_MESSAGES } from "~/images/limits";
+import { axeViolations } from "./axe";
 import { baseUrl, signIn, signUpIn, startBrowser, withConsent } from "./browser";
 import { E2E_ADMIN } from "./server";
 
@@ -43,6 +44,8 @@ async function moderate(context: BrowserContext, path: string, title: string, de
   await page.getByRole("listitem").filter({ hasText: ACTIVE }).getByRole("link", { name: /^Modera/ }).click();
   await page.waitForURL(`**${path.replace("/contests/", "/admin/contests/")}/submissions`);
   await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByLabel(`Azioni: «${title}»`).click();
   await page.getByRole("button", { name: `${decision} «${title}»` }).click();
   await page.getByText(decision === "Approva" ? "Partecipazione approvata" : "Partecipazione rifiutata").waitFor();
   await page.close();

@@ -12,6 +12,12 @@ import { AD_CODE_LIMITS, AD_CODE_MESSAGES, adCodeSchema, type AdCodeField, type 
 import type { FieldErrors } from "~/lib/field-errors";
 import { AD_PAGE_TYPES, AD_PLACEMENTS } from "~/lib/enums";
 
+/**
+ * What the new and edit actions answer when they do not save: the refusal, and for a save the
+ * domain refused, each field's message and the admin's values (an unreadable form has neither).
+ */
+export type AdCodeAnswer = { ok: false; error: string; fieldErrors?: FieldErrors<AdCodeField>; values?: AdCodeFormValues };
+
 export interface AdCodeFormProps {
   mode: "new" | "edit";
   values: AdCodeFormValues;

@@ -1,18 +1,30 @@
-import { useState } from "react";
-import { data, Form, redirect, useFetcher } from "react-router";
+import { useRef, useState } from "react";
+import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/contacts";
+import { readAdminForm } from "~/admin/admin-form.server";
+import { backToListAfterDelete, cameBackFromDelete } from "~/admin/back-to-list.server";
 import { adminActor } from "~/admin/gate.server";
 import { ConfirmDialog } from "~/components/admin/dialog";
+import { EmptyState } from "~/components/admin/kit/empty-state";
+import { ListFilters } from "~/components/admin/kit/list-filters";
+import { RowActions, rowActionClass } from "~/components/admin/kit/row-actions";
+import { StatusBanner, useActionStatus } from "~/components/admin/kit/status-banner";
 import { Pagination } from "~/components/pagination";
 import { PlainLink } from "~/components/plain-link";
-import { archive, deleteMessage, listMessages, markRead, markReplied, openMessage, type AdminContactMessage } from "~/contact/admin.server";
-import { CONTACT_ADMIN_MESSAGES as M, contactActionSchema, contactListQuerySchema, replyHref, type ContactStatus } from "~/contact/admin-validation";
+import { useHydrated } from "~/components/use-hydrated";
+import { archive, deleteMessage, listMessages, markRead, markReplied, openMessage, type AdminContactMessage, type AdminContactSummary } from "~/contact/admin.server";
+import {
+  CONTACT_ADMIN_MESSAGES as M,
+  CONTACT_SEARCH_MAX_LENGTH,
+  contactActionSchema,
+  contactListQuerySchema,
+  replyHref,
+  type ContactStatus,
+} from "~/contact/admin-validation";
 import { CONTACT_STATUSES } from "~/lib/enums";
 import { readQuery } from "~/lib/form.server";
 import { formatDateTimeLong, formatNumber } from "~/lib/format";
 import { redirectPastLastPage } from "~/lib/paging";
-import { readAdminForm } from "~/admin/admin-form.server";
-import { useHydrated } from "~/components/use-hydrated";
 
 // /admin/contacts — the contact form's messages: list (search, status filter), and the message of
 // `?id=` in the detail pane, so that it survives a reload and works without JavaScript. Showing a
@@ -33,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     selectedId: query.id ?? null,
     selected: opened?.ok ? opened.message : null,
     notFound: opened !== null && !opened.ok,
-    deleted: readQuery(request).has("deleted"),
+    deleted: cameBackFromDelete(readQuery(request)),
   };
   return opened && !opened.ok ? data(loaded, { status: opened.status }) : loaded;
 }
@@ -51,13 +63,7 @@ export async function action(args: Route.ActionArgs) {
   const result = await CONTACT_ACTIONS[intent](actor, id);
   if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status });
   // After a delete the pane has nothing to show: back to the list, with its search and filter.
-  if (intent === "delete") {
-    const back = new URL(fields.back ?? "", "http://zampa.invalid/admin/contacts");
-    const search = back.pathname === "/admin/contacts" ? new URLSearchParams(back.search) : new URLSearchParams();
-    search.delete("id");
-    search.set("deleted", "1");
-    throw redirect(`/admin/contacts?${search}`);
-  }
+  if (intent === "delete") backToListAfterDelete("/admin/contacts", fields.back);
   return { ok: true as const, message: result.message };
 }
 
@@ -76,20 +82,24 @@ function StatusBadge({ status }: { status: ContactStatus }) {
   return <span className={`inline-block rounded-full px-3 py-1 text-xs font-semibold ${STATUS_COLOURS[status]}`}>{CONTACT_STATUSES.labels[status]}</span>;
 }
 
-function DetailPane({ message, listHref }: { message: AdminContactMessage; listHref: string }) {
-  const fetcher = useFetcher<typeof action>();
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
+type Fetcher = ReturnType<typeof useFetcher<typeof action>>;
+
+function BackToList({ listHref }: { listHref: string }) {
+  return (
+    <p className="lg:hidden">
+      <PlainLink to={listHref} className="text-sm font-medium text-brand-800 underline">
+        ← Torna all'elenco
+      </PlainLink>
+    </p>
+  );
+}
+
+function DetailPane({ message, listHref, fetcher, onDelete }: { message: AdminContactMessage; listHref: string; fetcher: Fetcher; onDelete: () => void }) {
   const hydrated = useHydrated();
   const busy = fetcher.state !== "idle";
-  const result = fetcher.data;
-  const post = (intent: string) => void fetcher.submit({ intent, id: message.id, back: listHref }, { method: "post" });
   return (
     <article aria-labelledby="message-subject" className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
-      <p className="lg:hidden">
-        <PlainLink to={listHref} className="text-sm font-medium text-brand-800 underline">
-          ← Torna all'elenco
-        </PlainLink>
-      </p>
+      <BackToList listHref={listHref} />
       <div className="mt-2 flex flex-wrap items-center gap-2 lg:mt-0">
         <h2 id="message-subject" className="text-xl font-bold break-words text-stone-900">
           {message.subject}
@@ -123,7 +133,7 @@ function DetailPane({ message, listHref }: { message: AdminContactMessage; listH
           className="btn-primary"
           onClick={() => {
             // The link opens the mail client; the message is marked replied alongside.
-            if (message.status !== "replied") post("replied");
+            if (message.status !== "replied") void fetcher.submit({ intent: "replied", id: message.id }, { method: "post" });
           }}
         >
           Rispondi via email
@@ -149,31 +159,48 @@ function DetailPane({ message, listHref }: { message: AdminContactMessage; listH
             ) : null}
           </noscript>
         </fetcher.Form>
-        <button type="button" className="btn-secondary text-red-800" disabled={busy || !hydrated} onClick={() => setConfirmingDelete(true)}>
+        <button type="button" className="btn-secondary text-red-800" disabled={busy || !hydrated} onClick={onDelete}>
           Elimina
         </button>
       </div>
-      <ConfirmDialog
-        open={confirmingDelete}
-        question={M.deleteQuestion}
-        confirmLabel="Elimina"
-        destructive
-        busy={busy}
-        onCancel={() => setConfirmingDelete(false)}
-        onConfirm={() => {
-          setConfirmingDelete(false);
-          post("delete");
-        }}
-      />
-      <p aria-live="polite" className="mt-3 text-sm">
-        {result && !busy ? <span className={result.ok ? "text-green-800" : "text-red-800"}>{result.ok ? result.message : result.error}</span> : null}
-      </p>
     </article>
+  );
+}
+
+/** A message's actions from the list, without opening it (opening marks it read). */
+function MessageMenu({ message, fetcher, onDelete }: { message: AdminContactSummary; fetcher: Fetcher; onDelete: () => void }) {
+  const hydrated = useHydrated();
+  const busy = fetcher.state !== "idle";
+  return (
+    <RowActions label={`«${message.subject}»`}>
+      {message.status !== "archived" ? (
+        <fetcher.Form method="post" className="contents">
+          <input type="hidden" name="id" value={message.id} />
+          {message.status === "new" ? (
+            <button type="submit" name="intent" value="read" className={rowActionClass} disabled={busy} aria-label={`Segna come letto «${message.subject}»`}>
+              Segna come letto
+            </button>
+          ) : null}
+          <button type="submit" name="intent" value="archive" className={rowActionClass} disabled={busy} aria-label={`Archivia «${message.subject}»`}>
+            Archivia
+          </button>
+        </fetcher.Form>
+      ) : null}
+      <button type="button" className={`${rowActionClass} text-red-800`} disabled={busy || !hydrated} onClick={onDelete} aria-label={`Elimina «${message.subject}»`}>
+        Elimina
+      </button>
+    </RowActions>
   );
 }
 
 export default function AdminContacts({ loaderData }: Route.ComponentProps) {
   const { messages, matching, page, pageCount, byStatus, q, status, selected, selectedId, notFound, deleted } = loaderData;
+  // One fetcher for the pane and the list's menus: their answers show in the page's banner.
+  const fetcher = useFetcher<typeof action>();
+  const [toDelete, setToDelete] = useState<string | null>(null);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  const banner = useActionStatus(fetcher, { initial: deleted ? { kind: "success", text: `${M.deleted}.`, key: 0 } : null, focusRef: bannerRef });
+
   const search = new URLSearchParams();
   if (q) search.set("q", q);
   if (status) search.set("status", status);
@@ -186,16 +213,17 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
     return `/admin/contacts?${params}`;
   };
   const paneOpen = selectedId !== null;
+  const filtered = Boolean(q || status);
   const total = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
   return (
     <>
       <h1 className="text-2xl font-bold text-stone-900">Messaggi di contatto</h1>
-      <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-3">
+      <ListFilters label="Cerca e filtra i messaggi" filtered={filtered} submitLabel="Filtra" className="mt-4">
         <div className="min-w-0 flex-1 basis-64">
           <label htmlFor="contacts-q" className="field-label">
             Cerca per nome, email o oggetto
           </label>
-          <input id="contacts-q" name="q" type="search" defaultValue={q} maxLength={200} className="field-input" />
+          <input id="contacts-q" name="q" type="search" defaultValue={q} maxLength={CONTACT_SEARCH_MAX_LENGTH} className="field-input" />
         </div>
         <div>
           <label htmlFor="contacts-status" className="field-label">
@@ -210,32 +238,32 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
-        <button type="submit" className="btn-primary">
-          Filtra
-        </button>
-        {q || status ? (
-          <a href="/admin/contacts" className="btn-secondary">
-            Mostra tutti
-          </a>
-        ) : null}
-      </Form>
-      <p className="mt-3 text-sm text-stone-700" role="status">
-        {deleted ? `${M.deleted}. ` : ""}
+      </ListFilters>
+      <StatusBanner status={banner} focusRef={bannerRef} />
+      <p className="mt-3 text-sm text-stone-700" aria-live="polite">
         {formatNumber(matching)} {matching === 1 ? "messaggio" : "messaggi"}
       </p>
 
       <div className="mt-3 grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <section aria-label="Elenco dei messaggi" className={paneOpen ? "max-lg:hidden" : undefined}>
           {messages.length === 0 ? (
-            <p className="text-stone-700">Nessun messaggio.</p>
+            <EmptyState title="Nessun messaggio.">
+              {filtered ? (
+                <PlainLink to="/admin/contacts" className="btn-secondary">
+                  Mostra tutti i messaggi
+                </PlainLink>
+              ) : (
+                <p>I messaggi inviati dal modulo della pagina Contatti arriveranno qui.</p>
+              )}
+            </EmptyState>
           ) : (
             <ul className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
               {messages.map((m) => (
-                <li key={m.id}>
+                <li key={m.id} className={`flex flex-col sm:flex-row sm:items-start sm:gap-2 sm:pr-3 ${m.id === selectedId ? "bg-brand-50" : ""}`}>
                   <PlainLink
                     to={hrefFor(m.id)}
                     aria-current={m.id === selectedId ? "true" : undefined}
-                    className={`block p-4 hover:bg-stone-50 ${m.id === selectedId ? "bg-brand-50" : ""}`}
+                    className="block min-w-0 flex-1 p-4 hover:bg-stone-50"
                   >
                     <span className="flex flex-wrap items-center justify-between gap-2">
                       <span className={`break-words text-stone-900 ${m.status === "new" ? "font-bold" : "font-semibold"}`}>{m.subject}</span>
@@ -246,6 +274,10 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
                     </span>
                     <span className="mt-1 block text-xs text-stone-600">{formatDateTimeLong(m.createdAt)}</span>
                   </PlainLink>
+                  {/* Under the message on a narrow screen, where the menu opens towards the right. */}
+                  <div className="px-4 pb-4 sm:px-0 sm:pt-3 sm:pb-0">
+                    <MessageMenu message={m} fetcher={fetcher} onDelete={() => setToDelete(m.id)} />
+                  </div>
                 </li>
               ))}
             </ul>
@@ -254,14 +286,10 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
         </section>
         <section aria-label="Dettaglio del messaggio" className={paneOpen ? undefined : "max-lg:hidden"}>
           {selected ? (
-            <DetailPane key={selected.id} message={selected} listHref={listHref} />
+            <DetailPane key={selected.id} message={selected} listHref={listHref} fetcher={fetcher} onDelete={() => setToDelete(selected.id)} />
           ) : notFound ? (
             <div className="rounded-2xl border border-stone-200 bg-white p-5">
-              <p className="lg:hidden">
-                <PlainLink to={listHref} className="text-sm font-medium text-brand-800 underline">
-                  ← Torna all'elenco
-                </PlainLink>
-              </p>
+              <BackToList listHref={listHref} />
               <h2 className="mt-2 text-xl font-bold text-stone-900 lg:mt-0">{M.notFound}</h2>
               <p className="mt-1 text-stone-700">{M.notFoundDetail}</p>
             </div>
@@ -270,6 +298,18 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       </div>
+      <ConfirmDialog
+        open={toDelete !== null}
+        question={M.deleteQuestion}
+        confirmLabel="Elimina"
+        destructive
+        busy={fetcher.state !== "idle"}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (toDelete) void fetcher.submit({ intent: "delete", id: toDelete, back: listHref }, { method: "post" });
+          setToDelete(null);
+        }}
+      />
     </>
   );
 }

@@ -1,23 +1,27 @@
 import { Check, X } from "lucide";
-import { Icon } from "~/components/icon";
+import { useRef } from "react";
 import { data, Link, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/contest-submissions";
-import { adminActor } from "~/admin/gate.server";
 import { refuseNonAdmin } from "~/admin/access.server";
-import { approveSubmission, listSubmissionsForModeration, rejectSubmission, type ModerationEntry, type ModerationPage } from "~/contests/moderation.server";
+import { readAdminForm } from "~/admin/admin-form.server";
+import { adminActor } from "~/admin/gate.server";
+import { DataTable, type Column } from "~/components/admin/kit/data-table";
+import { EmptyState } from "~/components/admin/kit/empty-state";
+import { ListFilters } from "~/components/admin/kit/list-filters";
+import { RowActions, rowActionClass } from "~/components/admin/kit/row-actions";
+import { StatusBanner, useActionStatus } from "~/components/admin/kit/status-banner";
+import { SubmissionStatusBadge } from "~/components/contests/submission-status";
+import { voteCount } from "~/components/contests/vote-count";
+import { Icon } from "~/components/icon";
 import { Pagination } from "~/components/pagination";
 import { PlainLink } from "~/components/plain-link";
-import { SUBMISSION_STATUSES } from "~/lib/enums";
-import { formatNumber } from "~/lib/format";
-import { readQuery } from "~/lib/form.server";
-import { pageParam, redirectPastLastPage } from "~/lib/paging";
+import { approveSubmission, listSubmissionsForModeration, rejectSubmission, type ModerationEntry, type ModerationPage } from "~/contests/moderation.server";
 import { CONTEST_MESSAGES as M } from "~/contests/validation";
-import { SubmissionStatusBadge } from "~/components/contests/submission-status";
-import { formatDateLong } from "~/lib/format";
+import { SUBMISSION_STATUSES } from "~/lib/enums";
+import { readQuery } from "~/lib/form.server";
+import { formatDateLong, formatNumber } from "~/lib/format";
 import { thumbnailUrl } from "~/lib/images";
-import { voteCount } from "~/components/contests/vote-count";
-import { readAdminForm } from "~/admin/admin-form.server";
-
+import { pageParam, redirectPastLastPage } from "~/lib/paging";
 // /admin/contests/{id}/submissions — the moderation of a contest's entries, 20 a page, filtered by
 // status. The admin layout's gate guards the page and its actions; the moderation module checks the
 // role again for every action.
@@ -51,59 +55,108 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { name: "robots", content: "noindex" },
 ];
 
-function Decision({ entry }: { entry: ModerationEntry }) {
-  const fetcher = useFetcher<typeof action>();
+type Fetcher = ReturnType<typeof useFetcher<typeof action>>;
+
+/** An entry's decisions, in its row's menu: the page's fetcher sends them, the page's banner answers. */
+function Decision({ entry, fetcher }: { entry: ModerationEntry; fetcher: Fetcher }) {
   const busy = fetcher.state !== "idle";
-  const result = fetcher.data;
   return (
-    <fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
-      <input type="hidden" name="id" value={entry.id} />
-      {entry.status !== "approved" ? (
-        <button type="submit" name="intent" value="approve" className="btn-primary" disabled={busy} aria-label={`Approva «${entry.title}»`}>
-          <Icon node={Check} aria-hidden size={18} /> Approva
-        </button>
-      ) : null}
-      {entry.status !== "rejected" ? (
-        <button type="submit" name="intent" value="reject" className="btn-secondary text-red-800" disabled={busy} aria-label={`Rifiuta «${entry.title}»`}>
-          <Icon node={X} aria-hidden size={18} /> Rifiuta
-        </button>
-      ) : null}
-      <p aria-live="polite" className="w-full text-sm">
-        {result && !busy ? <span className={result.ok ? "text-green-800" : "text-red-800"}>{result.ok ? result.message : result.error}</span> : null}
-      </p>
-    </fetcher.Form>
+    <RowActions label={`«${entry.title}»`}>
+      <fetcher.Form method="post" className="contents">
+        <input type="hidden" name="id" value={entry.id} />
+        {entry.status !== "approved" ? (
+          <button type="submit" name="intent" value="approve" className={rowActionClass} disabled={busy} aria-label={`Approva «${entry.title}»`}>
+            <Icon node={Check} aria-hidden size={16} /> Approva
+          </button>
+        ) : null}
+        {entry.status !== "rejected" ? (
+          <button type="submit" name="intent" value="reject" className={`${rowActionClass} text-red-800`} disabled={busy} aria-label={`Rifiuta «${entry.title}»`}>
+            <Icon node={X} aria-hidden size={16} /> Rifiuta
+          </button>
+        ) : null}
+      </fetcher.Form>
+    </RowActions>
   );
 }
 
-/** The status filters with their counts ("Tutte" first). */
-function StatusFilters({ page }: { page: ModerationPage }) {
-  const base = `/admin/contests/${page.contest.id}/submissions`;
-  const filters = [
-    { value: null, label: "Tutte", n: page.counts.all },
-    ...SUBMISSION_STATUSES.values.map((value) => ({ value, label: SUBMISSION_STATUSES.labels[value], n: page.counts[value] })),
-  ];
+/** The status filter, with each status's count ("Tutte" first). */
+function StatusFilter({ page }: { page: ModerationPage }) {
   return (
-    <nav aria-label="Filtra per stato" className="mt-6 flex flex-wrap gap-2">
-      {filters.map(({ value, label, n }) => {
-        const current = value === page.status;
-        return (
-          <PlainLink
-            key={label}
-            to={value ? `${base}?status=${value}` : base}
-            aria-current={current ? "page" : undefined}
-            className={`rounded-full border px-4 py-2 text-sm font-medium ${current ? "border-brand-700 bg-brand-700 text-white" : "border-stone-300 bg-white text-stone-800 hover:bg-stone-50"}`}
-          >
-            {label} ({formatNumber(n)})
-          </PlainLink>
-        );
-      })}
-    </nav>
+    <ListFilters label="Filtra le partecipazioni" filtered={page.status !== null} submitLabel="Filtra">
+      <div>
+        <label htmlFor="submissions-status" className="field-label">
+          Stato
+        </label>
+        <select id="submissions-status" name="status" defaultValue={page.status ?? ""} className="field-input">
+          <option value="">Tutte ({formatNumber(page.counts.all)})</option>
+          {SUBMISSION_STATUSES.values.map((value) => (
+            <option key={value} value={value}>
+              {SUBMISSION_STATUSES.labels[value]} ({formatNumber(page.counts[value])})
+            </option>
+          ))}
+        </select>
+      </div>
+    </ListFilters>
   );
 }
+
+const columns: Column<ModerationEntry>[] = [
+  {
+    id: "photo",
+    header: "Foto",
+    labelOnCards: false,
+    cell: (entry) => (
+      <a href={entry.imageUrl} target="_blank" rel="noopener" className="block">
+        <img
+          src={thumbnailUrl(entry.imageUrl)}
+          alt={`Foto «${entry.title}»`}
+          width={400}
+          height={300}
+          loading="lazy"
+          className="aspect-[4/3] w-full rounded-lg bg-stone-100 object-cover sm:w-48 md:w-40"
+        />
+        <span className="sr-only"> (si apre in una nuova scheda)</span>
+      </a>
+    ),
+  },
+  {
+    id: "entry",
+    header: "Partecipazione",
+    labelOnCards: false,
+    className: "md:min-w-56",
+    cell: (entry) => (
+      <>
+        <span className="block font-semibold break-words text-stone-900">{entry.title}</span>
+        <span className="mt-1 block text-sm break-words text-stone-700">
+          {entry.petName} · {entry.petTypeLabel} · {voteCount(entry.votes)}
+        </span>
+        {entry.description ? <span className="mt-1 block text-sm break-words text-stone-800">{entry.description}</span> : null}
+      </>
+    ),
+  },
+  {
+    id: "author",
+    header: "Autore",
+    className: "md:max-w-56",
+    cell: (entry) => (
+      <>
+        <span className="break-words">{entry.author.fullName}</span>
+        <a href={`mailto:${entry.author.email}`} className="block break-all text-stone-700 underline">
+          {entry.author.email}
+        </a>
+      </>
+    ),
+  },
+  { id: "created", header: "Inviata il", className: "md:whitespace-nowrap", cell: (entry) => formatDateLong(entry.createdAt) },
+  { id: "status", header: "Stato", cell: (entry) => <SubmissionStatusBadge status={entry.status} /> },
+];
 
 export default function ContestSubmissions({ loaderData }: Route.ComponentProps) {
   const { page, error } = loaderData;
   const location = useLocation();
+  const fetcher = useFetcher<typeof action>();
+  const bannerRef = useRef<HTMLDivElement>(null);
+  const banner = useActionStatus(fetcher, { focusRef: bannerRef });
   if (!page) {
     return (
       <>
@@ -117,8 +170,10 @@ export default function ContestSubmissions({ loaderData }: Route.ComponentProps)
     );
   }
   const { contest, submissions } = page;
+  const base = `/admin/contests/${contest.id}/submissions`;
+  const matching = page.status ? page.counts[page.status] : page.counts.all;
   return (
-    <>
+    <div className="mx-auto max-w-6xl">
       <nav aria-label="Percorso" className="text-sm">
         <ol className="flex flex-wrap items-center gap-1 text-stone-700">
           <li>
@@ -139,42 +194,38 @@ export default function ContestSubmissions({ loaderData }: Route.ComponentProps)
           pagina pubblica
         </Link>
       </p>
-      <StatusFilters page={page} />
+      <StatusFilter page={page} />
+      <StatusBanner status={banner} focusRef={bannerRef} />
+      <p className="mt-3 text-sm text-stone-700" aria-live="polite">
+        {matching === 1 ? "1 partecipazione" : `${formatNumber(matching)} partecipazioni`}
+      </p>
       {submissions.length === 0 ? (
-        <p className="mt-6 text-stone-700">
-          {page.status ? "Nessuna partecipazione in questo stato." : "Nessuna partecipazione per questo concorso."}
-        </p>
+        <EmptyState title={page.status ? "Nessuna partecipazione in questo stato." : "Nessuna partecipazione per questo concorso."}>
+          {page.status ? (
+            <PlainLink to={base} className="btn-secondary">
+              Mostra tutte le partecipazioni
+            </PlainLink>
+          ) : (
+            <p>
+              Le foto inviate dalla{" "}
+              <Link to={`/contests/${contest.id}`} className="underline">
+                pagina pubblica del concorso
+              </Link>{" "}
+              arriveranno qui per essere approvate.
+            </p>
+          )}
+        </EmptyState>
       ) : (
-        <ul className="mt-6 space-y-4">
-          {submissions.map((entry) => (
-            <li key={entry.id} className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:flex-row">
-              <a href={entry.imageUrl} target="_blank" rel="noopener" className="shrink-0">
-                <img src={thumbnailUrl(entry.imageUrl)} alt={`Foto «${entry.title}»`} width={400} height={300} className="aspect-[4/3] w-full rounded-lg bg-stone-100 object-cover sm:w-48" />
-              </a>
-              <div className="flex flex-1 flex-col gap-1">
-                <div className="flex flex-wrap items-center gap-2">
-                  <h2 className="text-lg font-bold text-stone-900">{entry.title}</h2>
-                  <SubmissionStatusBadge status={entry.status} />
-                </div>
-                <p className="text-sm text-stone-700">
-                  {entry.petName} · {entry.petTypeLabel} · {voteCount(entry.votes)} · inviata il {formatDateLong(entry.createdAt)}
-                </p>
-                <p className="text-sm text-stone-700">
-                  Di {entry.author.fullName} ·{" "}
-                  <a href={`mailto:${entry.author.email}`} className="underline">
-                    {entry.author.email}
-                  </a>
-                </p>
-                {entry.description ? <p className="text-sm text-stone-800">{entry.description}</p> : null}
-                <div className="mt-2">
-                  <Decision entry={entry} />
-                </div>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <DataTable
+          label="Elenco delle partecipazioni"
+          columns={columns}
+          rows={submissions}
+          rowKey={(entry) => entry.id}
+          rowProps={(entry) => ({ "data-submission-id": entry.id })}
+          actions={(entry) => <Decision entry={entry} fetcher={fetcher} />}
+        />
       )}
       <Pagination page={page.page} pageCount={page.pageCount} search={new URLSearchParams(location.search)} label="Pagine delle partecipazioni" />
-    </>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { ExternalLink } from "lucide";
 import { useState } from "react";
-import { data, redirect, useFetcher, useNavigate } from "react-router";
+import { data, useFetcher, useNavigate } from "react-router";
 import type { Route } from "./+types/reports";
 import { adminActor } from "~/admin/gate.server";
 import { ConfirmDialog, Dialog } from "~/components/admin/dialog";
@@ -18,6 +18,7 @@ import { ADMIN_NOTES_MAX_LENGTH, REPORT_MODERATION_MESSAGES as M, reportListQuer
 import { deleteReport, getReport, getReportComparison, listReports, updateReport, type ReportComparison, type ReportDetail } from "~/listings/report-moderation.server";
 import { ReportComparisonView } from "~/components/admin/report-comparison";
 import { readAdminForm } from "~/admin/admin-form.server";
+import { backToListAfterDelete } from "~/admin/back-to-list.server";
 import { countScamMessages } from "~/messages/moderation.server";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
 import { EmptyState } from "~/components/admin/kit/empty-state";
@@ -60,14 +61,7 @@ export async function action(args: Route.ActionArgs) {
           : null;
   if (!result) return data({ ok: false as const, error: M.invalidAction }, { status: 400 });
   if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status });
-  // After a delete the modal has nothing to show: back to the list, with its filter and page.
-  if (intent === "delete") {
-    const back = new URL(fields.back ?? "", "http://zampa.invalid/admin/reports");
-    const search = back.pathname === "/admin/reports" ? new URLSearchParams(back.search) : new URLSearchParams();
-    search.delete("id");
-    search.set("deleted", "1");
-    throw redirect(`/admin/reports?${search}`);
-  }
+  if (intent === "delete") backToListAfterDelete("/admin/reports", fields.back);
   return { ok: true as const, message: result.message };
 }
 

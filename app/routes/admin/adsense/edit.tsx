@@ -2,10 +2,11 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/edit";
 import { getAdCode, updateAdCode, type AdminAdCode } from "~/ads/admin.server";
 import { adCodeFormValuesOf, type AdCodeFormValues } from "~/ads/validation";
+import { readAdminForm } from "~/admin/admin-form.server";
 import { adminActor } from "~/admin/gate.server";
-import { AdCodeForm } from "~/components/admin/ad-code-form";
+import { AdCodeForm, type AdCodeAnswer } from "~/components/admin/ad-code-form";
 import { formatDateTimeLong } from "~/lib/format";
-import { readForm, readQuery } from "~/lib/form.server";
+import { readQuery } from "~/lib/form.server";
 
 // /admin/adsense/edit?id=… — the ad-code form filled with the saved code. On success, back to the
 // list with "Codice annuncio aggiornato" (?saved=updated); an unknown id answers 404.
@@ -16,13 +17,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { adCode: found.adCode, error: null };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const actor = adminActor(context);
-  const id = readQuery(request).get("id") ?? "";
-  const form = await readForm(request);
-  if (!form.ok) return data({ error: form.error, fieldErrors: {}, values: null }, { status: form.status });
-  const result = await updateAdCode(actor, id, form.fields);
-  if (!result.ok) return data({ error: result.error, fieldErrors: result.fieldErrors ?? {}, values: adCodeFormValuesOf(form.fields) }, { status: result.status });
+export async function action(args: Route.ActionArgs) {
+  const id = readQuery(args.request).get("id") ?? "";
+  const read = await readAdminForm(args);
+  if (!read.ok) return read.refusal;
+  const result = await updateAdCode(read.actor, id, read.fields);
+  if (!result.ok) return data({ ok: false as const, error: result.error, fieldErrors: result.fieldErrors ?? {}, values: adCodeFormValuesOf(read.fields) }, { status: result.status });
   return redirect("/admin/adsense?saved=updated");
 }
 
@@ -44,6 +44,7 @@ function valuesOf(adCode: AdminAdCode): AdCodeFormValues {
 
 export default function EditAdCode({ loaderData, actionData }: Route.ComponentProps) {
   const { adCode } = loaderData;
+  const answer: AdCodeAnswer | undefined = actionData;
   if (!adCode) {
     return (
       <>
@@ -70,9 +71,9 @@ export default function EditAdCode({ loaderData, actionData }: Route.ComponentPr
       <AdCodeForm
         key={adCode.id}
         mode="edit"
-        values={actionData?.values ?? valuesOf(adCode)}
-        fieldErrors={actionData?.fieldErrors}
-        error={actionData?.error}
+        values={answer?.values ?? valuesOf(adCode)}
+        fieldErrors={answer?.fieldErrors}
+        error={answer?.error}
       />
     </div>
   );

@@ -2,13 +2,13 @@ import { getFormProps, getInputProps, getTextareaProps, type FieldMetadata } fro
 import { useRef } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/settings";
+import { readAdminForm } from "~/admin/admin-form.server";
 import { adminActor } from "~/admin/gate.server";
-import { StatusLine, type Feedback } from "~/components/admin/card-form";
+import { StatusBanner, type BannerStatus } from "~/components/admin/kit/status-banner";
 import { FieldError, FormErrors } from "~/components/form/form-messages";
 import { useSaveForm } from "~/components/form/use-save-form";
 import type { FieldErrors } from "~/lib/field-errors";
 import { formatDateTimeLong } from "~/lib/format";
-import { readForm } from "~/lib/form.server";
 import { getSettingsForAdmin, saveSettings, type SettingsFailure } from "~/seo/settings-admin.server";
 import { ROBOTS_TXT_ROWS, SETTINGS_LIMITS, SETTINGS_MESSAGES as M, settingsSchema, type SettingsField } from "~/seo/settings-validation";
 import { robotsTxt } from "~/seo/sitemap.server";
@@ -25,11 +25,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { form: result.form, updatedAt: result.saved?.updatedAt ?? null, defaultRobots: robotsTxt(null) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const actor = adminActor(context);
-  const form = await readForm(request);
-  if (!form.ok) return data<ActionData>({ ok: false, error: form.error }, { status: form.status });
-  const result = await saveSettings(actor, form.fields);
+export async function action(args: Route.ActionArgs) {
+  const read = await readAdminForm(args);
+  if (!read.ok) return read.refusal;
+  const result = await saveSettings(read.actor, read.fields);
   if (!result.ok) return data<ActionData>({ ok: false, error: result.error, fieldErrors: (result as SettingsFailure).fieldErrors }, { status: result.status });
   return data<ActionData>({ ok: true, message: result.message });
 }
@@ -78,7 +77,7 @@ export default function SeoSettings({ loaderData }: Route.ComponentProps) {
   const { fetcher, busy, form: settings, fields } = useSaveForm({ id: "seo", schema: settingsSchema, onSaved: () => statusRef.current?.focus() });
   const result = fetcher.data;
   const refused = Object.keys(settings.allErrors).length > 0;
-  const feedback: Feedback = result?.ok && !busy && !refused ? { kind: "success", text: result.message ?? "", key: 0 } : null;
+  const saved: BannerStatus = result?.ok && !busy && !refused ? { kind: "success", text: result.message ?? "", key: 0 } : null;
 
   return (
     <section aria-labelledby="settings-title">
@@ -89,7 +88,7 @@ export default function SeoSettings({ loaderData }: Route.ComponentProps) {
         Valgono per tutto il sito e hanno effetto subito.
         {updatedAt ? ` Ultimo salvataggio: ${formatDateTimeLong(updatedAt)}.` : " Non ancora salvate: il modulo mostra i valori predefiniti."}
       </p>
-      <StatusLine feedback={feedback} focusRef={statusRef} />
+      <StatusBanner status={saved} focusRef={statusRef} />
       <fetcher.Form
         // Saved, the form shows what was stored (a pasted verification tag becomes its code).
         key={updatedAt ? new Date(updatedAt).getTime() : 0}

@@ -50,7 +50,7 @@ describe("admin SEO: redirects, meta tags, settings", () => {
 
     // The form replaces the list; a full URL as the from path is refused with its message.
     await main.getByRole("button", { name: "Nuovo redirect" }).click();
-    const form = main.getByRole("form", { name: "Nuovo redirect" });
+    const form = main.getByRole("region", { name: "Nuovo redirect" });
     await form.waitFor();
     expect(await main.getByRole("table").count()).toBe(0);
     expect(await form.getByLabel("Tipo").inputValue()).toBe("301");
@@ -92,7 +92,8 @@ describe("admin SEO: redirects, meta tags, settings", () => {
     expect((await fetch(`${baseUrl()}/about`, { redirect: "manual" })).status).toBe(200);
 
     // Deleted after a confirmation: the old path answers 404 again.
-    await main.getByRole("button", { name: `Elimina il redirect da ${from}` }).click();
+    await main.getByLabel(`Azioni: «${from}»`).click();
+    await main.getByRole("button", { name: `Elimina «${from}»` }).click();
     const confirm = page.getByRole("dialog", { name: "Conferma" });
     await confirm.waitFor();
     expect(await confirm.textContent()).toContain(`Vuoi eliminare il redirect da ${from} a /about?`);

@@ -3,6 +3,7 @@
 // edits it from the row's menu and deletes it after a confirmation; a missing Italian name and a duplicate are refused in the form;
 // non-admins are sent to /login.
 import { describe, expect, it } from "vitest";
+import { axeViolations } from "./axe";
 import { signIn, signUpIn, startBrowser, withConsent } from "./browser";
 import { E2E_ADMIN } from "./server";
 
@@ -35,6 +36,7 @@ describe("admin breeds", () => {
     const line = main.getByText(countLine);
     const [, shownAll, total] = countLine.exec((await line.textContent())!)!;
     expect(shownAll).toBe(total);
+    expect(await axeViolations(page)).toEqual([]);
 
     await main.getByLabel("Tipo di animale").selectOption({ label: "Rettile" });
     await page.waitForURL(/type=reptile/);
@@ -71,6 +73,7 @@ describe("admin breeds", () => {
     expect(await form.getByLabel("Tipo di animale").inputValue()).toBe("dog");
     expect(await form.getByLabel("Legale").isChecked()).toBe(true);
     for (const flag of ["Richiede licenza", "Richiede CITES", "Richiede microchip"]) expect(await form.getByLabel(flag).isChecked()).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
     await form.getByLabel("Tipo di animale").selectOption({ label: "Rettile" });
     await form.getByLabel("Nome italiano").fill(name);
     await form.getByLabel("Nome inglese").fill("E2E gecko");

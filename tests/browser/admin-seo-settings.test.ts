@@ -4,6 +4,7 @@
 // Graph image is refused; non-admins are sent to /login. The settings are restored at the end
 // (other files check the home page's title and tags).
 import { afterAll, describe, expect, it } from "vitest";
+import { axeViolations } from "./axe";
 import { baseUrl, signIn, signUpIn, startBrowser, withConsent } from "./browser";
 import { E2E_ADMIN } from "./server";
 
@@ -69,6 +70,15 @@ describe("admin SEO: redirects, meta tags, settings", () => {
     expect(await row.textContent()).toContain("301");
     expect(await row.textContent()).toContain("Attivo");
     expect(await row.getByTestId("redirect-visits").textContent()).toBe("0");
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Ordered by the from path (its unique index), kept in the address; the header says so.
+    await main.getByRole("link", { name: "Da", exact: true }).click();
+    await page.waitForURL(/sort=from&dir=asc/);
+    await main.locator('th[aria-sort="ascending"]', { hasText: "Da" }).waitFor();
+    await main.getByRole("link", { name: "Da", exact: true }).click();
+    await page.waitForURL(/sort=from&dir=desc/);
+    await main.locator('th[aria-sort="descending"]', { hasText: "Da" }).waitFor();
 
     // Visiting the old path lands on the target, and the visit is counted.
     await page.goto(from);

@@ -5,6 +5,7 @@
 // add they delete.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { axeViolations } from "./axe";
 import { signIn, signUpIn, startBrowser, withConsent } from "./browser";
 import { E2E_ADMIN } from "./server";
 
@@ -124,6 +125,7 @@ describe("admin SEO", () => {
     const articlesLink = gatti.getByRole("link", { name: /\d+ articol/ });
     expect(await articlesLink.getAttribute("href")).toBe("/articles?q=gatti");
     expect(alerted).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
 
     await openEdit(page, "gatti");
     await main.getByRole("heading", { name: "Modifica parola chiave" }).waitFor();

@@ -18,6 +18,7 @@ import { StatusLine } from "~/components/admin/card-form";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
 import { EmptyState } from "~/components/admin/kit/empty-state";
 import { Field } from "~/components/admin/kit/field";
+import { FilterSelect } from "~/components/admin/kit/filter-select";
 import { ItemEditorForms, ItemForm, useItemEditor, type ItemFormProps } from "~/components/admin/kit/item-editor";
 import { ListFilters } from "~/components/admin/kit/list-filters";
 import { AddButton, PageHeader } from "~/components/admin/kit/page-header";
@@ -118,27 +119,12 @@ export default function AdminBreeds({ loaderData }: Route.ComponentProps) {
       <StatusLine feedback={editor.feedback} focusRef={editor.statusRef} />
 
       <ListFilters label="Filtra le razze" filtered={filtered} submitLabel="Filtra">
-        <div className="min-w-40 flex-1">
-          <label htmlFor="filter-type" className="field-label">
-            Tipo di animale
-          </label>
-          <select id="filter-type" name="type" defaultValue={filters.petType} className="field-input">
-            <option value="">Tutti</option>
-            <EnumOptions values={PET_TYPES.values} labels={PET_TYPES.labels} />
-          </select>
-        </div>
-        <div className="min-w-40 flex-1">
-          <label htmlFor="filter-legal" className="field-label">
-            Legalità
-          </label>
-          <select id="filter-legal" name="legal" defaultValue={filters.legality} className="field-input">
-            {BREED_LEGALITY_VALUES.map((value) => (
-              <option key={value} value={value}>
-                {BREED_LEGALITY[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="filter-type" name="type" label="Tipo di animale" value={filters.petType} all="Tutti">
+          <EnumOptions values={PET_TYPES.values} labels={PET_TYPES.labels} />
+        </FilterSelect>
+        <FilterSelect id="filter-legal" name="legal" label="Legalità" value={filters.legality}>
+          <EnumOptions values={BREED_LEGALITY_VALUES} labels={BREED_LEGALITY} />
+        </FilterSelect>
       </ListFilters>
 
       <p className="mt-4 text-sm text-stone-700" aria-live="polite">

@@ -1,6 +1,6 @@
 import { ExternalLink, Images } from "lucide";
 import { cardGridAction } from "~/admin/card-grid-action.server";
-import { data, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/contests";
 import { adminActor } from "~/admin/gate.server";
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
@@ -23,7 +23,7 @@ import {
 import { CONTEST_STATUSES } from "~/lib/enums";
 import { formatDateLong, formatNumber } from "~/lib/format";
 import { readQuery } from "~/lib/form.server";
-import { pageParam, redirectPastLastPage } from "~/lib/paging";
+import { listPageOrThrow, pageParam } from "~/lib/paging";
 
 // /admin/contests — every contest with its entries and votes counted, created and edited in a form
 // above the list (the spec's inline form), deleted after a confirmation that says what goes with
@@ -31,12 +31,7 @@ import { pageParam, redirectPastLastPage } from "~/lib/paging";
 // module checks the role again for every action.
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const admin = adminActor(context);
-  const result = await listContestsForAdmin(admin, { page: pageParam(readQuery(request)) });
-  if (!result.ok) throw data({ error: result.error }, { status: result.status });
-  redirectPastLastPage(url, result.page, result.pageCount);
-  const { ok: _ok, ...page } = result;
-  return page;
+  return listPageOrThrow(url, await listContestsForAdmin(adminActor(context), { page: pageParam(readQuery(request)) }));
 }
 
 export function action(args: Route.ActionArgs) {

@@ -1,5 +1,5 @@
 import { cardGridAction } from "~/admin/card-grid-action.server";
-import { data, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { Route } from "./+types/redirects";
 import { adminActor } from "~/admin/gate.server";
 import { getInputProps, getSelectProps } from "@conform-to/react";
@@ -16,7 +16,7 @@ import { REDIRECT_TYPES } from "~/lib/enums";
 import { formatNumber } from "~/lib/format";
 import { readQuery } from "~/lib/form.server";
 import { sortOf } from "~/lib/list-sort";
-import { pageParam, redirectPastLastPage } from "~/lib/paging";
+import { listPageOrThrow, pageParam } from "~/lib/paging";
 import { createRedirect, deleteRedirect, listRedirectsForAdmin, type AdminRedirect } from "~/seo/redirects-admin.server";
 import {
   DEFAULT_REDIRECT_TYPE,
@@ -36,11 +36,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const admin = adminActor(context);
   const query = readQuery(request);
   const sort = sortOf(redirectSortSchema.parse(Object.fromEntries(query)));
-  const result = await listRedirectsForAdmin(admin, { page: pageParam(query), sort });
-  if (!result.ok) throw data({ error: result.error }, { status: result.status });
-  redirectPastLastPage(url, result.page, result.pageCount);
-  const { ok: _ok, ...page } = result;
-  return { ...page, sort };
+  return { ...listPageOrThrow(url, await listRedirectsForAdmin(admin, { page: pageParam(query), sort })), sort };
 }
 
 export function action(args: Route.ActionArgs) {

@@ -1,4 +1,5 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
+import type { Result } from "./result";
 
 /** The ?page= number of a list URL's query (readQuery): a positive integer, 1 for anything else. */
 export function pageParam(query: URLSearchParams): number {
@@ -13,4 +14,15 @@ export function redirectPastLastPage(url: URL, page: number, pageCount: number):
   if (pageCount === 1) target.searchParams.delete("page");
   else target.searchParams.set("page", String(pageCount));
   throw redirect(target.pathname + target.search);
+}
+
+/**
+ * What a list's loader sends of a domain answer: a refusal is thrown with its status and message, a
+ * page past the last one redirects to the last; otherwise the page without its `ok`.
+ */
+export function listPageOrThrow<P extends { page: number; pageCount: number }>(url: URL, result: Result<P>): Omit<P, "ok"> {
+  if (!result.ok) throw data({ error: result.error }, { status: result.status });
+  redirectPastLastPage(url, result.page, result.pageCount);
+  const { ok: _ok, ...page } = result;
+  return page;
 }

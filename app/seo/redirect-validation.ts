@@ -2,9 +2,18 @@
 // manager's redirects tab. Client-safe: no server code here. Decision 0054.
 import { z } from "zod";
 import { REDIRECT_TYPES } from "~/lib/enums";
+import { sortFields, type ListSort } from "~/lib/list-sort";
 
 export const REDIRECT_LIMITS = { fromPath: 500, toPath: 2000 } as const;
 export const REDIRECTS_PAGE_SIZE = 20;
+
+/**
+ * The orders of the redirects' list (decision 0102): newest first (the default), or by the from
+ * path, which its unique index serves either way.
+ */
+export const REDIRECT_SORT_KEYS = ["created", "from"] as const;
+export const redirectSortSchema = z.object(sortFields(REDIRECT_SORT_KEYS, { key: "created", direction: "desc" }));
+export type RedirectSort = ListSort<(typeof REDIRECT_SORT_KEYS)[number]>;
 
 export type RedirectType = (typeof REDIRECT_TYPES)[number];
 export const DEFAULT_REDIRECT_TYPE: RedirectType = 301;

@@ -5,8 +5,9 @@ import { ADMIN_ACCESS_MESSAGES } from "~/admin/access.server";
 import { setCacheEnabled } from "~/cache/cache.server";
 import { db } from "~/db/client.server";
 import { seoRedirects } from "~/db/schema";
+import { sortOf } from "~/lib/list-sort";
 import { itDb } from "../../tests/db";
-import { REDIRECT_MESSAGES as M, REDIRECTS_PAGE_SIZE, redirectSchema } from "./redirect-validation";
+import { REDIRECT_MESSAGES as M, REDIRECTS_PAGE_SIZE, redirectSchema, redirectSortSchema } from "./redirect-validation";
 import { createRedirect, deleteRedirect, findLoop, listRedirectsForAdmin, MAX_REDIRECT_HOPS } from "./redirects-admin.server";
 import { applyRedirect } from "./redirects.server";
 
@@ -194,6 +195,17 @@ describe("redirects in the back office", () => {
     expect(first.items[0]!.fromPath).toBe(`/vecchia-${REDIRECTS_PAGE_SIZE + 2}`);
     const second = await listRedirectsForAdmin(admin, { page: 2 });
     expect(second.ok && second.items.map((r) => r.fromPath)).toEqual(["/vecchia-2", "/vecchia-1", "/vecchia-0"]);
+  });
+
+  itDb("orders by the from path either way when asked; an unknown order is newest first", async () => {
+    await db().insert(seoRedirects).values(["/b", "/c", "/a"].map((fromPath, i) => ({ fromPath, toPath: "/nuova", createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) })));
+    const order = async (query: Record<string, string>) => {
+      const listed = await listRedirectsForAdmin(admin, { sort: sortOf(redirectSortSchema.parse(query)) });
+      return listed.ok ? listed.items.map((r) => r.fromPath) : [];
+    };
+    expect(await order({ sort: "from", dir: "asc" })).toEqual(["/a", "/b", "/c"]);
+    expect(await order({ sort: "from", dir: "desc" })).toEqual(["/c", "/b", "/a"]);
+    expect(await order({ sort: "visits", dir: "sideways" })).toEqual(["/a", "/c", "/b"]);
   });
 
   itDb("the form's schema trims the paths and defaults to 301", () => {

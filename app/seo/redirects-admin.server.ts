@@ -1,7 +1,7 @@
 // The SEO manager's redirects tab (/admin/seo/redirects): list, add, delete. Admins only. Every
 // write drops the cached table of active redirects in every process, so a new redirect answers at
 // once (applyRedirect runs before routing) and a deleted one stops at once. Decision 0054.
-import { count, desc, eq, sql } from "drizzle-orm";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
 import { refuseNonAdmin } from "~/admin/access.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
@@ -14,7 +14,7 @@ import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { fail, type Failure, type Result } from "~/lib/result";
 import { normalisePath } from "./redirects.server";
-import { REDIRECT_MESSAGES as M, REDIRECTS_PAGE_SIZE, redirectSchema, type RedirectField, type RedirectInput } from "./redirect-validation";
+import { REDIRECT_MESSAGES as M, REDIRECTS_PAGE_SIZE, redirectSchema, type RedirectField, type RedirectInput, type RedirectSort } from "./redirect-validation";
 
 export interface AdminRedirect {
   id: string;
@@ -48,8 +48,8 @@ const columns = {
   createdAt: seoRedirects.createdAt,
 };
 
-/** Every redirect, newest first, 20 a page. */
-export async function listRedirectsForAdmin(actor: CurrentUser | null, query: { page?: number } = {}): Promise<Result<AdminRedirectPage>> {
+/** Every redirect, newest first (or by from path), 20 a page. */
+export async function listRedirectsForAdmin(actor: CurrentUser | null, query: { page?: number; sort?: RedirectSort } = {}): Promise<Result<AdminRedirectPage>> {
   const refused = refuseNonAdmin(actor);
   if (refused) return refused;
   const page = Number.isInteger(query.page) && (query.page ?? 1) > 0 ? (query.page as number) : 1;
@@ -57,7 +57,7 @@ export async function listRedirectsForAdmin(actor: CurrentUser | null, query: { 
     db()
       .select(columns)
       .from(seoRedirects)
-      .orderBy(newestFirst(seoRedirects.createdAt), desc(seoRedirects.id))
+      .orderBy(...(query.sort?.key === "from" ? [(query.sort.direction === "asc" ? asc : desc)(seoRedirects.fromPath)] : [newestFirst(seoRedirects.createdAt), desc(seoRedirects.id)]))
       .limit(REDIRECTS_PAGE_SIZE)
       .offset((page - 1) * REDIRECTS_PAGE_SIZE),
     db().select({ n: count() }).from(seoRedirects),

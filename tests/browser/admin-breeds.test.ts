@@ -1,8 +1,9 @@
-// /admin/breeds: an admin filters the catalogue (the count line follows), creates a breed (the green
-// banner goes after 3 seconds), sees the listing form's breed list change at once, edits and deletes
-// it after a confirmation; a missing Italian name and a duplicate are refused in the form;
+// /admin/breeds: an admin filters the catalogue (the count line follows), creates a breed in the
+// dialog (the green banner goes after 3 seconds), sees the listing form's breed list change at once,
+// edits it from the row's menu and deletes it after a confirmation; a missing Italian name and a duplicate are refused in the form;
 // non-admins are sent to /login.
 import { describe, expect, it } from "vitest";
+import { axeViolations } from "./axe";
 import { signIn, signUpIn, startBrowser, withConsent } from "./browser";
 import { E2E_ADMIN } from "./server";
 
@@ -35,6 +36,7 @@ describe("admin breeds", () => {
     const line = main.getByText(countLine);
     const [, shownAll, total] = countLine.exec((await line.textContent())!)!;
     expect(shownAll).toBe(total);
+    expect(await axeViolations(page)).toEqual([]);
 
     await main.getByLabel("Tipo di animale").selectOption({ label: "Rettile" });
     await page.waitForURL(/type=reptile/);
@@ -42,7 +44,7 @@ describe("admin breeds", () => {
     const [, dogs, total2] = countLine.exec((await line.textContent())!)!;
     expect(total2).toBe(total);
     expect(await main.locator("tbody tr").count()).toBe(Number(dogs));
-    expect(new Set(await main.locator("tbody tr td:first-child").allTextContents())).toEqual(new Set(["Tipo:Rettile"]));
+    expect(new Set(await main.locator("tbody tr td:first-child").allTextContents())).toEqual(new Set(["Tipo: Rettile"]));
 
     await main.getByLabel("Legalità").selectOption({ label: "Solo vietate" });
     await page.waitForURL(/legal=banned/);
@@ -50,7 +52,7 @@ describe("admin breeds", () => {
     const statuses = await main.locator("tbody tr td:nth-child(4)").allTextContents();
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.length).toBeLessThan(Number(dogs));
-    for (const status of statuses) expect(status).toBe("Stato:Vietata");
+    for (const status of statuses) expect(status).toBe("Stato: Vietata");
 
     // The demo catalogue bans no dog breed: the empty state.
     await page.goto("/admin/breeds?type=dog&legal=banned");
@@ -65,12 +67,13 @@ describe("admin breeds", () => {
     const apiReptiles = async () => ((await (await page.request.get("/api/breeds?petType=reptile")).json()) as { breeds: string[] }).breeds;
 
     await main.getByRole("button", { name: "Nuova razza" }).click();
-    const form = main.getByRole("region", { name: "Nuova razza" });
+    const form = page.getByRole("dialog", { name: "Nuova razza" });
     await form.waitFor();
     // The spec's defaults: dog, legal, no requirement.
     expect(await form.getByLabel("Tipo di animale").inputValue()).toBe("dog");
     expect(await form.getByLabel("Legale").isChecked()).toBe(true);
     for (const flag of ["Richiede licenza", "Richiede CITES", "Richiede microchip"]) expect(await form.getByLabel(flag).isChecked()).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
     await form.getByLabel("Tipo di animale").selectOption({ label: "Rettile" });
     await form.getByLabel("Nome italiano").fill(name);
     await form.getByLabel("Nome inglese").fill("E2E gecko");
@@ -94,9 +97,10 @@ describe("admin breeds", () => {
     expect(text).toContain("CITES");
     expect(await apiReptiles()).toContain(name);
 
-    // Edit: banned now, so the listing form no longer offers it.
-    await row.getByRole("button", { name: `Modifica la razza «${name}»` }).click();
-    const edit = main.getByRole("region", { name: `Modifica razza «${name}»` });
+    // Edit from the row's menu: banned now, so the listing form no longer offers it.
+    await row.getByLabel(`Azioni: «${name}»`).click();
+    await row.getByRole("button", { name: `Modifica «${name}»` }).click();
+    const edit = page.getByRole("dialog", { name: `Modifica razza «${name}»` });
     await edit.waitFor();
     expect(await edit.getByLabel("Richiede CITES").isChecked()).toBe(true);
     await edit.getByLabel("Legale").uncheck();
@@ -105,7 +109,10 @@ describe("admin breeds", () => {
     await expect.poll(async () => await row.textContent()).toContain("Vietata");
     expect(await apiReptiles()).not.toContain(name);
 
-    await row.getByRole("button", { name: `Elimina la razza «${name}»` }).click();
+    // Back from the dialog, the focus is on the row's menu button.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(`Azioni: «${name}»`);
+    await row.getByLabel(`Azioni: «${name}»`).click();
+    await row.getByRole("button", { name: `Elimina «${name}»` }).click();
     const confirm = page.getByRole("dialog", { name: "Conferma" });
     await confirm.waitFor();
     expect(await confirm.textContent()).toContain(`Vuoi eliminare la razza «${name}» (Rettile) dal catalogo?`);
@@ -119,7 +126,7 @@ describe("admin breeds", () => {
     const main = page.getByRole("main");
     const [, , total] = countLine.exec((await main.getByText(countLine).textContent())!)!;
     await main.getByRole("button", { name: "Nuova razza" }).click();
-    const form = main.getByRole("region", { name: "Nuova razza" });
+    const form = page.getByRole("dialog", { name: "Nuova razza" });
     await form.getByLabel("Nome inglese").fill("Nameless");
     await form.getByRole("button", { name: "Crea razza" }).click();
     const alert = form.getByRole("alert");

@@ -2,6 +2,7 @@
 // the focus inside and Escape closes it), sees it in the grid and on /categories, deletes it after
 // a confirmation; a taken slug is refused inside the modal; non-admins are sent to /login.
 import { describe, expect, it } from "vitest";
+import { axeViolations } from "./axe";
 import { signIn, signUpIn, startBrowser, withConsent } from "./browser";
 import { E2E_ADMIN } from "./server";
 
@@ -163,6 +164,7 @@ describe("admin categories", () => {
     await cards.first().waitFor();
     const lefts = await cards.evaluateAll((items) => items.slice(0, 3).map((item) => Math.round(item.getBoundingClientRect().left)));
     expect(new Set(lefts).size).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 });

@@ -2,6 +2,7 @@
 // edits it, deletes it after a confirmation that says what goes with it; an end before the start is
 // refused in the form; each contest leads to the moderation of its entries; non-admins go to /login.
 import { describe, expect, it } from "vitest";
+import { axeViolations } from "./axe";
 import { signIn, signUpIn, startBrowser, withConsent } from "./browser";
 import { E2E_ADMIN } from "./server";
 
@@ -37,6 +38,7 @@ describe("admin contests", () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("contest-form-title");
     expect(await form.getByLabel("Foto massime per utente").inputValue()).toBe("3");
     expect(await form.getByLabel("Stato").inputValue()).toBe("draft");
+    expect(await axeViolations(page)).toEqual([]);
     await form.getByLabel("Titolo").fill(title);
     await form.getByLabel("Descrizione").fill("Il gatto più rilassato della casa.");
     await form.getByLabel("Data di inizio").fill("2026-01-01");

@@ -4,6 +4,7 @@
 // Graph image is refused; non-admins are sent to /login. The settings are restored at the end
 // (other files check the home page's title and tags).
 import { afterAll, describe, expect, it } from "vitest";
+import { axeViolations } from "./axe";
 import { baseUrl, signIn, signUpIn, startBrowser, withConsent } from "./browser";
 import { E2E_ADMIN } from "./server";
 
@@ -50,7 +51,7 @@ describe("admin SEO: redirects, meta tags, settings", () => {
 
     // The form replaces the list; a full URL as the from path is refused with its message.
     await main.getByRole("button", { name: "Nuovo redirect" }).click();
-    const form = main.getByRole("form", { name: "Nuovo redirect" });
+    const form = main.getByRole("region", { name: "Nuovo redirect" });
     await form.waitFor();
     expect(await main.getByRole("table").count()).toBe(0);
     expect(await form.getByLabel("Tipo").inputValue()).toBe("301");
@@ -69,6 +70,15 @@ describe("admin SEO: redirects, meta tags, settings", () => {
     expect(await row.textContent()).toContain("301");
     expect(await row.textContent()).toContain("Attivo");
     expect(await row.getByTestId("redirect-visits").textContent()).toBe("0");
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Ordered by the from path (its unique index), kept in the address; the header says so.
+    await main.getByRole("link", { name: "Da", exact: true }).click();
+    await page.waitForURL(/sort=from&dir=asc/);
+    await main.locator('th[aria-sort="ascending"]', { hasText: "Da" }).waitFor();
+    await main.getByRole("link", { name: "Da", exact: true }).click();
+    await page.waitForURL(/sort=from&dir=desc/);
+    await main.locator('th[aria-sort="descending"]', { hasText: "Da" }).waitFor();
 
     // Visiting the old path lands on the target, and the visit is counted.
     await page.goto(from);
@@ -92,7 +102,8 @@ describe("admin SEO: redirects, meta tags, settings", () => {
     expect((await fetch(`${baseUrl()}/about`, { redirect: "manual" })).status).toBe(200);
 
     // Deleted after a confirmation: the old path answers 404 again.
-    await main.getByRole("button", { name: `Elimina il redirect da ${from}` }).click();
+    await main.getByLabel(`Azioni: «${from}»`).click();
+    await main.getByRole("button", { name: `Elimina «${from}»` }).click();
     const confirm = page.getByRole("dialog", { name: "Conferma" });
     await confirm.waitFor();
     expect(await confirm.textContent()).toContain(`Vuoi eliminare il redirect da ${from} a /about?`);

@@ -1,10 +1,10 @@
-// Pieces shared by the back office's create/edit modals: the page's status line for what just
-// happened, the save/cancel row, the cards' actions and the state of a page of cards. A form's
-// fields and messages come from the form kit (~/components/form); errorId and FieldMessage remain
-// for the article form until it moves to the kit.
+// Pieces shared by the back office's create/edit forms: the page's status banner for what just
+// happened, the save/cancel row and the cards' actions. The state of a page whose items are edited
+// in place is the kit's (kit/item-editor.tsx, kit/card-grid.tsx). A form's fields and messages come
+// from the form kit (~/components/form); errorId and FieldMessage remain for the article form until
+// it moves to the kit.
 import { Pencil, Trash2 } from "lucide";
-import { useEffect, useRef, useState, type MouseEvent, type ReactNode, type Ref } from "react";
-import { useFetcher } from "react-router";
+import type { MouseEvent, ReactNode, Ref } from "react";
 import { Icon } from "~/components/icon";
 
 /** The id a field's message gets; the field points to it with aria-describedby. */
@@ -27,7 +27,7 @@ export type Feedback = { kind: "success" | "error"; text: string; key: number } 
  */
 export function StatusLine({ feedback, focusRef }: { feedback: Feedback; focusRef?: Ref<HTMLDivElement> }) {
   return (
-    <div ref={focusRef} tabIndex={-1} aria-live="polite" aria-atomic="true" className="mt-4 empty:hidden">
+    <div ref={focusRef} tabIndex={-1} role="status" aria-live="polite" aria-atomic="true" className="mt-4 empty:hidden">
       {feedback ? (
         <p
           key={feedback.key}
@@ -78,62 +78,4 @@ export function EditDeleteButtons({ what, onEdit, onDelete, deleting }: { /** "l
 
 export function CardActions({ children }: { children: ReactNode }) {
   return <div className="mt-auto flex flex-wrap gap-2 pt-4">{children}</div>;
-}
-
-/**
- * The state of a page of cards edited in a modal (categories, partners): which card the modal
- * edits (`item` null for a new one), which one awaits the delete confirmation, and the status
- * line. A delete's answer is shown once, and takes the focus: the card whose button had it may
- * be gone.
- */
-export function useCardGrid<T extends { id: string }>(deleteErrorPrefix: string) {
-  const [editing, setEditing] = useState<{ item: T | null } | null>(null);
-  const [opened, setOpened] = useState(0);
-  const [toDelete, setToDelete] = useState<T | null>(null);
-  const [feedback, setFeedback] = useState<Feedback>(null);
-  const statusRef = useRef<HTMLDivElement>(null);
-  const remover = useFetcher<{ ok: true; message: string } | { ok: false; error: string }>();
-  const handled = useRef<unknown>(undefined);
-  const focusStatus = useRef(false);
-
-  useEffect(() => {
-    const result = remover.data;
-    if (remover.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
-    setFeedback({ kind: result.ok ? "success" : "error", text: result.ok ? result.message : `${deleteErrorPrefix}: ${result.error}`, key: Date.now() });
-    focusStatus.current = true;
-  }, [remover.state, remover.data, deleteErrorPrefix]);
-
-  useEffect(() => {
-    if (!feedback || !focusStatus.current) return;
-    focusStatus.current = false;
-    statusRef.current?.focus();
-  }, [feedback]);
-
-  return {
-    editing,
-    /** a key that changes each time the modal opens (a fresh form) */
-    opened,
-    open(item: T | null) {
-      setFeedback(null);
-      setOpened((n) => n + 1);
-      setEditing({ item });
-    },
-    close: () => setEditing(null),
-    saved(message: string) {
-      setEditing(null);
-      setFeedback({ kind: "success", text: message, key: Date.now() });
-    },
-    toDelete,
-    askDelete: setToDelete,
-    cancelDelete: () => setToDelete(null),
-    confirmDelete() {
-      if (!toDelete) return;
-      remover.submit({ intent: "delete", id: toDelete.id }, { method: "post" });
-      setToDelete(null);
-    },
-    deleting: remover.state !== "idle",
-    feedback,
-    statusRef,
-  };
 }

@@ -1,7 +1,5 @@
-import { Filter, Pencil, Plus, Trash2 } from "lucide";
-import { cardGridAction, type CardActionData } from "~/admin/card-grid-action.server";
-import { useEffect, useRef, useState } from "react";
-import { data, Form, useFetcher } from "react-router";
+import { cardGridAction } from "~/admin/card-grid-action.server";
+import { data } from "react-router";
 import type { Route } from "./+types/breeds";
 import { adminActor } from "~/admin/gate.server";
 import { createBreed, deleteBreed, listBreedsForAdmin, updateBreed, type AdminBreed, type AdminBreedList } from "~/breeds/admin.server";
@@ -15,23 +13,27 @@ import {
   breedSchema,
   type BreedField,
 } from "~/breeds/validation";
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { SaveOrCancel } from "~/components/admin/card-form";
-import { FieldError, FormErrors } from "~/components/form/form-messages";
+import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { StatusLine } from "~/components/admin/card-form";
+import { DataTable, type Column } from "~/components/admin/kit/data-table";
+import { EmptyState } from "~/components/admin/kit/empty-state";
+import { Field } from "~/components/admin/kit/field";
+import { FilterSelect } from "~/components/admin/kit/filter-select";
+import { ItemEditorForms, ItemForm, useItemEditor, type ItemFormProps } from "~/components/admin/kit/item-editor";
+import { ListFilters } from "~/components/admin/kit/list-filters";
+import { AddButton, PageHeader } from "~/components/admin/kit/page-header";
+import { EditDeleteMenu } from "~/components/admin/kit/row-actions";
 import { useSaveForm } from "~/components/form/use-save-form";
-import { ConfirmDialog } from "~/components/admin/dialog";
 import { EnumOptions } from "~/components/enum-options";
-import { Icon } from "~/components/icon";
+import { PlainLink } from "~/components/plain-link";
 import { PET_TYPES } from "~/lib/enums";
 import { readQuery } from "~/lib/form.server";
 import { logger } from "~/lib/logger.server";
 
 // /admin/breeds — the breed catalogue the listing form offers: filtered by pet type and legality,
-// created and edited in a form above the table, deleted after a confirmation. Green banners go
-// after 3 seconds (spec). The admin layout's gate guards the page and its actions; the domain
-// module checks the role again for every action.
-
-type ActionData = CardActionData<BreedField>;
+// created and edited in a dialog, deleted after a confirmation. Green banners go after 3 seconds
+// (spec). The admin layout's gate guards the page and its actions; the domain module checks the
+// role again for every action.
 
 type LoaderData = Omit<AdminBreedList, "items"> & { items: AdminBreed[]; loadError: string | null };
 
@@ -56,308 +58,143 @@ export function action(args: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Razze — Zampa Admin" }, { name: "robots", content: "noindex" }];
 
-const cell = "block px-3 py-1 md:table-cell md:py-3 md:align-top";
-const cellLabel = "mr-1 font-medium text-stone-600 md:hidden";
+const requirements = (breed: AdminBreed) => (Object.keys(BREED_BADGES) as (keyof typeof BREED_BADGES)[]).filter((key) => breed[key]);
 
-type Editing = { mode: "create" } | { mode: "edit"; breed: AdminBreed } | null;
-type Banner = { kind: "success" | "error"; text: string; key: number } | null;
+const columns: Column<AdminBreed>[] = [
+  { id: "type", header: "Tipo", cell: (breed) => breed.petTypeLabel },
+  {
+    id: "name",
+    header: "Nome",
+    labelOnCards: false,
+    cell: (breed) => (
+      <>
+        <span className="block font-semibold break-words text-stone-900">{breed.breedName}</span>
+        {breed.breedNameEn ? <span className="block break-words text-stone-700" lang="en">{breed.breedNameEn}</span> : null}
+        {breed.notes ? <span className="mt-1 block text-xs break-words text-stone-600">{breed.notes}</span> : null}
+      </>
+    ),
+  },
+  { id: "scientific", header: "Nome scientifico", cell: (breed) => (breed.scientificName ? <i className="break-words">{breed.scientificName}</i> : "—") },
+  {
+    id: "status",
+    header: "Stato",
+    cell: (breed) => (
+      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${breed.isLegal ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"}`}>{breed.isLegal ? M.legal : M.banned}</span>
+    ),
+  },
+  {
+    id: "requirements",
+    header: "Requisiti",
+    cell: (breed) =>
+      requirements(breed).length === 0 ? (
+        <span className="text-stone-600">—</span>
+      ) : (
+        <span className="inline-flex flex-wrap gap-1">
+          {requirements(breed).map((key) => (
+            <span key={key} className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">
+              {BREED_BADGES[key]}
+            </span>
+          ))}
+        </span>
+      ),
+  },
+];
 
 export default function AdminBreeds({ loaderData }: Route.ComponentProps) {
   const { items, shown, total, filters, loadError } = loaderData as LoaderData;
-  const [editing, setEditing] = useState<Editing>(null);
-  const [opened, setOpened] = useState(0);
-  const [toDelete, setToDelete] = useState<AdminBreed | null>(null);
-  const [banner, setBanner] = useState<Banner>(null);
-  const remover = useFetcher<ActionData>();
-  const handled = useRef<ActionData | undefined>(undefined);
-  const opener = useRef<HTMLElement | null>(null);
-
-  useEffect(() => {
-    const result = remover.data;
-    if (remover.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
-    setBanner(result.ok ? { kind: "success", text: result.message, key: Date.now() } : { kind: "error", text: `${M.deleteError}: ${result.error}`, key: Date.now() });
-  }, [remover.state, remover.data]);
-
-  // Green banners go after 3 seconds (spec); red ones stay until the next action.
-  useEffect(() => {
-    if (banner?.kind !== "success") return;
-    const timer = setTimeout(() => setBanner((current) => (current === banner ? null : current)), BREED_BANNER_MS);
-    return () => clearTimeout(timer);
-  }, [banner]);
-
-  const open = (next: Editing, from: HTMLElement) => {
-    opener.current = from;
-    setBanner(null);
-    setOpened((n) => n + 1);
-    setEditing(next);
-  };
-  const close = () => {
-    setEditing(null);
-    opener.current?.focus();
-  };
+  const editor = useItemEditor<AdminBreed>({ deleteError: M.deleteError, successFor: BREED_BANNER_MS });
+  const filtered = filters.petType !== "" || filters.legality !== "all";
 
   return (
     <div className="mx-auto max-w-6xl">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold text-stone-900">Razze</h1>
-          <p className="mt-1 text-sm text-stone-700">Il catalogo delle razze che il modulo degli annunci propone, con i requisiti di legge.</p>
-        </div>
-        <button type="button" className="btn-primary" onClick={(event) => open({ mode: "create" }, event.currentTarget)} aria-expanded={editing?.mode === "create"}>
-          <Icon node={Plus} aria-hidden size={18} /> Nuova razza
-        </button>
-      </div>
+      <PageHeader title="Razze" intro="Il catalogo delle razze che il modulo degli annunci propone, con i requisiti di legge.">
+        <AddButton label="Nuova razza" onClick={() => editor.open(null)} />
+      </PageHeader>
 
       {loadError ? (
         <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
           {loadError}
         </p>
       ) : null}
+      <StatusLine feedback={editor.feedback} focusRef={editor.statusRef} />
 
-      {editing ? (
-        <BreedForm
-          key={opened}
-          breed={editing.mode === "edit" ? editing.breed : null}
-          onCancel={close}
-          onSaved={(message) => {
-            setEditing(null);
-            setBanner({ kind: "success", text: message, key: Date.now() });
-            if (opener.current?.isConnected) opener.current.focus();
-          }}
-        />
-      ) : null}
-
-      {/* Always in the page, so that screen readers announce each new banner. */}
-      <div role="status" aria-live="polite" aria-atomic="true" className="mt-4 empty:hidden">
-        {banner ? (
-          <p
-            key={banner.key}
-            className={
-              banner.kind === "success"
-                ? "rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm font-medium text-green-900"
-                : "rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
-            }
-          >
-            {banner.text}
-          </p>
-        ) : null}
-      </div>
-
-      <Form method="get" role="search" aria-label="Filtra le razze" className="mt-4 grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-        <div>
-          <label htmlFor="filter-type" className="block text-sm font-medium text-stone-800">
-            Tipo di animale
-          </label>
-          <select
-            id="filter-type"
-            name="type"
-            defaultValue={filters.petType}
-            onChange={(event) => event.currentTarget.form?.requestSubmit()}
-            className="mt-1 w-full rounded-lg border border-stone-300 bg-white p-2"
-          >
-            <option value="">Tutti</option>
-            <EnumOptions values={PET_TYPES.values} labels={PET_TYPES.labels} />
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-legal" className="block text-sm font-medium text-stone-800">
-            Legalità
-          </label>
-          <select
-            id="filter-legal"
-            name="legal"
-            defaultValue={filters.legality}
-            onChange={(event) => event.currentTarget.form?.requestSubmit()}
-            className="mt-1 w-full rounded-lg border border-stone-300 bg-white p-2"
-          >
-            {BREED_LEGALITY_VALUES.map((value) => (
-              <option key={value} value={value}>
-                {BREED_LEGALITY[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-secondary">
-          <Icon node={Filter} aria-hidden size={18} /> Filtra
-        </button>
-      </Form>
+      <ListFilters label="Filtra le razze" filtered={filtered} submitLabel="Filtra">
+        <FilterSelect id="filter-type" name="type" label="Tipo di animale" value={filters.petType} all="Tutti">
+          <EnumOptions values={PET_TYPES.values} labels={PET_TYPES.labels} />
+        </FilterSelect>
+        <FilterSelect id="filter-legal" name="legal" label="Legalità" value={filters.legality}>
+          <EnumOptions values={BREED_LEGALITY_VALUES} labels={BREED_LEGALITY} />
+        </FilterSelect>
+      </ListFilters>
 
       <p className="mt-4 text-sm text-stone-700" aria-live="polite">
         {M.showing(shown, total)}
       </p>
 
       {items.length === 0 ? (
-        <p className="mt-4 rounded-2xl border border-dashed border-stone-300 p-10 text-center text-stone-700">{M.empty}</p>
+        <EmptyState title={M.empty}>
+          {filtered ? (
+            <PlainLink to="/admin/breeds" className="btn-secondary">
+              Mostra tutte le razze
+            </PlainLink>
+          ) : (
+            <AddButton label="Aggiungi la prima razza" onClick={() => editor.open(null)} />
+          )}
+        </EmptyState>
       ) : (
-        <table className="mt-4 block w-full text-sm md:table md:rounded-2xl md:border md:border-stone-200 md:bg-white">
-          <thead className="sr-only md:not-sr-only md:table-header-group">
-            <tr className="border-b border-stone-200 text-left text-stone-700">
-              <th scope="col" className="px-3 py-2 font-semibold">Tipo</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Nome</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Nome scientifico</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Stato</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Requisiti</th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                <span className="sr-only">Azioni</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="block space-y-3 md:table-row-group md:space-y-0">
-            {items.map((breed) => (
-              <tr key={breed.id} className="block rounded-2xl border border-stone-200 bg-white py-2 md:table-row md:rounded-none md:border-0 md:border-b md:py-0">
-                <td className={cell}>
-                  <span className={cellLabel}>Tipo:</span>
-                  {breed.petTypeLabel}
-                </td>
-                <td className={cell}>
-                  <span className="block font-semibold break-words text-stone-900">{breed.breedName}</span>
-                  {breed.breedNameEn ? <span className="block break-words text-stone-700" lang="en">{breed.breedNameEn}</span> : null}
-                  {breed.notes ? <span className="mt-1 block text-xs break-words text-stone-600">{breed.notes}</span> : null}
-                </td>
-                <td className={cell}>
-                  <span className={cellLabel}>Nome scientifico:</span>
-                  {breed.scientificName ? <i className="break-words">{breed.scientificName}</i> : "—"}
-                </td>
-                <td className={cell}>
-                  <span className={cellLabel}>Stato:</span>
-                  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${breed.isLegal ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"}`}>
-                    {breed.isLegal ? M.legal : M.banned}
-                  </span>
-                </td>
-                <td className={cell}>
-                  <span className={cellLabel}>Requisiti:</span>
-                  <Requirements breed={breed} />
-                </td>
-                <td className={`${cell} md:whitespace-nowrap`}>
-                  <div className="flex flex-wrap gap-2 pt-1 md:pt-0">
-                    <button type="button" className="btn-secondary" onClick={(event) => open({ mode: "edit", breed }, event.currentTarget)} aria-label={`Modifica la razza «${breed.breedName}»`}>
-                      <Icon node={Pencil} aria-hidden size={16} /> Modifica
-                    </button>
-                    <button
-                      type="button"
-                      className="btn-secondary text-red-800"
-                      onClick={() => setToDelete(breed)}
-                      disabled={remover.state !== "idle"}
-                      aria-label={`Elimina la razza «${breed.breedName}»`}
-                    >
-                      <Icon node={Trash2} aria-hidden size={16} /> Elimina
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label="Catalogo delle razze"
+          columns={columns}
+          rows={items}
+          rowKey={(breed) => breed.id}
+          actions={(breed) => <EditDeleteMenu name={breed.breedName} onEdit={() => editor.open(breed)} onDelete={() => editor.askDelete(breed)} deleting={editor.deleting} />}
+        />
       )}
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        question={toDelete ? M.deleteQuestion(toDelete.breedName, toDelete.petTypeLabel) : ""}
-        confirmLabel="Elimina"
-        destructive
-        busy={remover.state !== "idle"}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => {
-          if (!toDelete) return;
-          remover.submit({ intent: "delete", id: toDelete.id }, { method: "post" });
-          if (editing?.mode === "edit" && editing.breed.id === toDelete.id) setEditing(null);
-          setToDelete(null);
-        }}
+      <ItemEditorForms
+        editor={editor}
+        name="breed"
+        formTitle={(breed) => (breed ? `Modifica razza «${breed.breedName}»` : "Nuova razza")}
+        form={(props) => <BreedForm {...props} />}
+        deleteQuestion={(breed) => M.deleteQuestion(breed.breedName, breed.petTypeLabel)}
       />
     </div>
   );
 }
 
-function Requirements({ breed }: { breed: AdminBreed }) {
-  const badges = (Object.keys(BREED_BADGES) as (keyof typeof BREED_BADGES)[]).filter((key) => breed[key]);
-  if (badges.length === 0) return <span className="text-stone-600">—</span>;
-  return (
-    <span className="inline-flex flex-wrap gap-1">
-      {badges.map((key) => (
-        <span key={key} className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">
-          {BREED_BADGES[key]}
-        </span>
-      ))}
-    </span>
-  );
-}
-
-function BreedForm({ breed, onCancel, onSaved }: { breed: AdminBreed | null; onCancel: () => void; onSaved: (message: string) => void }) {
-  const { fetcher, busy, form, fields } = useSaveForm({ id: "breed", schema: breedSchema, onSaved });
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  // The form opens above the table: the focus goes to it.
-  useEffect(() => {
-    headingRef.current?.focus();
-    headingRef.current?.scrollIntoView({ block: "nearest" });
-  }, []);
+function BreedForm({ item: breed, onCancel, onSaved }: ItemFormProps<AdminBreed>) {
+  const save = useSaveForm({ id: "breed", schema: breedSchema, onSaved });
+  const { fields } = save;
 
   return (
-    <section aria-labelledby="breed-form-title" className="mt-6 rounded-2xl border border-brand-100 bg-white p-5 shadow-sm">
-      <h2 id="breed-form-title" ref={headingRef} tabIndex={-1} className="text-lg font-bold break-words text-stone-900">
-        {breed ? `Modifica razza «${breed.breedName}»` : "Nuova razza"}
-      </h2>
-      <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
-        <input type="hidden" name="intent" value={breed ? "update" : "create"} />
-        {breed ? <input type="hidden" name="id" value={breed.id} /> : null}
-        <div>
-          <label htmlFor={fields.petType.id} className="field-label">
-            Tipo di animale
-          </label>
-          <select {...getSelectProps(fields.petType)} defaultValue={breed?.petType ?? "dog"} className="field-input bg-white">
-            <EnumOptions values={PET_TYPES.values} labels={PET_TYPES.labels} />
-          </select>
-          <FieldError field={fields.petType} />
+    <ItemForm save={save} item={breed} saveError={M.saveError} saveLabel={{ create: "Crea razza", update: "Salva modifiche" }} onCancel={onCancel} twoColumns>
+      <Field field={fields.petType} label="Tipo di animale">
+        <select {...getSelectProps(fields.petType)} defaultValue={breed?.petType ?? "dog"} className="field-input bg-white">
+          <EnumOptions values={PET_TYPES.values} labels={PET_TYPES.labels} />
+        </select>
+      </Field>
+      <Field field={fields.breedName} label="Nome italiano">
+        <input {...getInputProps(fields.breedName, { type: "text" })} maxLength={BREED_LIMITS.name} defaultValue={breed?.breedName ?? ""} className="field-input" />
+      </Field>
+      <Field field={fields.breedNameEn} label="Nome inglese" optional="facoltativo">
+        <input {...getInputProps(fields.breedNameEn, { type: "text" })} lang="en" maxLength={BREED_LIMITS.name} defaultValue={breed?.breedNameEn ?? ""} className="field-input" />
+      </Field>
+      <Field field={fields.scientificName} label="Nome scientifico" optional="facoltativo">
+        <input {...getInputProps(fields.scientificName, { type: "text" })} maxLength={BREED_LIMITS.scientificName} defaultValue={breed?.scientificName ?? ""} className="field-input" />
+      </Field>
+      <fieldset className="sm:col-span-2">
+        <legend className="field-label">Stato e requisiti</legend>
+        <div className="mt-1 grid gap-2 min-[420px]:grid-cols-2">
+          <Flag name="isLegal" label="Legale" checked={breed?.isLegal ?? true} />
+          <Flag name="requiresLicense" label="Richiede licenza" checked={breed?.requiresLicense ?? false} />
+          <Flag name="requiresCites" label="Richiede CITES" checked={breed?.requiresCites ?? false} />
+          <Flag name="requiresMicrochip" label="Richiede microchip" checked={breed?.requiresMicrochip ?? false} />
         </div>
-        <div>
-          <label htmlFor={fields.breedName.id} className="field-label">
-            Nome italiano
-          </label>
-          <input {...getInputProps(fields.breedName, { type: "text" })} maxLength={BREED_LIMITS.name} defaultValue={breed?.breedName ?? ""} className="field-input" />
-          <FieldError field={fields.breedName} />
-        </div>
-        <div>
-          <label htmlFor={fields.breedNameEn.id} className="field-label">
-            Nome inglese <span className="font-normal text-stone-600">(facoltativo)</span>
-          </label>
-          <input {...getInputProps(fields.breedNameEn, { type: "text" })} lang="en" maxLength={BREED_LIMITS.name} defaultValue={breed?.breedNameEn ?? ""} className="field-input" />
-          <FieldError field={fields.breedNameEn} />
-        </div>
-        <div>
-          <label htmlFor={fields.scientificName.id} className="field-label">
-            Nome scientifico <span className="font-normal text-stone-600">(facoltativo)</span>
-          </label>
-          <input
-            {...getInputProps(fields.scientificName, { type: "text" })}
-            maxLength={BREED_LIMITS.scientificName}
-            defaultValue={breed?.scientificName ?? ""}
-            className="field-input"
-          />
-          <FieldError field={fields.scientificName} />
-        </div>
-        <fieldset className="sm:col-span-2">
-          <legend className="field-label">Stato e requisiti</legend>
-          <div className="mt-1 grid gap-2 min-[420px]:grid-cols-2 md:grid-cols-4">
-            <Flag name="isLegal" label="Legale" checked={breed?.isLegal ?? true} />
-            <Flag name="requiresLicense" label="Richiede licenza" checked={breed?.requiresLicense ?? false} />
-            <Flag name="requiresCites" label="Richiede CITES" checked={breed?.requiresCites ?? false} />
-            <Flag name="requiresMicrochip" label="Richiede microchip" checked={breed?.requiresMicrochip ?? false} />
-          </div>
-        </fieldset>
-        <div className="sm:col-span-2">
-          <label htmlFor={fields.notes.id} className="field-label">
-            Note <span className="font-normal text-stone-600">(facoltative)</span>
-          </label>
-          <textarea {...getTextareaProps(fields.notes)} rows={3} maxLength={BREED_LIMITS.notes} defaultValue={breed?.notes ?? ""} className="field-input" />
-          <FieldError field={fields.notes} />
-        </div>
-        <div className="sm:col-span-2">
-          <FormErrors title={M.saveError} form={form} />
-        </div>
-        <SaveOrCancel busy={busy} onCancel={onCancel} saveLabel={breed ? "Salva modifiche" : "Crea razza"} className="sm:col-span-2" />
-      </fetcher.Form>
-    </section>
+      </fieldset>
+      <Field field={fields.notes} label="Note" optional="facoltative" className="sm:col-span-2">
+        <textarea {...getTextareaProps(fields.notes)} rows={3} maxLength={BREED_LIMITS.notes} defaultValue={breed?.notes ?? ""} className="field-input" />
+      </Field>
+    </ItemForm>
   );
 }
 

@@ -1,4 +1,3 @@
-import { Plus } from "lucide";
 import { useMemo, useState } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/categories";
@@ -8,11 +7,12 @@ import { CATEGORY_ICON_NODES } from "~/categories/icons";
 import { articleCountLabel } from "~/categories/labels";
 import { CATEGORY_ICON_KEYS, CATEGORY_ICONS, CATEGORY_MESSAGES as M, categorySchema, type CategoryField } from "~/categories/validation";
 import { cardGridAction } from "~/admin/card-grid-action.server";
-import { getFieldsetProps, getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
-import { CardActions, EditDeleteButtons, SaveOrCancel, StatusLine, useCardGrid } from "~/components/admin/card-form";
-import { FieldError, FormErrors } from "~/components/form/form-messages";
+import { getFieldsetProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { CardGrid } from "~/components/admin/kit/card-grid";
+import { Field } from "~/components/admin/kit/field";
+import { ItemForm, type ItemFormProps } from "~/components/admin/kit/item-editor";
+import { FieldError } from "~/components/form/form-messages";
 import { useSaveForm } from "~/components/form/use-save-form";
-import { ConfirmDialog, Dialog } from "~/components/admin/dialog";
 import { Icon } from "~/components/icon";
 import { CategoryIcon } from "~/content/category-icon";
 import { slugify } from "~/lib/slug";
@@ -35,80 +35,48 @@ export function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Categorie — Zampa Admin" }, { name: "robots", content: "noindex" }];
 
 export default function AdminCategories({ loaderData }: Route.ComponentProps) {
-  const { categories } = loaderData;
-  const grid = useCardGrid<AdminCategory>(M.deleteError);
-
   return (
-    <>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold text-stone-900">Categorie</h1>
-          <p className="mt-1 text-sm text-stone-700">Gli argomenti in cui sono ordinati gli articoli del sito.</p>
-        </div>
-        <button type="button" className="btn-primary" onClick={() => grid.open(null)}>
-          <Icon node={Plus} aria-hidden size={18} /> Nuova categoria
-        </button>
-      </div>
-
-      <StatusLine feedback={grid.feedback} focusRef={grid.statusRef} />
-
-      {categories.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-dashed border-stone-300 p-10 text-center text-stone-700">Nessuna categoria: creane una.</p>
-      ) : (
-        <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Elenco delle categorie">
-          {categories.map((category) => (
-            <li key={category.id} className="flex min-w-0 flex-col rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
-              <div className="flex items-start gap-3">
-                <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-800">
-                  <CategoryIcon icon={category.icon} name={category.name} size={26} />
-                </span>
-                <div className="min-w-0">
-                  <h2 className="text-lg font-bold break-words text-stone-900">{category.name}</h2>
-                  <p className="text-sm break-all text-stone-600">/category/{category.slug}</p>
-                </div>
-              </div>
-              {category.description ? <p className="mt-3 text-sm break-words text-stone-800">{category.description}</p> : null}
-              <p className="mt-3 text-sm font-medium text-stone-700">
-                {articleCountLabel(category.articleCount)}
-                {category.articleCount > 0 ? ` (${category.publishedCount} ${category.publishedCount === 1 ? "pubblicato" : "pubblicati"})` : ""}
-              </p>
-              <CardActions>
-                <EditDeleteButtons what={`la categoria «${category.name}»`} onEdit={() => grid.open(category)} onDelete={() => grid.askDelete(category)} deleting={grid.deleting} />
-              </CardActions>
-            </li>
-          ))}
-        </ul>
+    <CardGrid<AdminCategory>
+      title="Categorie"
+      intro="Gli argomenti in cui sono ordinati gli articoli del sito."
+      addLabel="Nuova categoria"
+      items={loaderData.categories}
+      listLabel="Elenco delle categorie"
+      empty={{ title: "Nessuna categoria: creane una.", action: "Crea la prima categoria" }}
+      what={(category) => `la categoria «${category.name}»`}
+      card={(category) => (
+        <>
+          <div className="flex items-start gap-3">
+            <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-800">
+              <CategoryIcon icon={category.icon} name={category.name} size={26} />
+            </span>
+            <div className="min-w-0">
+              <h2 className="text-lg font-bold break-words text-stone-900">{category.name}</h2>
+              <p className="text-sm break-all text-stone-600">/category/{category.slug}</p>
+            </div>
+          </div>
+          {category.description ? <p className="mt-3 text-sm break-words text-stone-800">{category.description}</p> : null}
+          <p className="mt-3 text-sm font-medium text-stone-700">
+            {articleCountLabel(category.articleCount)}
+            {category.articleCount > 0 ? ` (${category.publishedCount} ${category.publishedCount === 1 ? "pubblicato" : "pubblicati"})` : ""}
+          </p>
+        </>
       )}
-
-      <Dialog open={grid.editing !== null} title={grid.editing?.item ? "Modifica categoria" : "Nuova categoria"} onClose={grid.close}>
-        {grid.editing ? (
-          <CategoryForm
-            key={grid.opened}
-            category={grid.editing.item}
-            onCancel={grid.close}
-            onSaved={grid.saved}
-          />
-        ) : null}
-      </Dialog>
-
-      <ConfirmDialog
-        open={grid.toDelete !== null}
-        question={grid.toDelete ? `Vuoi eliminare la categoria «${grid.toDelete.name}»? L'operazione non si può annullare.` : ""}
-        confirmLabel="Elimina"
-        destructive
-        busy={grid.deleting}
-        onCancel={grid.cancelDelete}
-        onConfirm={grid.confirmDelete}
-      />
-    </>
+      name="category"
+      formTitle={(category) => (category ? "Modifica categoria" : "Nuova categoria")}
+      form={(props) => <CategoryForm {...props} />}
+      deleteQuestion={(category) => `Vuoi eliminare la categoria «${category.name}»? L'operazione non si può annullare.`}
+      deleteError={M.deleteError}
+    />
   );
 }
 
-function CategoryForm({ category, onCancel, onSaved }: { category: AdminCategory | null; onCancel: () => void; onSaved: (message: string) => void }) {
+function CategoryForm({ item: category, onCancel, onSaved }: ItemFormProps<AdminCategory>) {
   // An icon outside the twelve (written before the list existed) stays selectable, as it is.
   const legacyIcon = category?.icon && !(category.icon in CATEGORY_ICONS) ? category.icon : null;
   const schema = useMemo(() => categorySchema(legacyIcon), [legacyIcon]);
-  const { fetcher, busy, form, fields } = useSaveForm({ id: "category", schema, onSaved });
+  const save = useSaveForm({ id: "category", schema, onSaved });
+  const { fields } = save;
   const [name, setName] = useState(category?.name ?? "");
   // The slug follows the name until the admin types one (a new category), or keeps the current one
   // (an edit: a category's address does not change unless asked). Emptied, it follows again.
@@ -117,20 +85,11 @@ function CategoryForm({ category, onCancel, onSaved }: { category: AdminCategory
   const shownSlug = slugTouched ? slug : slugify(name);
 
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value={category ? "update" : "create"} />
-      {category ? <input type="hidden" name="id" value={category.id} /> : null}
-      <div>
-        <label htmlFor={fields.name.id} className="field-label">
-          Nome
-        </label>
+    <ItemForm save={save} item={category} saveError={M.saveError} saveLabel={{ create: "Crea categoria", update: "Salva modifiche" }} onCancel={onCancel}>
+      <Field field={fields.name} label="Nome">
         <input {...getInputProps(fields.name, { type: "text", value: false })} value={name} onChange={(event) => setName(event.target.value)} className="field-input" />
-        <FieldError field={fields.name} />
-      </div>
-      <div>
-        <label htmlFor={fields.slug.id} className="field-label">
-          Slug
-        </label>
+      </Field>
+      <Field field={fields.slug} label="Slug" hint={`L'indirizzo della pagina: /category/${shownSlug || "…"}. Lettere minuscole, numeri e trattini.`}>
         <input
           {...getInputProps(fields.slug, { type: "text", value: false, ariaDescribedBy: fields.slug.descriptionId })}
           value={shownSlug}
@@ -142,18 +101,10 @@ function CategoryForm({ category, onCancel, onSaved }: { category: AdminCategory
           spellCheck={false}
           className="field-input font-mono"
         />
-        <p id={fields.slug.descriptionId} className="mt-1 text-sm text-stone-600">
-          L'indirizzo della pagina: /category/{shownSlug || "…"}. Lettere minuscole, numeri e trattini.
-        </p>
-        <FieldError field={fields.slug} />
-      </div>
-      <div>
-        <label htmlFor={fields.description.id} className="field-label">
-          Descrizione <span className="font-normal text-stone-600">(facoltativa)</span>
-        </label>
+      </Field>
+      <Field field={fields.description} label="Descrizione" optional="facoltativa">
         <textarea {...getTextareaProps(fields.description)} rows={3} defaultValue={category?.description ?? ""} className="field-input" />
-        <FieldError field={fields.description} />
-      </div>
+      </Field>
       <fieldset {...getFieldsetProps(fields.icon)}>
         <legend className="field-label">Icona</legend>
         <div className="grid grid-cols-2 gap-2 min-[400px]:grid-cols-3 sm:grid-cols-4">
@@ -166,9 +117,7 @@ function CategoryForm({ category, onCancel, onSaved }: { category: AdminCategory
         <p className="mt-1 text-sm text-stone-600">«Automatica» sceglie l'icona dal nome della categoria.</p>
         <FieldError field={fields.icon} />
       </fieldset>
-      <FormErrors title={M.saveError} form={form} />
-      <SaveOrCancel busy={busy} onCancel={onCancel} saveLabel={category ? "Salva modifiche" : "Crea categoria"} />
-    </fetcher.Form>
+    </ItemForm>
   );
 }
 

@@ -53,17 +53,49 @@ export function RowActions({ label, children }: { /** what the actions are about
 /** One item of a row's menu: a plain button look that fills the menu's width. */
 export const rowActionClass = "inline-flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-stone-900 hover:bg-stone-100 focus-visible:bg-stone-100 disabled:opacity-50";
 
-/** The usual menu of a row: "Modifica" (a page of its own) and "Elimina" (the page's confirmation), plus any other items. */
-export function EditDeleteMenu({ name, editHref, onDelete, deleting, children }: { /** the item's name, as the buttons say it */ name: string; editHref: string; onDelete: () => void; deleting: boolean; children?: ReactNode }) {
+/**
+ * The usual menu of a row: "Modifica" (a page of its own, or the page's form) and "Elimina" (the
+ * page's confirmation), plus any other items. A list whose rows are only edited, or only deleted,
+ * leaves the other one out.
+ */
+export function EditDeleteMenu({
+  name,
+  editHref,
+  onEdit,
+  onDelete,
+  deleting = false,
+  children,
+}: {
+  /** the item's name, as the buttons say it */
+  name: string;
+  editHref?: string;
+  onEdit?: () => void;
+  onDelete?: () => void;
+  deleting?: boolean;
+  children?: ReactNode;
+}) {
+  const edit = (
+    <>
+      <Icon node={Pencil} aria-hidden size={16} /> Modifica
+    </>
+  );
   return (
     <RowActions label={`«${name}»`}>
-      <Link to={editHref} className={rowActionClass} aria-label={`Modifica «${name}»`}>
-        <Icon node={Pencil} aria-hidden size={16} /> Modifica
-      </Link>
+      {editHref !== undefined ? (
+        <Link to={editHref} className={rowActionClass} aria-label={`Modifica «${name}»`}>
+          {edit}
+        </Link>
+      ) : onEdit ? (
+        <button type="button" className={rowActionClass} aria-label={`Modifica «${name}»`} onClick={onEdit}>
+          {edit}
+        </button>
+      ) : null}
       {children}
-      <button type="button" className={`${rowActionClass} text-red-800`} disabled={deleting} aria-label={`Elimina «${name}»`} onClick={onDelete}>
-        <Icon node={Trash2} aria-hidden size={16} /> Elimina
-      </button>
+      {onDelete ? (
+        <button type="button" className={`${rowActionClass} text-red-800`} disabled={deleting} aria-label={`Elimina «${name}»`} onClick={onDelete}>
+          <Icon node={Trash2} aria-hidden size={16} /> Elimina
+        </button>
+      ) : null}
     </RowActions>
   );
 }

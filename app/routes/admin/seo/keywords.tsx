@@ -1,21 +1,28 @@
-import { ArrowLeft, CircleAlert, ExternalLink, Pencil, Plus, Trash2 } from "lucide";
+import { ArrowLeft, CircleAlert, ExternalLink, Plus, Trash2 } from "lucide";
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/keywords";
 import { adminActor } from "~/admin/gate.server";
 import { refuseNonAdmin } from "~/admin/access.server";
+import { readAdminForm } from "~/admin/admin-form.server";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { StatusLine } from "~/components/admin/card-form";
 import { ConfirmDialog } from "~/components/admin/dialog";
+import { DataTable, type Column } from "~/components/admin/kit/data-table";
+import { EmptyState } from "~/components/admin/kit/empty-state";
+import { Field } from "~/components/admin/kit/field";
+import { PageHeader } from "~/components/admin/kit/page-header";
+import { EditDeleteMenu } from "~/components/admin/kit/row-actions";
 import { EnumOptions } from "~/components/enum-options";
-import { FieldError, FormErrors } from "~/components/form/form-messages";
+import { FormErrors } from "~/components/form/form-messages";
 import { useZodForm } from "~/components/form/zod-form";
 import { Icon } from "~/components/icon";
 import { Pagination } from "~/components/pagination";
 import { KEYWORD_STATUSES } from "~/lib/enums";
 import type { FieldErrors } from "~/lib/field-errors";
-import { readForm, readQuery } from "~/lib/form.server";
+import { readQuery } from "~/lib/form.server";
 import { formatNumber } from "~/lib/format";
-import { pageParam, redirectPastLastPage } from "~/lib/paging";
+import { listPageOrThrow, pageParam } from "~/lib/paging";
 import { createKeyword, deleteKeyword, getKeyword, listKeywords, updateKeyword, type AdminKeyword, type AdminKeywordRow, type KeywordFailure } from "~/seo/admin.server";
 import {
   DIFFICULTY_LABELS,
@@ -48,22 +55,19 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     if (!found.ok) return data({ mode: "missing" as const, error: found.error, page }, { status: found.status });
     return { mode: "form" as const, keyword: found.keyword, page };
   }
-  const result = await listKeywords(admin, { page });
-  if (!result.ok) throw data({ error: result.error }, { status: result.status });
-  redirectPastLastPage(url, result.page, result.pageCount);
+  const list = listPageOrThrow(url, await listKeywords(admin, { page }));
   const saved = query.get("saved");
-  const { ok: _ok, ...list } = result;
   return { mode: "list" as const, ...list, message: isSaved(saved) ? SAVED_MESSAGES[saved] : null };
 }
 
 /** A refused save: its messages and what was typed, shown again (also without JavaScript). */
 type ActionData = { ok: false; error: string; fieldErrors?: FieldErrors<KeywordField>; values?: Record<string, string> };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const actor = adminActor(context);
-  const form = await readForm(request);
-  if (!form.ok) return data<ActionData>({ ok: false, error: form.error }, { status: form.status });
-  const { intent, id = "", page = "", ...fields } = form.fields;
+export async function action(args: Route.ActionArgs) {
+  const read = await readAdminForm(args);
+  if (!read.ok) return read.refusal;
+  const { actor } = read;
+  const { intent, id = "", page = "", ...fields } = read.fields;
   const result =
     intent === "create"
       ? await createKeyword(actor, fields)
@@ -98,46 +102,45 @@ export default function SeoKeywords({ loaderData, actionData }: Route.ComponentP
     );
   }
   const { items, total, page, pageCount, message } = loaderData;
+  const editHref = (id: string) => `?edit=${id}${page > 1 ? `&page=${page}` : ""}`;
   return (
     <div>
-      <div className="flex flex-wrap items-center gap-3">
-        <div className="flex-1">
-          <h2 className="text-xl font-bold text-stone-900">Parole chiave</h2>
-          <p className="mt-1 text-sm text-stone-700">
-            Le ricerche per cui il sito vuole posizionarsi; per ognuna, gli articoli pubblicati che la usano (titolo, testo o meta tag).
-          </p>
-        </div>
+      <PageHeader
+        level={2}
+        title="Parole chiave"
+        intro="Le ricerche per cui il sito vuole posizionarsi; per ognuna, gli articoli pubblicati che la usano (titolo, testo o meta tag)."
+      >
         {total > 0 ? (
           <Link to="?edit=new" className="btn-primary">
             <Icon node={Plus} aria-hidden size={18} /> Aggiungi parola chiave
           </Link>
         ) : null}
-      </div>
+      </PageHeader>
 
-      <div aria-live="polite" aria-atomic="true" className="mt-4 empty:hidden">
-        {message ? <p className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">{message}</p> : null}
-      </div>
+      <StatusLine feedback={message ? { kind: "success", text: message, key: 0 } : null} />
 
       {total === 0 ? (
-        <div className="mt-6 rounded-2xl border border-dashed border-stone-300 p-10 text-center">
-          <p className="text-stone-700">Nessuna parola chiave ancora: aggiungi la prima per seguire le ricerche su cui puntare.</p>
-          <Link to="?edit=new" className="btn-primary mt-4">
+        <EmptyState title="Nessuna parola chiave ancora: aggiungi la prima per seguire le ricerche su cui puntare.">
+          <Link to="?edit=new" className="btn-primary">
             <Icon node={Plus} aria-hidden size={18} /> Aggiungi la prima parola chiave
           </Link>
-        </div>
+        </EmptyState>
       ) : (
         <>
           <p className="mt-4 text-sm text-stone-700">{total === 1 ? "1 parola chiave" : `${formatNumber(total)} parole chiave`}</p>
-          <KeywordTable items={items} page={page} />
+          <DataTable
+            label="Elenco delle parole chiave"
+            columns={columns}
+            rows={items}
+            rowKey={(row) => row.id}
+            actions={(row) => <EditDeleteMenu name={row.keyword} editHref={editHref(row.id)} />}
+          />
           <Pagination page={page} pageCount={pageCount} search={new URLSearchParams()} label="Pagine delle parole chiave" />
         </>
       )}
     </div>
   );
 }
-
-const cell = "block px-3 py-1 md:table-cell md:py-3 md:align-top";
-const cellLabel = "mr-1 font-medium text-stone-600 md:hidden";
 
 const STATUS_COLOURS: Record<KeywordStatus, string> = {
   target: "bg-sky-100 text-sky-900",
@@ -178,59 +181,18 @@ function ArticleUse({ row }: { row: AdminKeywordRow }) {
   );
 }
 
-function KeywordTable({ items, page }: { items: AdminKeywordRow[]; page: number }) {
-  const editHref = (id: string) => `?edit=${id}${page > 1 ? `&page=${page}` : ""}`;
-  return (
-    <table className="mt-3 block w-full text-sm md:table md:rounded-2xl md:border md:border-stone-200 md:bg-white">
-      <thead className="sr-only md:not-sr-only md:table-header-group">
-        <tr className="border-b border-stone-200 text-left text-stone-700">
-          <th scope="col" className="px-3 py-2 font-semibold">Parola chiave</th>
-          <th scope="col" className="px-3 py-2 font-semibold">Note</th>
-          <th scope="col" className="px-3 py-2 font-semibold">Volume</th>
-          <th scope="col" className="px-3 py-2 font-semibold">Difficoltà</th>
-          <th scope="col" className="px-3 py-2 font-semibold">Stato</th>
-          <th scope="col" className="px-3 py-2 font-semibold">Articoli</th>
-          <th scope="col" className="px-3 py-2 font-semibold">
-            <span className="sr-only">Azioni</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody className="block space-y-3 md:table-row-group md:space-y-0">
-        {items.map((row) => (
-          <tr key={row.id} className="block rounded-2xl border border-stone-200 bg-white py-2 md:table-row md:rounded-none md:border-0 md:border-b md:py-0">
-            <td className={`${cell} font-semibold break-words text-stone-900`}>{row.keyword}</td>
-            <td className={`${cell} max-w-xs break-words whitespace-pre-line text-stone-700`}>
-              <span className={cellLabel}>Note:</span>
-              {row.notes ?? "—"}
-            </td>
-            <td className={cell}>
-              <span className={cellLabel}>Volume:</span>
-              {row.searchVolume === 0 ? "N/A" : formatNumber(row.searchVolume)}
-            </td>
-            <td className={cell}>
-              <span className={cellLabel}>Difficoltà:</span>
-              <DifficultyBar difficulty={row.difficulty} />
-            </td>
-            <td className={cell}>
-              <span className={cellLabel}>Stato:</span>
-              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_COLOURS[row.status]}`}>{row.statusLabel}</span>
-            </td>
-            <td className={cell}>
-              <span className={cellLabel}>Articoli:</span>
-              <ArticleUse row={row} />
-            </td>
-            <td className={`${cell} md:whitespace-nowrap`}>
-              <Link to={editHref(row.id)} className="btn-secondary" aria-label={`Modifica «${row.keyword}»`}>
-                <Icon node={Pencil} aria-hidden size={16} /> Modifica
-              </Link>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
+const columns: Column<AdminKeywordRow>[] = [
+  { id: "keyword", header: "Parola chiave", labelOnCards: false, className: "font-semibold break-words text-stone-900", cell: (row) => row.keyword },
+  { id: "notes", header: "Note", className: "max-w-xs break-words whitespace-pre-line text-stone-700", cell: (row) => row.notes ?? "—" },
+  { id: "volume", header: "Volume", cell: (row) => (row.searchVolume === 0 ? "N/A" : formatNumber(row.searchVolume)) },
+  { id: "difficulty", header: "Difficoltà", cell: (row) => <DifficultyBar difficulty={row.difficulty} /> },
+  {
+    id: "status",
+    header: "Stato",
+    cell: (row) => <span className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_COLOURS[row.status]}`}>{row.statusLabel}</span>,
+  },
+  { id: "articles", header: "Articoli", cell: (row) => <ArticleUse row={row} /> },
+];
 
 function KeywordForm({ keyword, page, failure }: { keyword: AdminKeyword | null; page: number; failure: ActionData | null }) {
   const navigation = useNavigation();
@@ -253,10 +215,7 @@ function KeywordForm({ keyword, page, failure }: { keyword: AdminKeyword | null;
         <input type="hidden" name="intent" value={keyword ? "update" : "create"} />
         {keyword ? <input type="hidden" name="id" value={keyword.id} /> : null}
         <input type="hidden" name="page" value={page} />
-        <div>
-          <label htmlFor={fields.keyword.id} className="field-label">
-            Parola chiave
-          </label>
+        <Field field={fields.keyword} label="Parola chiave">
           <input
             {...getInputProps(fields.keyword, { type: "text" })}
             maxLength={KEYWORD_LIMITS.keyword}
@@ -264,13 +223,9 @@ function KeywordForm({ keyword, page, failure }: { keyword: AdminKeyword | null;
             autoFocus
             className="field-input"
           />
-          <FieldError field={fields.keyword} />
-        </div>
+        </Field>
         <div className="grid gap-4 sm:grid-cols-3">
-          <div>
-            <label htmlFor={fields.searchVolume.id} className="field-label">
-              Volume di ricerca
-            </label>
+          <Field field={fields.searchVolume} label="Volume di ricerca" hint="Ricerche al mese; 0 se non noto.">
             {/* Not required: left empty (or not a number) it means 0, as the spec says. */}
             <input
               {...getInputProps(fields.searchVolume, { type: "number", ariaDescribedBy: fields.searchVolume.descriptionId })}
@@ -281,15 +236,8 @@ function KeywordForm({ keyword, page, failure }: { keyword: AdminKeyword | null;
               defaultValue={typed?.searchVolume ?? keyword?.searchVolume ?? 0}
               className="field-input"
             />
-            <p id={fields.searchVolume.descriptionId} className="mt-1 text-sm text-stone-600">
-              Ricerche al mese; 0 se non noto.
-            </p>
-            <FieldError field={fields.searchVolume} />
-          </div>
-          <div>
-            <label htmlFor={fields.difficulty.id} className="field-label">
-              Difficoltà (1-100)
-            </label>
+          </Field>
+          <Field field={fields.difficulty} label="Difficoltà (1-100)">
             <input
               {...getInputProps(fields.difficulty, { type: "number" })}
               required={false}
@@ -300,22 +248,14 @@ function KeywordForm({ keyword, page, failure }: { keyword: AdminKeyword | null;
               defaultValue={typed?.difficulty ?? keyword?.difficulty ?? KEYWORD_LIMITS.difficultyDefault}
               className="field-input"
             />
-            <FieldError field={fields.difficulty} />
-          </div>
-          <div>
-            <label htmlFor={fields.status.id} className="field-label">
-              Stato
-            </label>
+          </Field>
+          <Field field={fields.status} label="Stato">
             <select {...getSelectProps(fields.status)} required={false} defaultValue={typed?.status ?? keyword?.status ?? "target"} className="field-input">
               <EnumOptions values={KEYWORD_STATUSES.values} labels={KEYWORD_STATUSES.labels} />
             </select>
-            <FieldError field={fields.status} />
-          </div>
+          </Field>
         </div>
-        <div>
-          <label htmlFor={fields.notes.id} className="field-label">
-            Note <span className="font-normal text-stone-600">(facoltative)</span>
-          </label>
+        <Field field={fields.notes} label="Note" optional="facoltative">
           <textarea
             {...getTextareaProps(fields.notes)}
             required={false}
@@ -324,8 +264,7 @@ function KeywordForm({ keyword, page, failure }: { keyword: AdminKeyword | null;
             defaultValue={typed?.notes ?? keyword?.notes ?? ""}
             className="field-input"
           />
-          <FieldError field={fields.notes} />
-        </div>
+        </Field>
         <FormErrors title={M.saveError} form={form} />
         <div className="flex flex-wrap items-center gap-3 pt-2">
           <button type="submit" className="btn-primary" disabled={busy}>

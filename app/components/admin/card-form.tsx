@@ -1,48 +1,10 @@
-// Pieces shared by the back office's create/edit forms: the page's status banner for what just
-// happened, the save/cancel row and the cards' actions. The state of a page whose items are edited
-// in place is the kit's (kit/item-editor.tsx, kit/card-grid.tsx). A form's fields and messages come
-// from the form kit (~/components/form); errorId and FieldMessage remain for the article form until
-// it moves to the kit.
+// Pieces shared by the back office's create/edit forms: the save/cancel row and the cards' actions.
+// The state of a page whose items are edited in place is the kit's (kit/item-editor.tsx,
+// kit/card-grid.tsx), what an action did is said by the kit's status banner
+// (kit/status-banner.tsx), and a form's fields and messages come from the form kit (~/components/form).
 import { Pencil, Trash2 } from "lucide";
-import type { MouseEvent, ReactNode, Ref } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { Icon } from "~/components/icon";
-
-/** The id a field's message gets; the field points to it with aria-describedby. */
-export const errorId = (fieldId: string) => `${fieldId}-error`;
-
-export function FieldMessage({ fieldId, error }: { fieldId: string; error: string | undefined }) {
-  if (!error) return null;
-  return (
-    <p id={errorId(fieldId)} className="mt-1 text-sm font-medium text-red-800">
-      {error}
-    </p>
-  );
-}
-
-export type Feedback = { kind: "success" | "error"; text: string; key: number } | null;
-
-/**
- * The page's status line, always in the page so that screen readers announce each new text. It can
- * take the focus, for when the card whose button had it is gone.
- */
-export function StatusLine({ feedback, focusRef }: { feedback: Feedback; focusRef?: Ref<HTMLDivElement> }) {
-  return (
-    <div ref={focusRef} tabIndex={-1} role="status" aria-live="polite" aria-atomic="true" className="mt-4 empty:hidden">
-      {feedback ? (
-        <p
-          key={feedback.key}
-          className={
-            feedback.kind === "success"
-              ? "rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900"
-              : "rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-          }
-        >
-          {feedback.text}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /**
  * A card form's last row: cancel (closes the form) and save, which says it is saving while busy.

@@ -14,7 +14,7 @@ import {
   type BreedField,
 } from "~/breeds/validation";
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { StatusLine } from "~/components/admin/card-form";
+import { StatusBanner } from "~/components/admin/kit/status-banner";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
 import { EmptyState } from "~/components/admin/kit/empty-state";
 import { Field } from "~/components/admin/kit/field";
@@ -116,7 +116,7 @@ export default function AdminBreeds({ loaderData }: Route.ComponentProps) {
           {loadError}
         </p>
       ) : null}
-      <StatusLine feedback={editor.feedback} focusRef={editor.statusRef} />
+      <StatusBanner status={editor.feedback} focusRef={editor.statusRef} />
 
       <ListFilters label="Filtra le razze" filtered={filtered} submitLabel="Filtra">
         <FilterSelect id="filter-type" name="type" label="Tipo di animale" value={filters.petType} all="Tutti">

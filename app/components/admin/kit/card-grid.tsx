@@ -3,7 +3,8 @@
 // list where the spec wants it inline) and the delete confirmation. A page declares its cards' content
 // and its form's fields; its action is cardGridAction.
 import type { ReactNode } from "react";
-import { CardActions, EditDeleteButtons, StatusLine } from "~/components/admin/card-form";
+import { CardActions, EditDeleteButtons } from "~/components/admin/card-form";
+import { StatusBanner } from "~/components/admin/kit/status-banner";
 import { EmptyState } from "./empty-state";
 import { ItemEditorForms, useItemEditor, type ItemFormProps } from "./item-editor";
 import { AddButton, PageHeader } from "./page-header";
@@ -52,7 +53,7 @@ export function CardGrid<T extends { id: string }>(props: CardGridProps<T>) {
 
       {inline ? <ItemEditorForms editor={editor} name={props.name} formTitle={props.formTitle} form={props.form} deleteQuestion={props.deleteQuestion} /> : null}
 
-      <StatusLine feedback={editor.feedback} focusRef={editor.statusRef} />
+      <StatusBanner status={editor.feedback} focusRef={editor.statusRef} />
       {summary}
 
       {items.length === 0 ? (

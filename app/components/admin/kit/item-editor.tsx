@@ -6,7 +6,8 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
 import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
-import { SaveOrCancel, type Feedback } from "~/components/admin/card-form";
+import { SaveOrCancel } from "~/components/admin/card-form";
+import type { BannerStatus } from "~/components/admin/kit/status-banner";
 import { ConfirmDialog, Dialog } from "~/components/admin/dialog";
 import { FormErrors } from "~/components/form/form-messages";
 
@@ -25,7 +26,7 @@ export function useItemEditor<T extends { id: string }>({ deleteError, inline = 
   const [editing, setEditing] = useState<{ item: T | null } | null>(null);
   const [opened, setOpened] = useState(0);
   const [toDelete, setToDelete] = useState<T | null>(null);
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [feedback, setFeedback] = useState<BannerStatus>(null);
   const statusRef = useRef<HTMLDivElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const remover = useFetcher<DeleteAnswer>();

@@ -18,7 +18,7 @@ const TONE = {
 
 export function StatusBanner({ status, focusRef, className = "mt-4" }: { status: BannerStatus; focusRef?: Ref<HTMLDivElement>; className?: string }) {
   return (
-    <div ref={focusRef} tabIndex={-1} aria-live="polite" aria-atomic="true" data-status-banner="" className={`empty:hidden focus:outline-none ${className}`}>
+    <div ref={focusRef} tabIndex={-1} role="status" aria-live="polite" aria-atomic="true" data-status-banner="" className={`empty:hidden focus:outline-none ${className}`}>
       {status ? (
         <p key={status.key} data-kind={status.kind} className={`rounded-lg border px-3 py-2 text-sm ${TONE[status.kind]}`}>
           {status.text}

@@ -5,7 +5,7 @@ import type { Route } from "./+types/list";
 import { deleteAdCode, listAdCodesForAdmin, toggleAdCodeActive, type AdminAdCode } from "~/ads/admin.server";
 import { AD_ACTIVE_FILTER_LABELS, AD_ACTIVE_FILTERS, AD_CODE_MESSAGES as M, SAVED_MESSAGES, type SavedKind } from "~/ads/validation";
 import { adminActor } from "~/admin/gate.server";
-import { StatusLine, type Feedback } from "~/components/admin/card-form";
+import { StatusBanner, type BannerStatus } from "~/components/admin/kit/status-banner";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
 import { EmptyState } from "~/components/admin/kit/empty-state";
@@ -99,7 +99,7 @@ export default function AdminAdCodes({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const remover = useFetcher<typeof action>();
   const [pending, setPending] = useState<AdminAdCode | null>(null);
-  const [feedback, setFeedback] = useState<Feedback>(saved ? { kind: "success", text: saved, key: 0 } : null);
+  const [feedback, setFeedback] = useState<BannerStatus>(saved ? { kind: "success", text: saved, key: 0 } : null);
   const removing = remover.state !== "idle";
   const filtered = filters.placement !== "" || filters.pageType !== "" || filters.active !== "all";
   const counter = useRef(0);
@@ -197,7 +197,7 @@ export default function AdminAdCodes({ loaderData }: Route.ComponentProps) {
         </div>
       </ListFilters>
 
-      <StatusLine feedback={feedback} />
+      <StatusBanner status={feedback} />
       <p className="mt-3 text-sm text-stone-700">
         {total === 1 ? "1 codice" : `${formatNumber(total)} codici`}
         {filtered ? (total === 1 ? " trovato" : " trovati") : ""}

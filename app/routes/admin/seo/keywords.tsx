@@ -6,7 +6,7 @@ import { adminActor } from "~/admin/gate.server";
 import { refuseNonAdmin } from "~/admin/access.server";
 import { readAdminForm } from "~/admin/admin-form.server";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { StatusLine } from "~/components/admin/card-form";
+import { StatusBanner } from "~/components/admin/kit/status-banner";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
 import { EmptyState } from "~/components/admin/kit/empty-state";
@@ -117,7 +117,7 @@ export default function SeoKeywords({ loaderData, actionData }: Route.ComponentP
         ) : null}
       </PageHeader>
 
-      <StatusLine feedback={message ? { kind: "success", text: message, key: 0 } : null} />
+      <StatusBanner status={message ? { kind: "success", text: message, key: 0 } : null} />
 
       {total === 0 ? (
         <EmptyState title="Nessuna parola chiave ancora: aggiungi la prima per seguire le ricerche su cui puntare.">

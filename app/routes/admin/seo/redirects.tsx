@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import type { Route } from "./+types/redirects";
 import { adminActor } from "~/admin/gate.server";
 import { getInputProps, getSelectProps } from "@conform-to/react";
-import { StatusLine } from "~/components/admin/card-form";
+import { StatusBanner } from "~/components/admin/kit/status-banner";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
 import { EmptyState } from "~/components/admin/kit/empty-state";
 import { Field } from "~/components/admin/kit/field";
@@ -79,7 +79,7 @@ export default function SeoRedirects({ loaderData }: Route.ComponentProps) {
         form={(props) => <RedirectForm {...props} />}
         deleteQuestion={(row) => `Vuoi eliminare il redirect da ${row.fromPath} a ${row.toPath}? L'operazione non si può annullare.`}
       />
-      <StatusLine feedback={editor.feedback} focusRef={editor.statusRef} />
+      <StatusBanner status={editor.feedback} focusRef={editor.statusRef} />
 
       {adding ? null : items.length === 0 ? (
         <EmptyState title="Nessun redirect: aggiungine uno.">

@@ -156,7 +156,9 @@ describe("large contest photos with JavaScript on", () => {
     await page.getByLabel("Titolo della foto *").fill(title);
     await page.getByLabel("Nome dell'animale *").fill("Pepe");
     await page.getByLabel("Tipo di animale *").selectOption({ label: "Cane" });
-    await page.getByLabel("Foto *", { exact: true }).setInputFiles({ name: "pepe-grande.jpg", mimeType: "image/jpeg", buffer: photo });
+    // Several megabytes go to the browser through the DevTools protocol: on a busy machine that
+    // alone can pass the default 15 s.
+    await page.getByLabel("Foto *", { exact: true }).setInputFiles({ name: "pepe-grande.jpg", mimeType: "image/jpeg", buffer: photo }, { timeout: 60_000 });
   }
   const entryPost = (page: Page) => page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.endsWith(".data"));
 

@@ -23,7 +23,7 @@ describe("statusOfAnswer", () => {
 describe("StatusBanner", () => {
   it("is a live region that stays in the page when it has nothing to say, and can take the focus", () => {
     const html = renderToString(<StatusBanner status={null} />);
-    expect(html).toMatch(/^<div tabindex="-1" aria-live="polite" aria-atomic="true"[^>]*><\/div>$/);
+    expect(html).toMatch(/^<div tabindex="-1" role="status" aria-live="polite" aria-atomic="true"[^>]*><\/div>$/);
   });
 
   it("shows a success and an error in their own colours", () => {

@@ -6,6 +6,7 @@ import { adminActor } from "~/admin/gate.server";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
 import { EmptyState } from "~/components/admin/kit/empty-state";
+import { StatusBanner, statusOfAnswer } from "~/components/admin/kit/status-banner";
 import { ListFilters } from "~/components/admin/kit/list-filters";
 import { RowActions, rowActionClass } from "~/components/admin/kit/row-actions";
 import { SuspendListingDialog } from "~/components/admin/suspend-listing-dialog";
@@ -227,9 +228,7 @@ export default function AdminPetListings({ loaderData }: Route.ComponentProps) {
         </PlainLink>
       </nav>
 
-      <p aria-live="polite" className="mt-4 min-h-5 text-sm">
-        {fetcher.data && !busy ? <span className={fetcher.data.ok ? "text-green-800" : "font-medium text-red-800"}>{fetcher.data.ok ? fetcher.data.message : fetcher.data.error}</span> : null}
-      </p>
+      <StatusBanner status={statusOfAnswer(fetcher.data, { busy })} />
       <p className="mt-1 text-sm text-stone-700">
         {count}
         {filtered ? (matching === 1 && !capped ? " trovato" : " trovati") : ""}

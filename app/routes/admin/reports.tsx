@@ -22,6 +22,7 @@ import { backToListAfterDelete } from "~/admin/back-to-list.server";
 import { countScamMessages } from "~/messages/moderation.server";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
 import { EmptyState } from "~/components/admin/kit/empty-state";
+import { StatusBanner, statusOfAnswer } from "~/components/admin/kit/status-banner";
 
 // /admin/reports — the listings' reports: counters, filter by status, 20 a page, newest first; the
 // report of `?id=` in the detail modal (so it survives a reload and works without JavaScript), where
@@ -190,9 +191,7 @@ function ReportModal({ report, comparison, listHref }: { report: ReportDetail; c
             Chiudi
           </button>
         </div>
-        <p aria-live="polite" className="mt-3 min-h-5 text-sm">
-          {result && !busy ? <span className={result.ok ? "text-green-800" : "font-medium text-red-800"}>{result.ok ? result.message : result.error}</span> : null}
-        </p>
+        <StatusBanner status={statusOfAnswer(result, { busy })} className="mt-3" />
       </Dialog>
       <SuspendListingDialog listing={suspending ? report.listing : null} fetcher={fetcher as never} onClose={() => setSuspending(false)} />
       <ConfirmDialog
@@ -278,9 +277,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
         })}
       </nav>
 
-      <p role="status" className="mt-4 min-h-5 text-sm text-green-800">
-        {deleted ? M.deleted : ""}
-      </p>
+      <StatusBanner status={deleted ? { kind: "success", text: M.deleted, key: 0 } : null} />
 
       {reports.length === 0 ? (
         <EmptyState title={M.empty}>

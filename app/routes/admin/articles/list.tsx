@@ -9,6 +9,7 @@ import { articleSortSchema } from "~/articles/admin-list";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
 import { EmptyState } from "~/components/admin/kit/empty-state";
+import { StatusBanner, statusOfAnswer } from "~/components/admin/kit/status-banner";
 import { ListFilters } from "~/components/admin/kit/list-filters";
 import { EditDeleteMenu } from "~/components/admin/kit/row-actions";
 import { EnumOptions } from "~/components/enum-options";
@@ -125,9 +126,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
         </div>
       </ListFilters>
 
-      <p aria-live="polite" className="mt-4 text-sm">
-        {fetcher.data && !busy ? <span className={fetcher.data.ok ? "text-green-800" : "font-medium text-red-800"}>{fetcher.data.ok ? fetcher.data.message : fetcher.data.error}</span> : null}
-      </p>
+      <StatusBanner status={statusOfAnswer(fetcher.data, { busy })} />
       <p className="mt-1 text-sm text-stone-700">
         {total === 1 ? "1 articolo" : `${formatNumber(total)} articoli`}
         {filtered ? (total === 1 ? " trovato" : " trovati") : ""}

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { data, useRevalidator } from "react-router";
 import type { Route } from "./+types/sitemap";
 import { adminActor } from "~/admin/gate.server";
+import { StatusBanner } from "~/components/admin/kit/status-banner";
 import { Icon } from "~/components/icon";
 import { formatDateTimeLong, formatNumber } from "~/lib/format";
 import { sitemapStatus } from "~/seo/admin.server";
@@ -101,21 +102,7 @@ export default function SeoSitemap({ loaderData }: Route.ComponentProps) {
             <Icon node={ExternalLink} aria-hidden size={18} /> Apri Google Search Console <span className="sr-only">(si apre in una nuova scheda)</span>
           </a>
         </div>
-        <div aria-live="polite" aria-atomic="true" className="mt-4 empty:hidden">
-          {outcome ? (
-            <p
-              key={outcome.key}
-              role={outcome.ok ? undefined : "alert"}
-              className={
-                outcome.ok
-                  ? "rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900"
-                  : "rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-              }
-            >
-              {outcome.text}
-            </p>
-          ) : null}
-        </div>
+        <StatusBanner status={outcome && { kind: outcome.ok ? "success" : "error", text: outcome.text, key: outcome.key }} />
       </section>
 
       <section aria-labelledby="sitemap-steps" className="rounded-2xl border border-stone-200 bg-white p-5">

@@ -1,7 +1,8 @@
 // The first step of a back-office action that posts a form: the actor the back office's gate let
 // through (app/admin/gate.server.ts), then the form, read like every form of the site. Answers in
 // the shape the admin pages' fetchers read ({ ok: false, error }).
-import { data, type RouterContextProvider } from "react-router";
+import type { data, RouterContextProvider } from "react-router";
+import { refusal } from "~/lib/action-answer.server";
 import { readForm } from "~/lib/form.server";
 import type { AdminActor } from "./access.server";
 import { adminActor } from "./gate.server";
@@ -13,6 +14,6 @@ export type AdminFormRead =
 export async function readAdminForm({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }): Promise<AdminFormRead> {
   const actor = adminActor(context);
   const form = await readForm(request);
-  if (!form.ok) return { ok: false, refusal: data({ ok: false, error: form.error }, { status: form.status }) };
+  if (!form.ok) return { ok: false, refusal: refusal(form) };
   return { ok: true, actor, fields: form.fields };
 }

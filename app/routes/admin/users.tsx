@@ -11,6 +11,7 @@ import { ListFilters } from "~/components/admin/kit/list-filters";
 import { RowActions, rowActionClass } from "~/components/admin/kit/row-actions";
 import { Pagination } from "~/components/pagination";
 import { ROLES } from "~/lib/enums";
+import { refusal } from "~/lib/action-answer.server";
 import { readQuery } from "~/lib/form.server";
 import { formatDateLong, formatNumber } from "~/lib/format";
 import { redirectPastLastPage } from "~/lib/paging";
@@ -38,7 +39,7 @@ export async function action(args: Route.ActionArgs) {
   const { intent, id = "", role = "" } = fields;
   if (intent !== "role") return data({ ok: false as const, error: M.roleError }, { status: 400 });
   const result = await setUserRole(actor, id, role);
-  if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status });
+  if (!result.ok) return refusal(result);
   // An admin who has just given up the role has no business on this page any more.
   if (result.changed && id === actor!.id && result.user.role !== "admin") throw redirect("/");
   return { ok: true as const, message: result.message };

@@ -15,9 +15,10 @@ import { Icon } from "~/components/icon";
 import { Pagination } from "~/components/pagination";
 import { PlainLink } from "~/components/plain-link";
 import { LISTING_STATUSES } from "~/lib/enums";
+import { actionAnswer } from "~/lib/action-answer.server";
 import { readQuery } from "~/lib/form.server";
 import { formatDateLong, formatDateTimeLong, formatNumber } from "~/lib/format";
-import { redirectPastLastPage } from "~/lib/paging";
+import { listPage } from "~/lib/paging";
 import { decideAppeal } from "~/listings/appeals.server";
 import { deleteListing, listListingsForModeration, reactivateListing, suspendListing, type ModerationListing } from "~/listings/moderation.server";
 import {
@@ -37,11 +38,7 @@ import { readAdminForm } from "~/admin/admin-form.server";
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const admin = adminActor(context);
   const query = listingModerationQuerySchema.parse(Object.fromEntries(readQuery(request)));
-  const result = await listListingsForModeration(admin, query);
-  if (!result.ok) throw data({ error: result.error }, { status: result.status });
-  redirectPastLastPage(url, result.page, result.pageCount);
-  const { ok: _ok, ...page } = result;
-  return page;
+  return listPage(url, await listListingsForModeration(admin, query));
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -60,8 +57,7 @@ export async function action(args: Route.ActionArgs) {
             ? await decideAppeal(actor, appealId, { decision, note })
             : null;
   if (!result) return data({ ok: false as const, error: M.invalidAction }, { status: 400 });
-  if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status });
-  return { ok: true as const, message: result.message };
+  return actionAnswer(result);
 }
 
 /**

@@ -5,15 +5,13 @@ import { describe, expect } from "vitest";
 import { db } from "~/db/client.server";
 import { listingViewCounts, petListings } from "~/db/schema";
 import { LISTING_MESSAGES as M } from "~/listings/validation";
-import MyListings, { action, loader } from "~/routes/dashboard/pet-listings";
-import { createAccount, requestAs, type TestAccount } from "../../../tests/accounts";
+import MyListings, { loader } from "~/routes/dashboard/pet-listings";
+import { MY_LISTINGS_URL as URL_MINE, postToMyListings as post } from "~/routes/dashboard/pet-listings.testing";
+import { createAccount, requestAs } from "../../../tests/accounts";
 import { itDb } from "../../../tests/db";
 import { createListingRow } from "../../../tests/factories";
 import { renderPage } from "../../../tests/render-page";
-import { callRoute, postForm } from "../../../tests/route-calls";
-
-const URL_MINE = "http://localhost:3000/dashboard/pet-listings";
-const post = (account: TestAccount | null, fields: Record<string, string>) => callRoute(action, postForm(account, URL_MINE, fields));
+import { callRoute } from "../../../tests/route-calls";
 
 describe("managing from the dashboard", () => {
   itDb("the card shows views, conversations, days left, «Modifica» and «Rinnova»; renewing moves the end 60 days from now", async () => {

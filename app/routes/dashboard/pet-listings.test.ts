@@ -9,15 +9,14 @@ import { suspendListing } from "~/listings/moderation.server";
 import { revealContact } from "~/listings/contact-reveal.server";
 import { CONTACT_TEXTS } from "~/listings/contact-texts";
 import { APPEAL_MESSAGES as A } from "~/listings/moderation-validation";
-import MyListings, { action, loader } from "~/routes/dashboard/pet-listings";
+import MyListings, { loader } from "~/routes/dashboard/pet-listings";
+import { MY_LISTINGS_URL as URL_MINE, postToMyListings as post } from "~/routes/dashboard/pet-listings.testing";
 import { createAccount, requestAs, type TestAccount } from "../../../tests/accounts";
 import { itDb } from "../../../tests/db";
 import { createListingRow } from "../../../tests/factories";
 import { renderPage } from "../../../tests/render-page";
-import { callRoute, postForm } from "../../../tests/route-calls";
+import { callRoute } from "../../../tests/route-calls";
 
-const URL_MINE = "http://localhost:3000/dashboard/pet-listings";
-const post = (account: TestAccount | null, fields: Record<string, string>) => callRoute(action, postForm(account, URL_MINE, fields));
 const appealsOf = (listingId: string) => db().select().from(listingAppeals).where(eq(listingAppeals.listingId, listingId));
 
 async function suspendedListing() {

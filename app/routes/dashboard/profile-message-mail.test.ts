@@ -5,14 +5,11 @@ import { describe, expect } from "vitest";
 import { PROFILE_MESSAGES as M } from "~/accounts/profile-validation";
 import { db } from "~/db/client.server";
 import { profiles } from "~/db/schema";
-import { createAccount, requestAs, type TestAccount } from "../../../tests/accounts";
+import { createAccount, requestAs } from "../../../tests/accounts";
 import { itDb } from "../../../tests/db";
-import { callRoute, postForm } from "../../../tests/route-calls";
+import { callRoute } from "../../../tests/route-calls";
 import { action, loader } from "./profile";
-
-const URL_ = "http://localhost:3000/dashboard/profile";
-
-const post = (account: TestAccount | null, fields: Record<string, string>) => postForm(account, URL_, fields);
+import { postToProfile as post, PROFILE_URL as URL_ } from "./profile.testing";
 
 const setting = async (id: string) => (await db().select({ on: profiles.messageMail }).from(profiles).where(eq(profiles.id, id)))[0]?.on;
 

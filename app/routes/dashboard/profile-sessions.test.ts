@@ -8,12 +8,9 @@ import { db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import { cookieFrom, createAccount, requestAs, type TestAccount } from "../../../tests/accounts";
 import { itDb } from "../../../tests/db";
-import { callRoute, postForm } from "../../../tests/route-calls";
+import { callRoute } from "../../../tests/route-calls";
 import { action, loader } from "./profile";
-
-const URL_ = "http://localhost:3000/dashboard/profile";
-
-const post = (account: TestAccount | null, fields: Record<string, string>) => postForm(account, URL_, fields);
+import { postToProfile as post, PROFILE_URL as URL_ } from "./profile.testing";
 
 async function secondDevice(account: TestAccount): Promise<TestAccount> {
   const { headers } = await auth().api.signInEmail({

@@ -11,6 +11,18 @@ export type AdminFormRead =
   | { ok: true; actor: AdminActor; fields: Record<string, string> }
   | { ok: false; refusal: ReturnType<typeof data<{ ok: false; error: string }>> };
 
+/**
+ * A back-office action that posts a form: `handle` gets the actor and the form's fields; a form that
+ * cannot be read is refused before it runs.
+ */
+export async function adminFormAction<R>(
+  args: { request: Request; context: Readonly<RouterContextProvider> },
+  handle: (actor: AdminActor, fields: Record<string, string>) => Promise<R>,
+) {
+  const read = await readAdminForm(args);
+  return read.ok ? handle(read.actor, read.fields) : read.refusal;
+}
+
 export async function readAdminForm({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }): Promise<AdminFormRead> {
   const actor = adminActor(context);
   const form = await readForm(request);

@@ -29,7 +29,7 @@ import {
   MODERATION_SEARCH_MAX_LENGTH,
 } from "~/listings/moderation-validation";
 import type { ListingStatus } from "~/listings/visibility";
-import { readAdminForm } from "~/admin/admin-form.server";
+import { adminFormAction } from "~/admin/admin-form.server";
 
 // /admin/pet-listings — every listing, searched and filtered in SQL, 20 a page; suspend an active
 // one (with the rule broken and a reason for its owner), reactivate a suspended one, delete any
@@ -41,23 +41,22 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   return listPage(url, await listListingsForModeration(admin, query));
 }
 
-export async function action(args: Route.ActionArgs) {
-  const read = await readAdminForm(args);
-  if (!read.ok) return read.refusal;
-  const { actor, fields } = read;
-  const { intent, listingId = "", rule, reason, appealId = "", decision, note } = fields;
-  const result =
-    intent === "suspend"
-      ? await suspendListing(actor, listingId, { rule, reason })
-      : intent === "reactivate"
-        ? await reactivateListing(actor, listingId)
-        : intent === "delete"
-          ? await deleteListing(actor, listingId)
-          : intent === "decide-appeal"
-            ? await decideAppeal(actor, appealId, { decision, note })
-            : null;
-  if (!result) return data({ ok: false as const, error: M.invalidAction }, { status: 400 });
-  return actionAnswer(result);
+export function action(args: Route.ActionArgs) {
+  return adminFormAction(args, async (actor, fields) => {
+    const { intent, listingId = "", rule, reason, appealId = "", decision, note } = fields;
+    const result =
+      intent === "suspend"
+        ? await suspendListing(actor, listingId, { rule, reason })
+        : intent === "reactivate"
+          ? await reactivateListing(actor, listingId)
+          : intent === "delete"
+            ? await deleteListing(actor, listingId)
+            : intent === "decide-appeal"
+              ? await decideAppeal(actor, appealId, { decision, note })
+              : null;
+    if (!result) return data({ ok: false as const, error: M.invalidAction }, { status: 400 });
+    return actionAnswer(result);
+  });
 }
 
 /**

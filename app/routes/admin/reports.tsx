@@ -18,7 +18,7 @@ import { suspendListing } from "~/listings/moderation.server";
 import { ADMIN_NOTES_MAX_LENGTH, REPORT_MODERATION_MESSAGES as M, reportListQuerySchema, type ReportStatus } from "~/listings/moderation-validation";
 import { deleteReport, getReport, getReportComparison, listReports, updateReport, type ReportComparison, type ReportDetail } from "~/listings/report-moderation.server";
 import { ReportComparisonView } from "~/components/admin/report-comparison";
-import { readAdminForm } from "~/admin/admin-form.server";
+import { adminFormAction } from "~/admin/admin-form.server";
 import { countScamMessages } from "~/messages/moderation.server";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
 import { EmptyState } from "~/components/admin/kit/empty-state";
@@ -44,30 +44,29 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   return opened && !opened.ok ? data(loaded, { status: opened.status }) : loaded;
 }
 
-export async function action(args: Route.ActionArgs) {
-  const read = await readAdminForm(args);
-  if (!read.ok) return read.refusal;
-  const { actor, fields } = read;
-  const { intent, id = "", status = "", adminNotes, listingId = "", rule, reason } = fields;
-  const result =
-    intent === "update"
-      ? await updateReport(actor, id, { status: status as never, adminNotes })
-      : intent === "delete"
-        ? await deleteReport(actor, id)
-        : intent === "suspend"
-          ? await suspendListing(actor, listingId, { rule, reason })
-          : null;
-  if (!result) return data({ ok: false as const, error: M.invalidAction }, { status: 400 });
-  if (!result.ok) return refusal(result);
-  // After a delete the modal has nothing to show: back to the list, with its filter and page.
-  if (intent === "delete") {
-    const back = new URL(fields.back ?? "", "http://zampa.invalid/admin/reports");
-    const search = back.pathname === "/admin/reports" ? new URLSearchParams(back.search) : new URLSearchParams();
-    search.delete("id");
-    search.set("deleted", "1");
-    throw redirect(`/admin/reports?${search}`);
-  }
-  return { ok: true as const, message: result.message };
+export function action(args: Route.ActionArgs) {
+  return adminFormAction(args, async (actor, fields) => {
+    const { intent, id = "", status = "", adminNotes, listingId = "", rule, reason } = fields;
+    const result =
+      intent === "update"
+        ? await updateReport(actor, id, { status: status as never, adminNotes })
+        : intent === "delete"
+          ? await deleteReport(actor, id)
+          : intent === "suspend"
+            ? await suspendListing(actor, listingId, { rule, reason })
+            : null;
+    if (!result) return data({ ok: false as const, error: M.invalidAction }, { status: 400 });
+    if (!result.ok) return refusal(result);
+    // After a delete the modal has nothing to show: back to the list, with its filter and page.
+    if (intent === "delete") {
+      const back = new URL(fields.back ?? "", "http://zampa.invalid/admin/reports");
+      const search = back.pathname === "/admin/reports" ? new URLSearchParams(back.search) : new URLSearchParams();
+      search.delete("id");
+      search.set("deleted", "1");
+      throw redirect(`/admin/reports?${search}`);
+    }
+    return { ok: true as const, message: result.message };
+  });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Segnalazioni — Zampa Admin" }, { name: "robots", content: "noindex" }];

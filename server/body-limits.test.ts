@@ -1,7 +1,5 @@
-import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
-import routeConfig from "../app/routes";
 import {
   ARTICLE_IMAGE_BODY_LIMIT,
   CONTEST_BODY_LIMIT,
@@ -10,24 +8,8 @@ import {
   MAX_IMAGE_BYTES,
   MAX_LISTING_IMAGES,
 } from "../app/images/limits";
+import { routeManifest } from "../tests/route-manifest";
 import { bodyLimitLookup, DEFAULT_BODY_LIMIT, pagePath, routeLookup, type BuildRoute } from "./body-limits";
-
-/**
- * The server build's route manifest for app/routes.ts, as React Router writes it (ids from the file
- * names, the root route around everything), with each module's exports given by `modules`.
- */
-function manifest(modules: Record<string, { handle?: unknown }>): Record<string, BuildRoute> {
-  const routes: Record<string, BuildRoute> = { root: { id: "root", path: "", module: {} } };
-  const add = (entries: RouteConfigEntry[], parentId: string) => {
-    for (const entry of entries) {
-      const id = entry.id ?? entry.file.replace(/\.tsx?$/, "");
-      routes[id] = { id, parentId, path: entry.path, index: entry.index, module: modules[id] ?? {} };
-      add(entry.children ?? [], id);
-    }
-  };
-  add(routeConfig, "root");
-  return routes;
-}
 
 // The upload routes' modules as the build holds them (their own `handle` exports).
 const uploadRoutes = {
@@ -36,7 +18,7 @@ const uploadRoutes = {
   "routes/contests/detail": await import("../app/routes/contests/detail"),
   "routes/admin/article-images": await import("../app/routes/admin/article-images"),
 };
-const limitOf = bodyLimitLookup(manifest(uploadRoutes), matchRoutes);
+const limitOf = bodyLimitLookup(routeManifest(uploadRoutes), matchRoutes);
 const CONTEST = "/contests/3f0f8a5e-1111-4222-8333-944455556666";
 
 describe("body limits", () => {
@@ -106,7 +88,7 @@ describe("body limits", () => {
 });
 
 describe("the route lookup", () => {
-  const routes = manifest(uploadRoutes);
+  const routes = routeManifest(uploadRoutes);
   const lookup = routeLookup(routes, matchRoutes);
   // React Router's own answer for the raw path, on the same routes, nothing kept.
   const nest = (parentId?: string): RouteObject[] =>

@@ -1,13 +1,12 @@
-import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { matchRoutes, UNSAFE_decodeViaTurboStream } from "react-router";
 import { describe, expect, it } from "vitest";
-import routeConfig from "../app/routes";
 import { RATE_LIMIT_MESSAGES } from "../app/lib/rate-limit-classes";
-import { routeLookup, type BuildRoute } from "./body-limits";
+import { routeManifest } from "../tests/route-manifest";
+import { routeLookup } from "./body-limits";
 import { singleFetchActionData } from "../app/lib/single-fetch";
 import { requestClass, tooManyRequests } from "./rate-limit";
 
-// The build's route manifest for app/routes.ts, with the modules that declare a class (as in body-limits.test.ts).
+// The modules that declare a class, in the build's route manifest.
 const modules: Record<string, { handle?: unknown }> = {
   "routes/articles": await import("../app/routes/articles"),
   "routes/listings/browse": await import("../app/routes/listings/browse"),
@@ -18,16 +17,7 @@ const modules: Record<string, { handle?: unknown }> = {
   "routes/admin/article-images": await import("../app/routes/admin/article-images"),
   "routes/admin/ai/generate-article": await import("../app/routes/admin/ai/generate-article"),
 };
-const routes: Record<string, BuildRoute> = { root: { id: "root", path: "", module: {} } };
-const add = (entries: RouteConfigEntry[], parentId: string) => {
-  for (const entry of entries) {
-    const id = entry.id ?? entry.file.replace(/\.tsx?$/, "");
-    routes[id] = { id, parentId, path: entry.path, index: entry.index, module: modules[id] ?? {} };
-    add(entry.children ?? [], id);
-  }
-};
-add(routeConfig, "root");
-const lookup = routeLookup(routes, matchRoutes);
+const lookup = routeLookup(routeManifest(modules), matchRoutes);
 const CONTEST = "/contests/3f0f8a5e-1111-4222-8333-944455556666";
 
 function classOf(method: string, url: string, contentType?: string) {

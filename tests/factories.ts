@@ -5,6 +5,9 @@ import { articles, categories, contestSubmissions, contests, petListings, users 
 let n = 0;
 const unique = () => `${Date.now().toString(36)}-${++n}`;
 
+/** A well-formed id that no row has. */
+export const MISSING_ID = "6f1c9a52-3f7e-4a55-9d1e-2b7f0c8e4a11";
+
 export async function createCategory(values: Partial<typeof categories.$inferInsert> = {}) {
   const id = unique();
   const [row] = await db()

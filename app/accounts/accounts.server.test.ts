@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { config, setConfig } from "~/config.server";
 import { db } from "~/db/client.server";
 import { accounts, profiles, rateLimits, sessions, users } from "~/db/schema";
-import { mailsSince, outboxFiles, type OutboxMail } from "~/mail/outbox.testing";
+import { mailsSince, mailsTo, outboxFiles } from "~/mail/outbox.testing";
 import { cookieFrom } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { RECOVERY_PAGE_PATH } from "./account-notice-mail.server";
@@ -14,10 +14,6 @@ import { noticesSent } from "./sign-in-throttle.server";
 
 const original = config();
 afterEach(() => setConfig(original));
-
-async function mailsTo(before: string[], to: string): Promise<OutboxMail[]> {
-  return (await mailsSince(before)).filter((m) => new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}$`, "m").test(m.headers));
-}
 
 const signedUp = { ok: true, message: M.signUpCheckEmail };
 

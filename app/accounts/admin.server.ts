@@ -15,6 +15,7 @@ import type { ListSort } from "~/lib/list-sort";
 import { containsPattern } from "~/lib/like-pattern";
 import { logger } from "~/lib/logger.server";
 import { fail, type Result } from "~/lib/result";
+import { pageNumber } from "~/lib/paging";
 import { roleChangeSchema, USER_ADMIN_MESSAGES as M, USER_DEFAULT_SORT, USERS_PAGE_SIZE, USER_MATCHES_COUNTED, USER_SEARCH_MAX_LENGTH, type Role, type UserSortKey } from "./admin-validation";
 
 export interface AdminUserRow {
@@ -88,7 +89,7 @@ export async function listUsers(
     matching = roleFilter === "admin" ? totals.admins : roleFilter === "user" ? totals.users : totals.total;
   }
   const pageCount = Math.max(1, Math.ceil(matching / USERS_PAGE_SIZE));
-  const current = Number.isInteger(page) && page > 0 ? page : 1;
+  const current = pageNumber(page);
   const where = fewMatches ? sql`${profiles.id} in (${matchingIds(search, roleFilter)})` : userFilter({ q: search, role: roleFilter });
   const rows = current > pageCount || matching === 0 ? [] : await userPage(where, current, sort);
   return {

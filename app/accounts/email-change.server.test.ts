@@ -8,8 +8,8 @@ import { describe, expect } from "vitest";
 import { setCacheEnabled } from "~/cache/cache.server";
 import { db } from "~/db/client.server";
 import { emailChanges, profiles, users, verifications } from "~/db/schema";
-import { mailsSince, outboxFiles, type OutboxMail } from "~/mail/outbox.testing";
-import { createAccount, requestAs, type TestAccount } from "../../tests/accounts";
+import { mailsSince, mailsTo, outboxFiles, type OutboxMail } from "~/mail/outbox.testing";
+import { createAccount, requestAs, signedIn, TEST_PASSWORD as PASSWORD, uniqueEmail as unique, type SignedIn as Someone } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { listUsers } from "./admin.server";
 import { auth, CLIENT_IP_HEADER } from "./auth.server";
@@ -28,24 +28,7 @@ import { EMAIL_LINK_MESSAGES as L, PROFILE_MESSAGES as M } from "./profile-valid
 import { requestPasswordRecovery, resetPasswordWithToken, resetTokenUsable } from "./recovery.server";
 import { getCurrentUser, type CurrentUser } from "./session.server";
 
-const PASSWORD = "Cuccioli-2026";
 const NEW_PASSWORD = "Gatto-sul-tetto-7";
-let counter = 0;
-const unique = (name: string) => `${name}-${Date.now()}-${++counter}@example.it`;
-
-interface Someone {
-  account: TestAccount;
-  user: CurrentUser;
-  request: Request;
-}
-
-async function signedIn(options: Parameters<typeof createAccount>[0] = {}): Promise<Someone> {
-  const account = await createAccount({ email: unique("utente"), ...options });
-  const request = requestAs(account, "http://localhost:3000/dashboard/profile", { method: "POST" });
-  const user = await getCurrentUser(requestAs(account));
-  if (!user) throw new Error("not signed in");
-  return { account, user, request };
-}
 
 async function addressOf(id: string) {
   const [row] = await db()
@@ -55,9 +38,6 @@ async function addressOf(id: string) {
     .where(eq(users.id, id));
   return row!;
 }
-
-const mailsTo = async (before: string[], to: string): Promise<OutboxMail[]> =>
-  (await mailsSince(before)).filter((m) => new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}$`, "m").test(m.headers));
 
 function tokenIn(mail: OutboxMail, path: string): string {
   const link = new RegExp(`http://localhost:3000${path}\\?token=(\\S+)`).exec(mail.body);

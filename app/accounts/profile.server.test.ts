@@ -6,7 +6,7 @@ import { setCacheEnabled } from "~/cache/cache.server";
 import { config, setConfig } from "~/config.server";
 import { db } from "~/db/client.server";
 import { accounts, profiles, sessions, users } from "~/db/schema";
-import { cookieFrom, createAccount, requestAs, type TestAccount } from "../../tests/accounts";
+import { cookieFrom, requestAs, signedIn, TEST_PASSWORD as PASSWORD, uniqueEmail as unique } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { auth, CLIENT_IP_HEADER } from "./auth.server";
 import { confirmEmailChange, EMAIL_CHANGE_LIMITS, EMAIL_CHANGE_PATHS, pendingEmailChange } from "./email-change.server";
@@ -16,19 +16,7 @@ import { changePassword, getProfileInfo, updateProfile } from "./profile.server"
 import { PROFILE_MESSAGES as M } from "./profile-validation";
 import { getCurrentUser, type CurrentUser } from "./session.server";
 
-const PASSWORD = "Cuccioli-2026";
 const NEW_PASSWORD = "Gatto-sul-tetto-7";
-
-let counter = 0;
-const unique = (name: string) => `${name}-${Date.now()}-${++counter}@example.it`;
-
-async function signedIn(options: Parameters<typeof createAccount>[0] = {}): Promise<{ account: TestAccount; user: CurrentUser; request: Request }> {
-  const account = await createAccount({ email: unique("utente"), ...options });
-  const request = requestAs(account, "http://localhost:3000/dashboard/profile", { method: "POST" });
-  const user = await getCurrentUser(requestAs(account));
-  if (!user) throw new Error("not signed in");
-  return { account, user, request };
-}
 
 async function state(id: string) {
   const [row] = await db()

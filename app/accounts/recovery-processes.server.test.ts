@@ -1,35 +1,18 @@
 // Throttling shared by real processes (PostgreSQL only: PGlite is one process's database). Two
 // child processes, each an app opening the same database, send password-recovery requests for one
 // address at once: together they get exactly the per-address limit, the rest a 429 in Italian.
-import { spawn } from "node:child_process";
 import { like } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
+import { startWorker } from "../../tests/worker-process";
 import { RECOVERY_MESSAGES as R } from "./recovery-messages";
 import { RECOVERY_LIMITS } from "./recovery.server";
 
 const databaseUrl = inject("databaseUrl");
 type Outcome = { ok: boolean; status?: number; error?: string };
 
-function worker(input: object): Promise<Outcome[]> {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/rate-limit-worker.ts", JSON.stringify(input)], {
-    cwd: process.cwd(),
-    env: { ...process.env, NODE_ENV: "test" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.on("exit", (code, signal) => {
-      const line = out.trim().split("\n").at(-1) ?? "";
-      if (code === 0 && line.startsWith("[")) resolve(JSON.parse(line) as Outcome[]);
-      else reject(new Error(`worker exited ${code ?? signal}: ${err.slice(-2000)}`));
-    });
-  });
-}
+const worker = (input: object) => startWorker<Outcome[]>("tests/rate-limit-worker.ts", input).done;
 
 describe.skipIf(!databaseUrl)("recovery throttling across processes (PostgreSQL)", () => {
   const tag = `proc-${Date.now()}`;

@@ -5,7 +5,8 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { db } from "~/db/client.server";
 import { users, verifications } from "~/db/schema";
-import { mailsSince, outboxFiles, type OutboxMail } from "~/mail/outbox.testing";
+import { mailsSince, mailsTo, outboxFiles, type OutboxMail } from "~/mail/outbox.testing";
+import { asUser } from "../../tests/actors";
 import { createAccount, type TestAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { signIn, signUp } from "./accounts.server";
@@ -14,7 +15,6 @@ import { requestEmailChange } from "./email-change.server";
 import { ACCOUNT_MESSAGES as M } from "./messages";
 import { EMAIL_VERIFIED_PATH } from "./recovery-mail.server";
 import { RECOVERY_MESSAGES as R } from "./recovery-messages";
-import type { CurrentUser } from "./session.server";
 import {
   isEmailVerified,
   RECOVERY_LIMITS,
@@ -30,12 +30,6 @@ const NEW_PASSWORD = "Pappagallo-Verde-41";
 let counter = 0;
 const unique = (name: string) => `${name}-${Date.now()}-${++counter}@example.it`;
 const fromIp = (ip = `198.51.100.${(counter % 200) + 1}`) => new Headers({ [CLIENT_IP_HEADER]: ip });
-
-const asUser = (account: TestAccount): CurrentUser => ({ id: account.id, email: account.email, fullName: "Utente Prova", role: "user" });
-
-async function mailsTo(before: string[], to: string): Promise<OutboxMail[]> {
-  return (await mailsSince(before)).filter((m) => new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}$`, "m").test(m.headers));
-}
 
 function resetTokenIn(mail: OutboxMail): string {
   const link = /http:\/\/localhost:3000\/reset-password\?token=(\S+)/.exec(mail.body);

@@ -1,18 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import type { CurrentUser } from "~/accounts/session.server";
-import { ADMIN_ACCESS_MESSAGES } from "~/admin/access.server";
 import { CACHE_TAGS, invalidate, setCacheEnabled } from "~/cache/cache.server";
 import { db } from "~/db/client.server";
 import { adsenseCodes } from "~/db/schema";
+import { ADMIN_ACTOR as admin, REFUSED_ACTORS } from "../../tests/actors";
 import { itDb } from "../../tests/db";
+import { MISSING_ID as MISSING } from "../../tests/factories";
 import { createAdCode, deleteAdCode, getAdCode, listAdCodesForAdmin, toggleAdCodeActive, updateAdCode } from "./admin.server";
 import { findAd } from "./ads.server";
 import { AD_CODE_MESSAGES as M, adCodeFormValuesOf, adCodeSchema, EMPTY_AD_CODE_FORM } from "./validation";
-
-const admin: CurrentUser = { id: "00000000-0000-4000-8000-000000000001", email: "admin@zampa.test", fullName: "Admin", role: "admin" };
-const user: CurrentUser = { ...admin, role: "user" };
-const MISSING = "6f1c9a52-3f7e-4a55-9d1e-2b7f0c8e4a11";
 
 const form = (values: Record<string, string> = {}) => ({
   name: "Banner crocchette",
@@ -40,10 +36,7 @@ describe("ad codes in the back office", () => {
     await clear();
     const code = await created();
     const before = await allCodes();
-    for (const [who, status, error] of [
-      [null, 401, ADMIN_ACCESS_MESSAGES.mustSignIn],
-      [user, 403, ADMIN_ACCESS_MESSAGES.adminOnly],
-    ] as const) {
+    for (const [who, status, error] of REFUSED_ACTORS) {
       const refusal = { ok: false, status, error };
       expect(await listAdCodesForAdmin(who)).toEqual(refusal);
       expect(await getAdCode(who, code.id)).toEqual(refusal);

@@ -3,38 +3,15 @@
 // once: the provider never sees two at a time, the starts keep the interval and the per-window
 // limit, and together they never pass the daily limit. Then a process killed while its request
 // runs: its lease runs out and the other's request goes ahead.
-import { spawn, type ChildProcess } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { aiFixture, testQueue, type AiFixture } from "../../tests/ai";
+import { startWorker } from "../../tests/worker-process";
 
 const databaseUrl = inject("databaseUrl");
 
-function worker(input: object): { child: ChildProcess; done: Promise<{ ok: boolean; status?: number; error?: string }[]>; ready: Promise<void> } {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/ai-queue-worker.ts", JSON.stringify(input)], {
-    cwd: process.cwd(),
-    env: { ...process.env, NODE_ENV: "test" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  let onReady: () => void = () => {};
-  const ready = new Promise<void>((resolve) => (onReady = resolve));
-  child.stdout!.on("data", (chunk: Buffer) => {
-    out += chunk.toString();
-    if (out.includes("ready ")) onReady();
-  });
-  child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()));
-  const done = new Promise<{ ok: boolean; status?: number; error?: string }[]>((resolve, reject) => {
-    child.on("exit", (code, signal) => {
-      const line = out.trim().split("\n").at(-1) ?? "";
-      if (code === 0 && line.startsWith("[")) resolve(JSON.parse(line));
-      else reject(new Error(`worker exited ${code ?? signal}: ${err.slice(-2000)}`));
-    });
-  });
-  return { child, done, ready };
-}
+const worker = (input: object) => startWorker<{ ok: boolean; status?: number; error?: string }[]>("tests/ai-queue-worker.ts", input);
 
 describe.skipIf(!databaseUrl)("the AI queue across processes (PostgreSQL)", () => {
   let fx: AiFixture;

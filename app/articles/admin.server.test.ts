@@ -71,6 +71,15 @@ const rowOf = async (id: string) => (await db().select().from(articles).where(eq
 const revisionsOf = (id: string) => db().select().from(articleRevisions).where(eq(articleRevisions.articleId, id));
 const redirects = () => db().select({ from: seoRedirects.fromPath, to: seoRedirects.toPath, type: seoRedirects.redirectType, active: seoRedirects.isActive }).from(seoRedirects);
 
+/** An article an admin created published: who, with which fields, its id and the publication date it got. */
+async function publishedArticle() {
+  const me = await admin();
+  const fields = await form({ status: "published" });
+  const created = await createArticle(me, fields);
+  if (!created.ok) throw new Error(created.error);
+  return { me, fields, id: created.id, first: (await rowOf(created.id))!.publishedAt! };
+}
+
 describe("slugify", () => {
   it("lowercases, removes accents, turns the rest into single hyphens and trims them", () => {
     expect(slugify("Perché il cane è felice?")).toBe("perche-il-cane-e-felice");
@@ -246,19 +255,15 @@ describe("createArticle", () => {
 
 describe("updateArticle", () => {
   itDb("sets published_at to now on each save while published, and clears it otherwise", async () => {
-    const me = await admin();
-    const fields = await form({ status: "published" });
-    const created = await createArticle(me, fields);
-    if (!created.ok) throw new Error(created.error);
-    const first = (await rowOf(created.id))!.publishedAt!;
+    const { me, fields, id, first } = await publishedArticle();
     expect(first).toBeInstanceOf(Date);
     await new Promise((r) => setTimeout(r, 5));
-    const again = await updateArticle(me, created.id, { ...fields, title: "Titolo nuovo" });
+    const again = await updateArticle(me, id, { ...fields, title: "Titolo nuovo" });
     expect(again).toMatchObject({ ok: true, message: "Articolo aggiornato!" });
-    const second = (await rowOf(created.id))!.publishedAt!;
+    const second = (await rowOf(id))!.publishedAt!;
     expect(second.getTime()).toBeGreaterThan(first.getTime());
-    await updateArticle(me, created.id, { ...fields, status: "archived" });
-    expect((await rowOf(created.id))!.publishedAt).toBeNull();
+    await updateArticle(me, id, { ...fields, status: "archived" });
+    expect((await rowOf(id))!.publishedAt).toBeNull();
   });
 
   itDb("a slug used by another article is refused; its own slug is fine", async () => {
@@ -549,17 +554,13 @@ describe("published_at on save", () => {
   });
 
   itDb("\"Mantieni la data di pubblicazione\" keeps the date of a published article; the default moves it to now", async () => {
-    const me = await admin();
-    const fields = await form({ status: "published" });
-    const created = await createArticle(me, fields);
-    if (!created.ok) throw new Error(created.error);
-    const first = (await rowOf(created.id))!.publishedAt!;
+    const { me, fields, id, first } = await publishedArticle();
     await new Promise((r) => setTimeout(r, 5));
-    expect(await updateArticle(me, created.id, { ...fields, title: "Refuso corretto", keepPublishedAt: "on" })).toMatchObject({ ok: true });
-    expect((await rowOf(created.id))!).toMatchObject({ title: "Refuso corretto", publishedAt: first });
+    expect(await updateArticle(me, id, { ...fields, title: "Refuso corretto", keepPublishedAt: "on" })).toMatchObject({ ok: true });
+    expect((await rowOf(id))!).toMatchObject({ title: "Refuso corretto", publishedAt: first });
     await new Promise((r) => setTimeout(r, 5));
-    expect(await updateArticle(me, created.id, { ...fields, title: "Aggiornamento vero" })).toMatchObject({ ok: true });
-    expect((await rowOf(created.id))!.publishedAt!.getTime()).toBeGreaterThan(first.getTime());
+    expect(await updateArticle(me, id, { ...fields, title: "Aggiornamento vero" })).toMatchObject({ ok: true });
+    expect((await rowOf(id))!.publishedAt!.getTime()).toBeGreaterThan(first.getTime());
   });
 
   itDb("a draft published with the box ticked gets now: there is no date to keep", async () => {

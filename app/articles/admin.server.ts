@@ -13,12 +13,14 @@ import { newestFirst } from "~/db/order";
 import { containsPattern } from "~/lib/like-pattern";
 import type { ListSort } from "~/lib/list-sort";
 import { ARTICLE_DEFAULT_SORT, type ArticleSortKey } from "./admin-list";
+import { findArticleDetail } from "./articles.server";
 import { db, transaction } from "~/db/client.server";
 import { articleRevisions, articles, categories, profiles, seoRedirects } from "~/db/schema";
 import { ARTICLE_STATUSES } from "~/lib/enums";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { fail, type Failure, type Result } from "~/lib/result";
+import { pageNumber } from "~/lib/paging";
 import {
   ADMIN_ARTICLES_PAGE_SIZE,
   ARTICLE_MESSAGES as M,
@@ -92,7 +94,7 @@ export async function listArticlesForAdmin(actor: CurrentUser | null, query: Adm
   const q = (query.q ?? "").trim().slice(0, 200);
   const status = (ARTICLE_STATUSES.values as readonly string[]).includes(query.status ?? "") ? (query.status as ArticleStatus) : "";
   const categoryId = isUuid(query.categoryId ?? undefined) ? query.categoryId!.toLowerCase() : "";
-  const page = Number.isInteger(query.page) && (query.page ?? 1) > 0 ? (query.page as number) : 1;
+  const page = pageNumber(query.page);
 
   const conditions: SQL[] = [];
   if (q) conditions.push(ilike(articles.title, containsPattern(q)));
@@ -208,47 +210,10 @@ export async function getArticleForEdit(actor: CurrentUser | null, id: string): 
 /** An article that is not published, for an admin's preview of /article/{slug}; null when none. */
 export async function getArticlePreview(actor: CurrentUser | null, slug: string) {
   if (refuseNonAdmin(actor)) return null;
-  const [row] = await db()
-    .select({
-      id: articles.id,
-      title: articles.title,
-      slug: articles.slug,
-      excerpt: articles.excerpt,
-      content: articles.content,
-      featuredImage: articles.featuredImage,
-      status: articles.status,
-      publishedAt: articles.publishedAt,
-      createdAt: articles.createdAt,
-      updatedAt: articles.updatedAt,
-      views: articles.views,
-      metaTitle: articles.metaTitle,
-      metaDescription: articles.metaDescription,
-      categoryName: categories.name,
-      categorySlug: categories.slug,
-      authorName: profiles.fullName,
-    })
-    .from(articles)
-    .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .leftJoin(profiles, eq(profiles.id, articles.authorId))
-    .where(and(eq(articles.slug, slug), ne(articles.status, "published")))
-    .limit(1);
-  if (!row) return null;
-  return {
-    id: row.id,
-    title: row.title,
-    slug: row.slug,
-    excerpt: row.excerpt,
-    featuredImage: row.featuredImage,
-    publishedAt: row.publishedAt ?? row.updatedAt,
-    views: row.views,
-    category: row.categoryName && row.categorySlug ? { name: row.categoryName, slug: row.categorySlug } : null,
-    html: renderContent(row.content),
-    metaTitle: row.metaTitle,
-    metaDescription: row.metaDescription,
-    updatedAt: row.updatedAt,
-    authorName: row.authorName || null,
-    statusLabel: ARTICLE_STATUSES.labels[row.status],
-  };
+  const article = await findArticleDetail(slug, ne(articles.status, "published"), "last-update");
+  if (!article) return null;
+  const { status, ...detail } = article;
+  return { ...detail, statusLabel: ARTICLE_STATUSES.labels[status] };
 }
 
 // --- Saving --------------------------------------------------------------------------------------

@@ -4,6 +4,8 @@ import { CACHE_TAGS, memoize } from "~/cache/cache.server";
 import { renderContent } from "~/content/render.server";
 import { db } from "~/db/client.server";
 import { articles, categories, profiles } from "~/db/schema";
+import type { ARTICLE_STATUSES } from "~/lib/enums";
+import { pageNumber } from "~/lib/paging";
 import { isPublishedArticleRow } from "./visibility.server";
 
 export const ARTICLES_PAGE_SIZE = 12;
@@ -97,7 +99,7 @@ export interface ArticleQuery {
 
 export function normaliseQuery(query: ArticleQuery): Required<ArticleQuery> {
   const q = query.q?.trim().slice(0, 200) || null;
-  const page = Number.isInteger(query.page) && (query.page ?? 1) > 0 ? (query.page as number) : 1;
+  const page = pageNumber(query.page);
   return { page, categorySlug: query.categorySlug?.trim() || null, q };
 }
 
@@ -134,32 +136,46 @@ export function listArticles(query: ArticleQuery): Promise<ArticlePage> {
   );
 }
 
+/**
+ * The article with `slug` among those `where` admits, as its page shows it (content sanitised,
+ * category, author), with its status; null when there is none. `undated` is the date shown for an
+ * article that has no publication date: its last update (an admin's preview) or the epoch.
+ */
+export async function findArticleDetail(slug: string, where: SQL, undated: "last-update" | "epoch"): Promise<(ArticleDetail & { status: (typeof ARTICLE_STATUSES.values)[number] }) | null> {
+  const [row] = await db()
+    .select({
+      ...cardColumns,
+      status: articles.status,
+      content: articles.content,
+      metaTitle: articles.metaTitle,
+      metaDescription: articles.metaDescription,
+      updatedAt: articles.updatedAt,
+      authorName: profiles.fullName,
+    })
+    .from(articles)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(profiles, eq(profiles.id, articles.authorId))
+    .where(and(eq(articles.slug, slug), where))
+    .limit(1);
+  if (!row) return null;
+  return {
+    ...toCard({ ...row, publishedAt: row.publishedAt ?? (undated === "last-update" ? row.updatedAt : null) }),
+    status: row.status,
+    html: renderContent(row.content),
+    metaTitle: row.metaTitle,
+    metaDescription: row.metaDescription,
+    updatedAt: row.updatedAt,
+    authorName: row.authorName || null,
+  };
+}
+
 /** A published article by slug, with its content sanitised; null when there is none. */
 export function getPublishedArticle(slug: string): Promise<ArticleDetail | null> {
   return memoize(`article:${slug}`, TAGS, async () => {
-    const [row] = await db()
-      .select({
-        ...cardColumns,
-        content: articles.content,
-        metaTitle: articles.metaTitle,
-        metaDescription: articles.metaDescription,
-        updatedAt: articles.updatedAt,
-        authorName: profiles.fullName,
-      })
-      .from(articles)
-      .leftJoin(categories, eq(categories.id, articles.categoryId))
-      .leftJoin(profiles, eq(profiles.id, articles.authorId))
-      .where(and(eq(articles.slug, slug), isPublishedArticleRow()))
-      .limit(1);
-    if (!row) return null;
-    return {
-      ...toCard(row),
-      html: renderContent(row.content),
-      metaTitle: row.metaTitle,
-      metaDescription: row.metaDescription,
-      updatedAt: row.updatedAt,
-      authorName: row.authorName || null,
-    };
+    const article = await findArticleDetail(slug, isPublishedArticleRow(), "epoch");
+    if (!article) return null;
+    const { status: _status, ...detail } = article;
+    return detail;
   });
 }
 

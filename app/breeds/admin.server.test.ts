@@ -1,20 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect } from "vitest";
-import type { CurrentUser } from "~/accounts/session.server";
-import { ADMIN_ACCESS_MESSAGES } from "~/admin/access.server";
 import { CACHE_TAGS, invalidate, setCacheEnabled } from "~/cache/cache.server";
 import { db } from "~/db/client.server";
 import { allowedBreeds } from "~/db/schema";
 import { legalBreeds } from "~/listings/listings.server";
 import { PET_TYPES } from "~/lib/enums";
 import { loader as breedsApi } from "~/routes/api.breeds";
+import { ADMIN_ACTOR as admin, REFUSED_ACTORS } from "../../tests/actors";
 import { itDb } from "../../tests/db";
+import { MISSING_ID as MISSING } from "../../tests/factories";
 import { createBreed, deleteBreed, listBreedsForAdmin, updateBreed } from "./admin.server";
 import { BREED_MESSAGES as M } from "./validation";
-
-const admin: CurrentUser = { id: "00000000-0000-4000-8000-000000000001", email: "admin@zampa.test", fullName: "Admin", role: "admin" };
-const user: CurrentUser = { ...admin, role: "user" };
-const MISSING = "6f1c9a52-3f7e-4a55-9d1e-2b7f0c8e4a11";
 
 const form = (values: Record<string, string> = {}) => ({
   petType: "reptile",
@@ -38,10 +34,7 @@ describe("the breed catalogue in the back office", () => {
     const created = await createBreed(admin, form());
     if (!created.ok) throw new Error(created.error);
     const before = await allBreeds();
-    for (const [who, status, error] of [
-      [null, 401, ADMIN_ACCESS_MESSAGES.mustSignIn],
-      [user, 403, ADMIN_ACCESS_MESSAGES.adminOnly],
-    ] as const) {
+    for (const [who, status, error] of REFUSED_ACTORS) {
       expect(await listBreedsForAdmin(who)).toEqual({ ok: false, status, error });
       expect(await createBreed(who, form({ breedName: "Altro geco" }))).toEqual({ ok: false, status, error });
       expect(await updateBreed(who, created.breed.id, form({ breedName: "Cambiato" }))).toEqual({ ok: false, status, error });

@@ -1,19 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect } from "vitest";
-import type { CurrentUser } from "~/accounts/session.server";
-import { ADMIN_ACCESS_MESSAGES } from "~/admin/access.server";
 import { CACHE_TAGS, invalidate, setCacheEnabled } from "~/cache/cache.server";
 import { db } from "~/db/client.server";
 import { articles, categories } from "~/db/schema";
+import { ADMIN_ACTOR as admin, REFUSED_ACTORS } from "../../tests/actors";
 import { itDb } from "../../tests/db";
-import { createArticle, createCategory } from "../../tests/factories";
+import { createArticle, createCategory, MISSING_ID as MISSING } from "../../tests/factories";
 import { createCategory as adminCreate, deleteCategory, listCategoriesForAdmin, uniqueSlug, updateCategory } from "./admin.server";
 import { getCategoryBySlug, listCategoriesWithCounts } from "./categories.server";
 import { CATEGORY_MESSAGES as M } from "./validation";
-
-const admin: CurrentUser = { id: "00000000-0000-4000-8000-000000000001", email: "admin@zampa.test", fullName: "Admin", role: "admin" };
-const user: CurrentUser = { ...admin, role: "user" };
-const MISSING = "6f1c9a52-3f7e-4a55-9d1e-2b7f0c8e4a11";
 
 const form = (values: Record<string, string> = {}) => ({ name: "Rettili", slug: "rettili", description: "Tartarughe e gechi", icon: "activity", ...values });
 const allCategories = () => db().select().from(categories).orderBy(categories.slug);
@@ -24,10 +19,7 @@ describe("categories in the back office", () => {
   itDb("refuses visitors (401) and users (403), changing nothing", async () => {
     const existing = await createCategory({ slug: "esistente" });
     const before = await allCategories();
-    for (const [who, status, error] of [
-      [null, 401, ADMIN_ACCESS_MESSAGES.mustSignIn],
-      [user, 403, ADMIN_ACCESS_MESSAGES.adminOnly],
-    ] as const) {
+    for (const [who, status, error] of REFUSED_ACTORS) {
       expect(await listCategoriesForAdmin(who)).toEqual({ ok: false, status, error });
       expect(await adminCreate(who, form())).toEqual({ ok: false, status, error });
       expect(await updateCategory(who, existing.id, form())).toEqual({ ok: false, status, error });

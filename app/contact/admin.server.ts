@@ -12,6 +12,7 @@ import { isUuid } from "~/lib/ids";
 import { containsPattern } from "~/lib/like-pattern";
 import { logger } from "~/lib/logger.server";
 import { fail, type Result } from "~/lib/result";
+import { pageNumber } from "~/lib/paging";
 import { CONTACT_ADMIN_MESSAGES as M, CONTACTS_PAGE_SIZE, CONTACT_SEARCH_MAX_LENGTH, type ContactStatus } from "./admin-validation";
 
 export interface AdminContactMessage {
@@ -83,7 +84,7 @@ export async function listMessages(
   const byStatus = Object.fromEntries(CONTACT_STATUSES.values.map((s) => [s, 0])) as Record<ContactStatus, number>;
   for (const row of statusRows) byStatus[row.status] = row.n;
   const pageCount = Math.max(1, Math.ceil(matching / CONTACTS_PAGE_SIZE));
-  const current = Number.isInteger(page) && page > 0 ? page : 1;
+  const current = pageNumber(page);
   const rows =
     current > pageCount
       ? []

@@ -2,12 +2,12 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { firstError } from "~/accounts/validation";
 import { config } from "~/config.server";
-import { db, transaction } from "~/db/client.server";
-import { contactMessages, profiles } from "~/db/schema";
+import { transaction } from "~/db/client.server";
+import { contactMessages } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { hit } from "~/lib/rate-limit.server";
+import { mailAdmins } from "~/mail/admin-mail.server";
 import { oneLine, quotedBlock } from "~/mail/mail-text";
-import { sendMail } from "~/mail/mailer.server";
 import { contactSchema, CONTACT_MESSAGES as M, HONEYPOT_FIELD } from "./validation";
 import { fail, type Result } from "~/lib/result";
 
@@ -51,23 +51,17 @@ export async function submitContactMessage(input: Record<string, unknown>, clien
   });
   if (!stored) return { ok: true };
 
-  const admins = await db().select({ email: profiles.email }).from(profiles).where(eq(profiles.role, "admin"));
-  if (admins.length) {
-    try {
-      // The sender's words go in on one line each (name, subject) or as a quoted block (message):
-      // none of them can add a line of its own to the mail.
-      await sendMail({
-        to: admins.map((a) => a.email),
-        replyTo: email,
-        subject: `Nuovo messaggio dal sito: ${oneLine(subject)}`,
-        text:
-          `Da: ${oneLine(name)} <${email}>\nOggetto: ${oneLine(subject)}\n\nMessaggio:\n${quotedBlock(message)}\n\n` +
-          `Rispondi a questa email o gestisci il messaggio nel pannello: ${config().publicUrl}/admin/contacts`,
-      });
-    } catch (error) {
-      // The message is stored: the admins will see it in the back office even if the mail fails.
-      logger.error({ err: error }, "modulo contatti: invio email agli amministratori non riuscito");
-    }
-  }
+  // The sender's words go in on one line each (name, subject) or as a quoted block (message): none
+  // of them can add a line of its own to the mail.
+  await mailAdmins(
+    {
+      replyTo: email,
+      subject: `Nuovo messaggio dal sito: ${oneLine(subject)}`,
+      text:
+        `Da: ${oneLine(name)} <${email}>\nOggetto: ${oneLine(subject)}\n\nMessaggio:\n${quotedBlock(message)}\n\n` +
+        `Rispondi a questa email o gestisci il messaggio nel pannello: ${config().publicUrl}/admin/contacts`,
+    },
+    "modulo contatti: invio email agli amministratori non riuscito",
+  );
   return { ok: true };
 }

@@ -3,22 +3,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect } from "vitest";
-import type { CurrentUser } from "~/accounts/session.server";
-import { ADMIN_ACCESS_MESSAGES } from "~/admin/access.server";
 import { CACHE_TAGS, invalidate, setCacheEnabled } from "~/cache/cache.server";
 import { config, setConfig, type Config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { contestSubmissions, contests, contestVotes } from "~/db/schema";
 import { putFile } from "~/storage/storage.server";
+import { ADMIN_ACTOR as admin, REFUSED_ACTORS } from "../../tests/actors";
 import { itDb } from "../../tests/db";
-import { createContest, createSubmission, createUserRow } from "../../tests/factories";
+import { createContest, createSubmission, createUserRow, MISSING_ID as MISSING } from "../../tests/factories";
 import { createContest as adminCreate, deleteContest, listContestsForAdmin, updateContest } from "./admin.server";
 import { getContest, listContests } from "./contests.server";
 import { CONTEST_FORM_MESSAGES as F, CONTEST_MESSAGES as M, contestEndInstant, contestStartInstant, toContestDateInput } from "./validation";
-
-const admin: CurrentUser = { id: "00000000-0000-4000-8000-000000000001", email: "admin@zampa.test", fullName: "Admin", role: "admin" };
-const user: CurrentUser = { ...admin, role: "user" };
-const MISSING = "6f1c9a52-3f7e-4a55-9d1e-2b7f0c8e4a11";
 
 const form = (values: Record<string, string> = {}) => ({
   title: "Il gatto più pigro",
@@ -50,10 +45,7 @@ describe("contests in the back office", () => {
   itDb("refuses visitors (401) and users (403), changing nothing", async () => {
     const existing = await createContest();
     const before = await allContests();
-    for (const [who, status, error] of [
-      [null, 401, ADMIN_ACCESS_MESSAGES.mustSignIn],
-      [user, 403, ADMIN_ACCESS_MESSAGES.adminOnly],
-    ] as const) {
+    for (const [who, status, error] of REFUSED_ACTORS) {
       expect(await listContestsForAdmin(who)).toEqual({ ok: false, status, error });
       expect(await adminCreate(who, form())).toEqual({ ok: false, status, error });
       expect(await updateContest(who, existing.id, form())).toEqual({ ok: false, status, error });

@@ -15,7 +15,8 @@ import { fieldErrorsOf, type FieldErrors } from "~/lib/field-errors";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { fail, type Failure, type Result } from "~/lib/result";
-import type { ContestStatus } from "./contests.server";
+import { pageNumber } from "~/lib/paging";
+import { contestColumns, type ContestStatus } from "./contests.server";
 import { CONTEST_FORM_MESSAGES as F, CONTEST_MESSAGES as M, contestFormSchema, type ContestFormField } from "./validation";
 
 export const ADMIN_CONTESTS_PAGE_SIZE = 20;
@@ -50,18 +51,7 @@ export interface AdminContestPage {
 export type ContestFailure = Failure & { fieldErrors?: FieldErrors<ContestFormField> };
 export type ContestSaved = Result<{ contest: AdminContest; message: string }> | ContestFailure;
 
-const columns = {
-  id: contests.id,
-  title: contests.title,
-  description: contests.description,
-  prizeDescription: contests.prizeDescription,
-  rules: contests.rules,
-  startDate: contests.startDate,
-  endDate: contests.endDate,
-  status: contests.status,
-  maxSubmissionsPerUser: contests.maxSubmissionsPerUser,
-  createdAt: contests.createdAt,
-};
+const columns = { ...contestColumns, createdAt: contests.createdAt };
 
 // Counted per contest inside the one list query (no query per row): the entries through their
 // (contest_id, …) index, the votes through their (submission_id, …) index.
@@ -83,7 +73,7 @@ const withLabel = (row: Row): AdminContest => ({ ...row, statusLabel: CONTEST_ST
 export async function listContestsForAdmin(actor: CurrentUser | null, query: { page?: number } = {}): Promise<Result<AdminContestPage>> {
   const refused = refuseNonAdmin(actor);
   if (refused) return refused;
-  const page = Number.isInteger(query.page) && (query.page ?? 1) > 0 ? (query.page as number) : 1;
+  const page = pageNumber(query.page);
   const [rows, [totals]] = await Promise.all([
     db()
       .select({ ...columns, ...counts })

@@ -9,6 +9,7 @@ import { db } from "~/db/client.server";
 import { contestSubmissions, contestVotes, contests, users } from "~/db/schema";
 import { IMAGE_MESSAGES } from "~/images/limits";
 import { RECOVERY_MESSAGES } from "~/accounts/recovery-messages";
+import { asUser } from "../../tests/actors";
 import { createAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { createContest, createListingRow, createSubmission, createUserRow } from "../../tests/factories";
@@ -28,13 +29,6 @@ import { CONTEST_LIMITS, CONTEST_MESSAGES as M, isInProgress } from "./validatio
 const DAY = 86_400_000;
 const ago = (ms: number) => new Date(Date.now() - ms);
 const ahead = (ms: number) => new Date(Date.now() + ms);
-
-const asUser = (account: { id: string; email: string }, role: "user" | "admin" = "user"): CurrentUser => ({
-  id: account.id,
-  email: account.email,
-  fullName: "Utente Prova",
-  role,
-});
 
 const validFields = { title: "Luna sul divano", petName: "Luna", petType: "dog", description: "Il suo posto preferito." };
 

@@ -31,7 +31,8 @@ const PUBLIC_STATUSES: ContestStatus[] = ["active", "ended"];
 
 // --- Contests ------------------------------------------------------------------------------------
 
-const contestColumns = {
+/** A contest's own columns, as every page (the back office's too) reads them. */
+export const contestColumns = {
   id: contests.id,
   title: contests.title,
   description: contests.description,

@@ -2,10 +2,10 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { CurrentUser } from "~/accounts/session.server";
 import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { contestSubmissions, contests, users } from "~/db/schema";
+import { asUser } from "../../tests/actors";
 import { createAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { mailsSince, outboxFiles } from "~/mail/outbox.testing";
@@ -13,13 +13,6 @@ import { createContest, createSubmission, createUserRow } from "../../tests/fact
 import { getContest } from "./contests.server";
 import { approveSubmission, contestsToModerate, listSubmissionsForModeration, rejectSubmission, SUBMISSIONS_PAGE_SIZE } from "./moderation.server";
 import { CONTEST_MESSAGES as M } from "./validation";
-
-const asUser = (account: { id: string; email: string }, role: "user" | "admin" = "user"): CurrentUser => ({
-  id: account.id,
-  email: account.email,
-  fullName: "Utente Prova",
-  role,
-});
 
 async function outbox(): Promise<string[]> {
   return (await readdir(path.join(config().dataDir, "outbox")).catch(() => [] as string[])).sort();

@@ -14,6 +14,7 @@ import { sendMail } from "~/mail/mailer.server";
 import { fail, type Result } from "~/lib/result";
 import { entryColumns, type ContestStatus, type EntryFields, type SubmissionStatus } from "./contests.server";
 import { isUuid } from "~/lib/ids";
+import { pageNumber } from "~/lib/paging";
 import { CONTEST_MESSAGES as M, isInProgress } from "./validation";
 
 /** 401 for a visitor, 403 for a user who is not an admin, null for an admin. */
@@ -102,7 +103,7 @@ export async function listSubmissionsForModeration(
     .limit(1);
   if (!contest) return fail(404, M.notFound);
   const statusFilter = (SUBMISSION_STATUSES.values as readonly string[]).includes(status ?? "") ? (status as SubmissionStatus) : null;
-  const current = Number.isInteger(page) && page > 0 ? page : 1;
+  const current = pageNumber(page);
   const [grouped, rows] = await Promise.all([
     db()
       .select({ status: contestSubmissions.status, n: sql<number>`count(*)::int` })

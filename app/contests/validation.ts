@@ -4,6 +4,7 @@ import { z } from "zod";
 import { parseRomeDateTime, toRomeDateTimeInput } from "~/articles/validation";
 import { CONTEST_PET_TYPES, CONTEST_STATUSES, PET_TYPES } from "~/lib/enums";
 import { singleLine } from "~/lib/text";
+import { optionalText } from "~/lib/text-fields";
 
 export const CONTEST_LIMITS = { title: 120, petName: 60, description: 1_000 } as const;
 
@@ -159,14 +160,6 @@ export function contestEndInstant(date: string): Date | null {
 export function toContestDateInput(value: Date | string | null | undefined): string {
   return toRomeDateTimeInput(value).slice(0, 10);
 }
-
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .optional()
-    .transform((value) => value || null);
 
 const dateField = (required: string) =>
   z

@@ -1,12 +1,11 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { config, setConfig, type Config } from "~/config.server";
 import { putFile } from "~/storage/storage.server";
+import { useRecordingBucket } from "../../tests/recording-bucket";
 import { ImageRejected } from "./process-image.server";
 import { CONTEST_PHOTOS_PREFIX, deleteStoredImages, storeContestPhoto, storeImages, storeListingImages, type ImagePrefix } from "./store-images.server";
 
@@ -147,28 +146,15 @@ describe("contest photos", () => {
 });
 
 describe("with an S3 bucket", () => {
-  let server: Server;
-  let requests: { method: string; path: string }[] = [];
+  const bucket = useRecordingBucket();
   let refusePut = (_count: number) => false;
-
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      req.resume();
-      req.on("end", () => {
-        requests.push({ method: req.method ?? "", path: req.url ?? "" });
-        const puts = requests.filter((r) => r.method === "PUT").length;
-        res.writeHead(req.method === "PUT" && refusePut(puts) ? 403 : 200).end();
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  });
-
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const puts = () => bucket.requests.filter((r) => r.method === "PUT").length;
 
   beforeEach(() => {
-    requests = [];
+    bucket.reset();
     refusePut = () => false;
-    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    bucket.answer = (request) => (request.method === "PUT" && refusePut(puts()) ? 403 : 200);
+    const endpoint = bucket.endpoint();
     setConfig({
       ...previous,
       dataDir,
@@ -180,8 +166,8 @@ describe("with an S3 bucket", () => {
     // A bucket that fails halfway through a listing's photos.
     refusePut = (count) => count === 3;
     await expect(storeListingImages(UPLOADER, photos)).rejects.toThrow(/S3 PUT .* 403/);
-    const puts = new Set(requests.filter((r) => r.method === "PUT").map((r) => r.path));
-    const deletes = new Set(requests.filter((r) => r.method === "DELETE").map((r) => r.path));
+    const puts = new Set(bucket.requests.filter((r) => r.method === "PUT").map((r) => r.path));
+    const deletes = new Set(bucket.requests.filter((r) => r.method === "DELETE").map((r) => r.path));
     expect(puts.size).toBe(4);
     expect(deletes).toEqual(puts);
   });
@@ -189,10 +175,10 @@ describe("with an S3 bucket", () => {
   it("returns the bucket's public URLs, which deleteStoredImages maps back to keys", async () => {
     const { urls } = await storeListingImages(UPLOADER, photos.slice(0, 1));
     expect(urls[0]).toMatch(new RegExp(`^https://cdn\\.example\\.it/listing-images/${USER}/[0-9a-f-]{36}\\.webp$`));
-    requests = [];
+    bucket.requests = [];
     await deleteStoredImages(urls);
     const key = urls[0]!.slice("https://cdn.example.it/".length);
-    expect(requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
+    expect(bucket.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
       [`DELETE /zampa/${key}`, `DELETE /zampa/${key.replace(".webp", ".thumb.webp")}`].sort(),
     );
   });

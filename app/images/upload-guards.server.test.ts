@@ -9,13 +9,13 @@ import { crc32, deflateSync } from "node:zlib";
 import { count, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { CurrentUser } from "~/accounts/session.server";
 import { uploadArticleImage } from "~/articles/images.server";
 import { config, setConfig, type Config } from "~/config.server";
 import { submitEntry } from "~/contests/contests.server";
 import { db, queryRows } from "~/db/client.server";
 import { contestSubmissions, petListings } from "~/db/schema";
 import { createListing } from "~/listings/listings.server";
+import { asUser } from "../../tests/actors";
 import { createAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { createContest, VALID_LISTING_FIELDS } from "../../tests/factories";
@@ -45,8 +45,6 @@ function blackPng(width: number, height: number): Buffer {
   const rows = Buffer.alloc((Math.ceil(width / 8) + 1) * height); // filter byte 0 + zero pixels
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", header), chunk("IDAT", deflateSync(rows, { level: 9 })), chunk("IEND", Buffer.alloc(0))]);
 }
-
-const asUser = (account: { id: string; email: string }, role: "user" | "admin" = "user"): CurrentUser => ({ id: account.id, email: account.email, fullName: "Utente Prova", role });
 
 const listingFields = VALID_LISTING_FIELDS;
 const entryFields = { title: "Luna sul divano", petName: "Luna", petType: "dog", description: "Il suo posto preferito." };

@@ -7,6 +7,11 @@ export function pageParam(query: URLSearchParams): number {
   return page > 0 ? page : 1;
 }
 
+/** The page a domain function was asked for: a positive integer, 1 for anything else. */
+export function pageNumber(page: number | undefined): number {
+  return page !== undefined && Number.isInteger(page) && page > 0 ? page : 1;
+}
+
 /** A page past the last one (an old link) goes to the last page; throws the redirect. */
 export function redirectPastLastPage(url: URL, page: number, pageCount: number): void {
   if (page <= pageCount) return;
@@ -17,12 +22,12 @@ export function redirectPastLastPage(url: URL, page: number, pageCount: number):
 }
 
 /**
- * What a list's loader sends of a domain answer: a refusal is thrown with its status and message, a
- * page past the last one redirects to the last; otherwise the page without its `ok`.
+ * A page of a list as a loader returns it: a refusal is thrown (the route's error boundary shows
+ * it), a page past the last redirects to the last, and the page goes out without the result's `ok`.
  */
-export function listPageOrThrow<P extends { page: number; pageCount: number }>(url: URL, result: Result<P>): Omit<P, "ok"> {
+export function listPage<P extends { page: number; pageCount: number }>(url: URL, result: Result<P>): Omit<P, "ok"> {
   if (!result.ok) throw data({ error: result.error }, { status: result.status });
   redirectPastLastPage(url, result.page, result.pageCount);
   const { ok: _ok, ...page } = result;
-  return page;
+  return page as Omit<P, "ok">;
 }

@@ -107,6 +107,9 @@ export interface RateLimitHandle {
   [other: string]: unknown;
 }
 
+/** The handle of a list page searched by text (articles, listings): a search is in the search class (decision 0068). */
+export const TEXT_SEARCH_HANDLE: RateLimitHandle = { rateLimit: { search: true } };
+
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The class of a request, from its method, its body's type, its query and its route's handle. */

@@ -7,9 +7,10 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { config } from "~/config.server";
 import { db, transaction } from "~/db/client.server";
-import { listingReports, petListings, profiles } from "~/db/schema";
+import { listingReports, petListings } from "~/db/schema";
 import { REPORT_REASONS, type AUTOMATIC_CHECKS } from "~/lib/enums";
 import { logger } from "~/lib/logger.server";
+import { adminAddresses } from "~/mail/admin-mail.server";
 import { oneLine, quotedBlock } from "~/mail/mail-text";
 import { NO_REPLY_ADDRESS, sendMail } from "~/mail/mailer.server";
 
@@ -76,13 +77,13 @@ export async function fileAutomaticReport(report: AutomaticReport): Promise<bool
 
 async function mailAdmins(listingId: string, reason: ReportReason, description: string): Promise<void> {
   try {
-    const admins = await db().select({ email: profiles.email }).from(profiles).where(eq(profiles.role, "admin"));
+    const admins = await adminAddresses();
     if (admins.length === 0) return;
     const [listing] = await db().select({ title: petListings.title }).from(petListings).where(eq(petListings.id, listingId)).limit(1);
     const base = config().publicUrl;
     const title = oneLine(listing?.title ?? "annuncio eliminato");
     await sendMail({
-      to: admins.map((a) => a.email),
+      to: admins,
       subject: `Segnalazione automatica: ${title}`,
       text:
         `Annuncio: ${title}\n${base}/pet-listing/${listingId}\n\n` +

@@ -3,17 +3,16 @@
 // none, and nothing is filed twice.
 import { and, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import type { CurrentUser } from "~/accounts/session.server";
 import { db } from "~/db/client.server";
 import { listingReports } from "~/db/schema";
-import { createAccount, type TestAccount } from "../../tests/accounts";
+import { asUser } from "../../tests/actors";
+import { createAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { createListingRow, createUserRow, VALID_LISTING_FIELDS } from "../../tests/factories";
 import { checkListingCode, MAX_CODE_REPORTS } from "./duplicate-codes.server";
 import { completeLegalFields, createListing } from "./listings.server";
 
 const CODE = "380260000004242";
-const asUser = (account: TestAccount): CurrentUser => ({ id: account.id, email: account.email, fullName: "Utente Prova", role: "user" });
 const DOG = { ...VALID_LISTING_FIELDS, title: "Cucciolo di Beagle", petType: "dog", breed: "", listingType: "adoption", identificationCode: CODE };
 
 const codeReports = (listingId: string) =>

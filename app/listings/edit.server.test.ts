@@ -1,7 +1,7 @@
 // Editing and renewing one's own listing (decision 0093): every field and the photos with the rules
 // of publishing, the owner only, nothing changed on a refusal, a stale form refused, the status kept;
 // "Rinnova" for active and expired listings, never a suspended one.
-import { access, readdir } from "node:fs/promises";
+import { access } from "node:fs/promises";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -14,6 +14,7 @@ import { IMAGE_MESSAGES } from "~/images/limits";
 import { keyFromPublicUrl } from "~/storage/storage.server";
 import { createAccount, type TestAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
+import { listingFilesOf as filesOf } from "../../tests/listing-storage";
 import { createListingRow, VALID_LISTING_FIELDS } from "../../tests/factories";
 import { editableListing, renewListing, updateListing } from "./edit.server";
 import { NEW_PHOTO_PREFIX } from "./edit-fields";
@@ -32,7 +33,6 @@ async function jpeg(r: number, g: number, b: number) {
 const row = async (id: string) => (await db().select().from(petListings).where(eq(petListings.id, id)))[0]!;
 const fileOf = (url: string) => path.join(config().dataDir, "uploads", keyFromPublicUrl(url)!);
 const exists = (file: string) => access(file).then(() => true, () => false);
-const filesOf = (userId: string) => readdir(path.join(config().dataDir, "uploads", "listing-images", userId)).catch(() => [] as string[]);
 
 /** A listing published through the form, with three photos, and the edit form's version of it. */
 async function published(owner: TestAccount) {

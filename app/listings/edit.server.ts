@@ -6,13 +6,12 @@ import type { CurrentUser } from "~/accounts/session.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { db, queryRows, transaction } from "~/db/client.server";
 import { listingPhotoHashes, petListings } from "~/db/schema";
-import { ImageRejected } from "~/images/process-image.server";
 import { IMAGE_MESSAGES, MAX_LISTING_IMAGES } from "~/images/limits";
-import { deleteStoredImages, storeListingImages, type StoredImages, type UploadedFile } from "~/images/store-images.server";
+import { deleteStoredImages, type StoredImages, type UploadedFile } from "~/images/store-images.server";
 import { logger } from "~/lib/logger.server";
 import { fail, type Result } from "~/lib/result";
 import { checkListingCode } from "./duplicate-codes.server";
-import { checkListingFields, findListing, listingColumns, type ListingFailure, type ListingRow } from "./listings.server";
+import { checkListingFields, findListing, listingColumns, storeListingPhotos, type ListingFailure, type ListingRow } from "./listings.server";
 import { checkListingPhotos } from "./photo-duplicates.server";
 import { NEW_PHOTO_PREFIX, PHOTO_ORDER_FIELD, VERSION_FIELD } from "./edit-fields";
 import { LISTING_LIFETIME_DAYS } from "./expiry";
@@ -113,13 +112,9 @@ export async function updateListing(
 
   let stored: StoredImages | null = null;
   if (images.length > 0) {
-    try {
-      stored = await storeListingImages(actor, images);
-    } catch (error) {
-      if (error instanceof ImageRejected) return fail(error.status, error.message);
-      logger.error({ err: error }, "annuncio: salvataggio immagini non riuscito");
-      return fail(500, IMAGE_MESSAGES.uploadFailed);
-    }
+    const photos = await storeListingPhotos(actor, images);
+    if (!photos.ok) return photos;
+    stored = photos.stored;
   }
   const newUrls = stored?.urls ?? [];
   const urls = slots.map((slot) => (slot.kind === "kept" ? slot.url : (newUrls[slot.index] ?? "")));

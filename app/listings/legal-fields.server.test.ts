@@ -1,22 +1,18 @@
 // The listing form's legal fields (decision 0085): each refusal answers 400 with its message beside
 // its field, stores no listing and keeps no photo; the good paths store what applies.
-import { readdir } from "node:fs/promises";
-import path from "node:path";
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect } from "vitest";
-import type { CurrentUser } from "~/accounts/session.server";
-import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { allowedBreeds, petListings } from "~/db/schema";
 import { romeDate } from "~/lib/rome-time";
-import { createAccount, type TestAccount } from "../../tests/accounts";
+import { asUser } from "../../tests/actors";
+import { createAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
+import { listingCount, listingFilesOf as filesOf } from "../../tests/listing-storage";
 import { createListingRow, VALID_LISTING_FIELDS } from "../../tests/factories";
 import { completeLegalFields, createListing } from "./listings.server";
 import { LISTING_MESSAGES as M } from "./validation";
-
-const asUser = (account: TestAccount): CurrentUser => ({ id: account.id, email: account.email, fullName: "Utente Prova", role: "user" });
 
 /** A dog for sale by a private seller, with everything the law asks. */
 const DOG = {
@@ -36,14 +32,6 @@ function daysAgo(days: number): string {
   return new Date(Date.UTC(y, m - 1, d - days)).toISOString().slice(0, 10);
 }
 
-async function listingCount() {
-  const [row] = await db().select({ n: count() }).from(petListings);
-  return row?.n ?? 0;
-}
-
-async function filesOf(userId: string) {
-  return readdir(path.join(config().dataDir, "uploads", "listing-images", userId)).catch(() => [] as string[]);
-}
 
 const photo = () => sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 90, g: 140, b: 200 } } }).jpeg().toBuffer();
 

@@ -1,15 +1,15 @@
-import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect } from "vitest";
-import type { CurrentUser } from "~/accounts/session.server";
 import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { allowedBreeds, petListings } from "~/db/schema";
 import { IMAGE_MESSAGES } from "~/images/limits";
-import { createAccount, type TestAccount } from "../../tests/accounts";
+import { asUser } from "../../tests/actors";
+import { createAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
+import { listingCount, listingFilesOf as filesOf } from "../../tests/listing-storage";
 import { createListingRow, listingRowValues, VALID_LISTING_FIELDS } from "../../tests/factories";
 import {
   CREATE_LIMIT,
@@ -26,23 +26,8 @@ import { LISTING_MESSAGES as M } from "./validation";
 
 const filters = (values: Partial<ListingFilters> = {}): ListingFilters => ({ ...NO_FILTERS, ...values });
 
-const asUser = (account: TestAccount, role: "user" | "admin" = "user"): CurrentUser => ({
-  id: account.id,
-  email: account.email,
-  fullName: "Utente Prova",
-  role,
-});
-
 const validFields = VALID_LISTING_FIELDS;
 
-async function listingCount() {
-  const [row] = await db().select({ n: count() }).from(petListings);
-  return row?.n ?? 0;
-}
-
-async function filesOf(userId: string) {
-  return readdir(path.join(config().dataDir, "uploads", "listing-images", userId)).catch(() => [] as string[]);
-}
 
 async function jpeg(width = 800, height = 600) {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
@@ -50,7 +35,6 @@ async function jpeg(width = 800, height = 600) {
     .withExif({ IFD0: { Make: "Telefono" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "45/1 28/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "9/1 11/1 0/1" } })
     .toBuffer();
 }
-
 
 describe("the owner's listings on the dashboard", () => {
   itDb("come a page at a time, newest first, with the number of pages, and only the owner's", async () => {

@@ -9,7 +9,8 @@ import { db } from "~/db/client.server";
 import { allowedBreeds, petListings } from "~/db/schema";
 import { ImageRejected } from "~/images/process-image.server";
 import { IMAGE_MESSAGES, MAX_LISTING_IMAGES } from "~/images/limits";
-import { deleteStoredImages, storeListingImages, type UploadedFile } from "~/images/store-images.server";
+import { deleteStoredImages, storeListingImages, type StoredImages, type UploadedFile } from "~/images/store-images.server";
+import type { Uploader } from "~/images/upload-quota.server";
 import type { LISTING_AVAILABILITY } from "~/lib/enums";
 import { logger } from "~/lib/logger.server";
 import { hit } from "~/lib/rate-limit.server";
@@ -206,6 +207,20 @@ export function listingColumns(input: ListingInput, rules: BreedRules) {
 }
 
 /**
+ * A listing form's new photos stored, or the form's refusal: a photo refused with its own message
+ * (not an image, too large, …), the generic one when the storage fails.
+ */
+export async function storeListingPhotos(uploader: Uploader, images: UploadedFile[]): Promise<Result<{ stored: StoredImages }>> {
+  try {
+    return { ok: true, stored: await storeListingImages(uploader, images) };
+  } catch (error) {
+    if (error instanceof ImageRejected) return fail(error.status, error.message);
+    logger.error({ err: error }, "annuncio: salvataggio immagini non riuscito");
+    return fail(500, IMAGE_MESSAGES.uploadFailed);
+  }
+}
+
+/**
  * Publishes a listing: every rule checked here, whatever the browser did. Nothing is stored when a
  * rule fails, and no image file is left behind when the listing is not saved. `submissionId` is the
  * form's one-time id: a double submit of the same form publishes one listing.
@@ -231,14 +246,9 @@ export async function createListing(
   }
   if (!(await hit(`listing:create:${user.id}`, CREATE_LIMIT)).allowed) return fail(429, M.tooMany);
 
-  let stored: Awaited<ReturnType<typeof storeListingImages>>;
-  try {
-    stored = await storeListingImages(user, images);
-  } catch (error) {
-    if (error instanceof ImageRejected) return fail(error.status, error.message);
-    logger.error({ err: error }, "annuncio: salvataggio immagini non riuscito");
-    return fail(500, IMAGE_MESSAGES.uploadFailed);
-  }
+  const photos = await storeListingPhotos(user, images);
+  if (!photos.ok) return photos;
+  const { stored } = photos;
 
   const id = submissionId ?? randomUUID();
   try {

@@ -1,12 +1,9 @@
-import { readdir } from "node:fs/promises";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, describe, expect } from "vitest";
 import type { CurrentUser } from "~/accounts/session.server";
 import { ADMIN_ACCESS_MESSAGES } from "~/admin/access.server";
 import { setCacheEnabled } from "~/cache/cache.server";
-import { config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { listingReports, petListings } from "~/db/schema";
 import { storeListingImages } from "~/images/store-images.server";
@@ -14,6 +11,7 @@ import { mailsSince, outboxFiles } from "~/mail/outbox.testing";
 import { buildSitemap } from "~/seo/sitemap.server";
 import { createAccount, type TestAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
+import { listingFilesOf as filesOf } from "../../tests/listing-storage";
 import { createListingRow } from "../../tests/factories";
 import { browseListings, listingMarkers, type ListingFilters } from "./browse.server";
 import { NO_FILTERS } from "./browse-filters.testing";
@@ -287,7 +285,6 @@ describe("deleteListing", () => {
       .jpeg()
       .toBuffer();
   }
-  const filesOf = (userId: string) => readdir(path.join(config().dataDir, "uploads", "listing-images", userId)).catch(() => [] as string[]);
 
   itDb("deletes a listing in any status with its photos; its reports stay, without the listing", async () => {
     const owner = await createAccount();

@@ -23,6 +23,7 @@ import { containsPattern } from "~/lib/like-pattern";
 import { isMicrochipCode, normalizeMicrochip } from "./legal-rules";
 import { logger } from "~/lib/logger.server";
 import { fail, type Result } from "~/lib/result";
+import { pageNumber } from "~/lib/paging";
 import { oneLine, quotedBlock } from "~/mail/mail-text";
 import { sendMail } from "~/mail/mailer.server";
 import type { ListingType, PetType } from "./cards.server";
@@ -142,7 +143,7 @@ export async function listListingsForModeration(
   const search = q.trim().slice(0, MODERATION_SEARCH_MAX_LENGTH);
   const statusFilter = (LISTING_STATUSES.values as readonly string[]).includes(status ?? "") ? (status as ListingStatus) : null;
   const appealsOnly = appeals === "pending";
-  const current = Number.isInteger(page) && page > 0 ? page : 1;
+  const current = pageNumber(page);
   const where = and(
     statusFilter ? eq(petListings.status, statusFilter) : undefined,
     search ? searchCondition(search) : undefined,

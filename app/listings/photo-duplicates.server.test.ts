@@ -5,6 +5,7 @@ import type { CurrentUser } from "~/accounts/session.server";
 import { db } from "~/db/client.server";
 import { listingPhotoHashes, listingReports, petListings } from "~/db/schema";
 import { putFile } from "~/storage/storage.server";
+import { asUser } from "../../tests/actors";
 import { createAccount, type TestAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { createListingRow, uniqueMicrochipCode, VALID_LISTING_FIELDS } from "../../tests/factories";
@@ -12,8 +13,6 @@ import { generatedPhoto } from "../../harness/photos";
 import { AUTOMATIC_REPORTER, fileAutomaticReport, MIN_REPORT_DESCRIPTION } from "./automatic-reports.server";
 import { createListing, deleteListing } from "./listings.server";
 import { backfillPhotoHashes, checkListingPhotos, hashStoredPhoto, matchingPhotoPairs, MAX_REPORTS_PER_LISTING } from "./photo-duplicates.server";
-
-const asUser = (account: TestAccount): CurrentUser => ({ id: account.id, email: account.email, fullName: "Utente Prova", role: "user" });
 
 let photo: Buffer;
 let otherPhoto: Buffer;

@@ -16,6 +16,7 @@ import { formatDateLong } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { fail, type Result } from "~/lib/result";
+import { pageNumber } from "~/lib/paging";
 import { oneLine } from "~/mail/mail-text";
 import { sendMail } from "~/mail/mailer.server";
 import {
@@ -139,7 +140,7 @@ export async function listReports(
   const refused = refuseNonAdmin(actor);
   if (refused) return refused;
   const filter = (REPORT_STATUSES.values as readonly string[]).includes(status ?? "") ? (status as ReportStatus) : null;
-  const current = Number.isInteger(page) && page > 0 ? page : 1;
+  const current = pageNumber(page);
   const [counters, rows] = await Promise.all([
     countReports(),
     db()

@@ -5,13 +5,12 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
 import { firstError } from "~/accounts/validation";
 import { config } from "~/config.server";
-import { db, transaction } from "~/db/client.server";
-import { listingReports, profiles } from "~/db/schema";
+import { transaction } from "~/db/client.server";
+import { listingReports } from "~/db/schema";
 import { REPORT_REASONS } from "~/lib/enums";
-import { logger } from "~/lib/logger.server";
 import { hit } from "~/lib/rate-limit.server";
+import { mailAdmins } from "~/mail/admin-mail.server";
 import { oneLine, quotedBlock } from "~/mail/mail-text";
-import { sendMail } from "~/mail/mailer.server";
 import { getListing } from "./listings.server";
 import { LISTING_MESSAGES, REPORT_MESSAGES as M, reportSchema } from "./validation";
 import { fail, type Result } from "~/lib/result";
@@ -72,27 +71,21 @@ export async function submitReport(
   });
   if (!stored) return { ok: true };
 
-  const admins = await db().select({ email: profiles.email }).from(profiles).where(eq(profiles.role, "admin"));
-  if (admins.length) {
-    const base = config().publicUrl;
-    try {
-      // The listing's title and the reporter's name go in on one line each, the description as a
-      // quoted block: no user text can add a line of its own to the mail.
-      const title = oneLine(listing.title);
-      await sendMail({
-        to: admins.map((a) => a.email),
-        replyTo: email,
-        subject: `Nuova segnalazione: ${title}`,
-        text:
-          `Annuncio: ${title}\n${base}/pet-listing/${listing.id}\n\n` +
-          `Motivo: ${REPORT_REASONS.labels[reason]}\nDa: ${oneLine(name)} <${email}>${viewer ? " (utente registrato)" : ""}\n\n` +
-          `Descrizione:\n${quotedBlock(description)}\n\n` +
-          `Gestisci la segnalazione nel pannello: ${base}/admin/reports`,
-      });
-    } catch (error) {
-      // The report is stored: the admins will see it in the back office even if the mail fails.
-      logger.error({ err: error }, "segnalazione: invio email agli amministratori non riuscito");
-    }
-  }
+  // The listing's title and the reporter's name go in on one line each, the description as a quoted
+  // block: no user text can add a line of its own to the mail.
+  const base = config().publicUrl;
+  const title = oneLine(listing.title);
+  await mailAdmins(
+    {
+      replyTo: email,
+      subject: `Nuova segnalazione: ${title}`,
+      text:
+        `Annuncio: ${title}\n${base}/pet-listing/${listing.id}\n\n` +
+        `Motivo: ${REPORT_REASONS.labels[reason]}\nDa: ${oneLine(name)} <${email}>${viewer ? " (utente registrato)" : ""}\n\n` +
+        `Descrizione:\n${quotedBlock(description)}\n\n` +
+        `Gestisci la segnalazione nel pannello: ${base}/admin/reports`,
+    },
+    "segnalazione: invio email agli amministratori non riuscito",
+  );
   return { ok: true };
 }

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { checkbox, emailSchema } from "~/accounts/validation";
 import { ACCOUNT_MESSAGES } from "~/accounts/messages";
+import { optionalText, requiredText } from "~/lib/text-fields";
 import { LISTING_AVAILABILITY, LISTING_TYPES, PET_TYPES, GENDERS, REPORT_REASONS, SELLER_TYPES } from "~/lib/enums";
 import {
   asksPedigree,
@@ -139,17 +140,6 @@ export const REPORT_MESSAGES = {
 
 const M = LISTING_MESSAGES;
 
-const requiredText = (required: string, max: number, tooLong: string = M.fieldTooLong) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
-
-const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong)
-    .optional()
-    .transform((value) => value || null);
-
 
 /** A coordinate from a form field: empty means "not chosen". */
 const coordinate = z.preprocess(
@@ -224,12 +214,12 @@ export const listingSchema = z
     gender: z.enum(GENDERS.values, { error: M.genderRequired }),
     price: priceText,
     description: requiredText(M.descriptionRequired, LISTING_LIMITS.description, M.descriptionTooLong),
-    city: requiredText(M.cityRequired, LISTING_LIMITS.city),
-    region: requiredText(M.regionRequired, LISTING_LIMITS.region),
-    address: requiredText(M.addressRequired, LISTING_LIMITS.address),
+    city: requiredText(M.cityRequired, LISTING_LIMITS.city, M.fieldTooLong),
+    region: requiredText(M.regionRequired, LISTING_LIMITS.region, M.fieldTooLong),
+    address: requiredText(M.addressRequired, LISTING_LIMITS.address, M.fieldTooLong),
     lat: coordinate,
     lng: coordinate,
-    contactName: requiredText(M.contactNameRequired, LISTING_LIMITS.contactName),
+    contactName: requiredText(M.contactNameRequired, LISTING_LIMITS.contactName, M.fieldTooLong),
     // Optional with "Solo messaggi", required otherwise (below); when given, always checked.
     contactPhone: z.string().trim().max(LISTING_LIMITS.phone, M.phoneInvalid).optional().transform((value) => value ?? ""),
     contactEmail: looseText.transform((value) => value.toLowerCase()),

@@ -32,3 +32,9 @@ export async function mailsSince(before: string[]): Promise<OutboxMail[]> {
   const names = (await outboxFiles()).filter((name) => !before.includes(name));
   return Promise.all(names.map((name) => readMail(name)));
 }
+
+/** The mails written since `before` whose To: header is `to` alone, oldest first. */
+export async function mailsTo(before: string[], to: string): Promise<OutboxMail[]> {
+  const addressedTo = new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}$`, "m");
+  return (await mailsSince(before)).filter((mail) => addressedTo.test(mail.headers));
+}

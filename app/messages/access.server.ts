@@ -1,7 +1,7 @@
 // Who may read a conversation and who may write in it (decision 0090). Every page and action of
 // the conversations goes through participantConversation: a conversation of somebody else is "not
 // found", the same answer as one that does not exist, so that nobody learns which ids exist.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { conversations, petListings } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
@@ -25,6 +25,16 @@ export interface ParticipantConversation {
   /** The listing's status while it exists. */
   listingStatus: ListingStatus | null;
   listingPhoto: string | null;
+}
+
+/** The id of the conversation `askerId` opened about the listing, if any (one per listing and asker). */
+export async function askersConversationId(listingId: string, askerId: string): Promise<string | undefined> {
+  const [existing] = await db()
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.listingId, listingId), eq(conversations.askerId, askerId)))
+    .limit(1);
+  return existing?.id;
 }
 
 /**

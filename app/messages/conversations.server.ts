@@ -5,12 +5,13 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { isEmailVerified } from "~/accounts/recovery.server";
 import type { CurrentUser } from "~/accounts/session.server";
 import { db, queryRows } from "~/db/client.server";
-import { conversationMessages, conversations, listingReports, petListings, profiles } from "~/db/schema";
+import { conversationMessages, conversations, petListings, profiles } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import { fail, type Result } from "~/lib/result";
 import { isPublicListing } from "~/listings/visibility";
-import { participantConversation, replyRefusal, type ParticipantConversation } from "./access.server";
+import { askersConversationId, participantConversation, replyRefusal, type ParticipantConversation } from "./access.server";
 import { blocksBetween } from "./blocks.server";
+import { pendingConversationReport } from "./reports.server";
 import { excerpt, firstName, MESSAGE_LIMITS, MESSAGE_TEXTS as M, type WriteToOwnerState } from "./messages";
 import { trippedAny } from "./scam-signals";
 
@@ -131,7 +132,7 @@ export interface ConversationView {
 export async function conversationView(viewer: CurrentUser, conversationId: string | undefined): Promise<ConversationView | null> {
   const conversation = await participantConversation(viewer.id, conversationId);
   if (!conversation) return null;
-  const [rows, other, blocks, verified, [pending]] = await Promise.all([
+  const [rows, other, blocks, verified, pending] = await Promise.all([
     db()
       .select({
         id: conversationMessages.id,
@@ -151,17 +152,7 @@ export async function conversationView(viewer: CurrentUser, conversationId: stri
       : Promise.resolve([]),
     blocksBetween(viewer.id, conversation.otherId),
     isEmailVerified(viewer.id),
-    db()
-      .select({ id: listingReports.id })
-      .from(listingReports)
-      .where(
-        and(
-          eq(listingReports.conversationId, conversation.id),
-          eq(listingReports.reporterUserId, viewer.id),
-          eq(listingReports.status, "pending"),
-        ),
-      )
-      .limit(1),
+    pendingConversationReport(conversation.id, viewer.id),
   ]);
   const isPublic = conversation.listingStatus !== null && isPublicListing({ status: conversation.listingStatus });
   return {
@@ -218,10 +209,6 @@ export async function writeToOwnerState(viewer: CurrentUser | null, listing: { i
   if (!listing.status || !isPublicListing({ status: listing.status })) return null;
   if (!viewer) return { kind: "visitor" };
   if (viewer.id === listing.ownerId) return null;
-  const [existing] = await db()
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(and(eq(conversations.listingId, listing.id), eq(conversations.askerId, viewer.id)))
-    .limit(1);
-  return existing ? { kind: "open", conversationId: existing.id } : { kind: "write" };
+  const existing = await askersConversationId(listing.id, viewer.id);
+  return existing ? { kind: "open", conversationId: existing } : { kind: "write" };
 }

@@ -7,13 +7,22 @@ import { firstError } from "~/accounts/validation";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { config } from "~/config.server";
 import { db, transaction } from "~/db/client.server";
-import { listingReports, profiles } from "~/db/schema";
+import { listingReports } from "~/db/schema";
 import { REPORT_REASONS } from "~/lib/enums";
-import { logger } from "~/lib/logger.server";
 import { fail, type Result } from "~/lib/result";
-import { sendMail } from "~/mail/mailer.server";
 import { participantConversation } from "./access.server";
 import { conversationReportSchema, MESSAGE_TEXTS as M } from "./messages";
+import { mailAdmins } from "~/mail/admin-mail.server";
+
+/** The reporter's report of the conversation that still waits for the moderators, if any (one at most). */
+export async function pendingConversationReport(conversationId: string, reporterId: string): Promise<{ id: string } | undefined> {
+  const [pending] = await db()
+    .select({ id: listingReports.id })
+    .from(listingReports)
+    .where(and(eq(listingReports.conversationId, conversationId), eq(listingReports.reporterUserId, reporterId), eq(listingReports.status, "pending")))
+    .limit(1);
+  return pending;
+}
 
 export async function reportConversation(viewer: CurrentUser | null, conversationId: string | undefined, fields: Record<string, unknown>): Promise<Result<{ message: string }>> {
   if (!viewer) return fail(401, M.mustSignIn);
@@ -26,12 +35,7 @@ export async function reportConversation(viewer: CurrentUser | null, conversatio
   const stored = await transaction(async (tx): Promise<Result<{ message: string }>> => {
     // A double submit, or a second report while the first waits: one row, checked under a lock.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`conversation-report:${conversation.id}:${viewer.id}`}))`);
-    const [pending] = await tx
-      .select({ id: listingReports.id })
-      .from(listingReports)
-      .where(and(eq(listingReports.conversationId, conversation.id), eq(listingReports.reporterUserId, viewer.id), eq(listingReports.status, "pending")))
-      .limit(1);
-    if (pending) return fail(409, M.reportAlreadyPending);
+    if (await pendingConversationReport(conversation.id, viewer.id)) return fail(409, M.reportAlreadyPending);
     await tx.insert(listingReports).values({
       subject: "conversation",
       conversationId: conversation.id,
@@ -50,20 +54,15 @@ export async function reportConversation(viewer: CurrentUser | null, conversatio
   });
   if (!stored.ok) return stored;
 
-  const admins = await db().select({ email: profiles.email }).from(profiles).where(eq(profiles.role, "admin"));
-  if (admins.length) {
-    try {
-      // No message text in the mail: the moderators read the conversation in the back office.
-      await sendMail({
-        to: admins.map((a) => a.email),
-        subject: "Nuova segnalazione di una conversazione",
-        text:
-          `Una conversazione privata è stata segnalata.\n\nMotivo: ${REPORT_REASONS.labels[reason]}\n\n` +
-          `Gestisci la segnalazione nel pannello: ${config().publicUrl}/admin/reports`,
-      });
-    } catch (error) {
-      logger.error({ err: error }, "segnalazione conversazione: invio email agli amministratori non riuscito");
-    }
-  }
+  // No message text in the mail: the moderators read the conversation in the back office.
+  await mailAdmins(
+    {
+      subject: "Nuova segnalazione di una conversazione",
+      text:
+        `Una conversazione privata è stata segnalata.\n\nMotivo: ${REPORT_REASONS.labels[reason]}\n\n` +
+        `Gestisci la segnalazione nel pannello: ${config().publicUrl}/admin/reports`,
+    },
+    "segnalazione conversazione: invio email agli amministratori non riuscito",
+  );
   return stored;
 }

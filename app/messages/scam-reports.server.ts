@@ -7,11 +7,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { config } from "~/config.server";
-import { db, queryRows, transaction } from "~/db/client.server";
-import { listingReports, profiles } from "~/db/schema";
+import { queryRows, transaction } from "~/db/client.server";
+import { listingReports } from "~/db/schema";
 import { AUTOMATIC_CHECKS } from "~/lib/enums";
 import { logger } from "~/lib/logger.server";
 import { AUTOMATIC_REPORTER } from "~/listings/automatic-reports.server";
+import { adminAddresses } from "~/mail/admin-mail.server";
 import { sendMail } from "~/mail/mailer.server";
 
 /** How far back the recipients are counted. */
@@ -84,10 +85,10 @@ export async function reportScamSenderIfDue(senderId: string, messageId: string)
 
 async function mailAdmins(recipients: number): Promise<void> {
   try {
-    const admins = await db().select({ email: profiles.email }).from(profiles).where(eq(profiles.role, "admin"));
+    const admins = await adminAddresses();
     if (admins.length === 0) return;
     await sendMail({
-      to: admins.map((a) => a.email),
+      to: admins,
       subject: `Segnalazione automatica: ${AUTOMATIC_CHECKS.labels.scam_messages}`,
       text: `${scamReportDescription(recipients)}\n\nDa: ${AUTOMATIC_REPORTER.name}\n\nGestisci la segnalazione nel pannello: ${config().publicUrl}/admin/reports`,
     });

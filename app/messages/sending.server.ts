@@ -14,7 +14,7 @@ import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { fail, type Failure } from "~/lib/result";
 import { isPublicListing } from "~/listings/visibility";
-import { participantConversation, replyRefusal, type Side } from "./access.server";
+import { askersConversationId, participantConversation, replyRefusal, type Side } from "./access.server";
 import { blocksBetween } from "./blocks.server";
 import { messageSent, type MessageSent } from "./events.server";
 import { conversationLimit, lockSender, messageLimit, type LimitRefusal } from "./limits.server";
@@ -108,11 +108,7 @@ export async function writeToOwner(viewer: CurrentUser | null, listingId: string
       const body = parseBody(fields);
       if (!body.ok) return body;
 
-      const [existing] = await db()
-        .select({ id: conversations.id })
-        .from(conversations)
-        .where(and(eq(conversations.listingId, listing.id), eq(conversations.askerId, viewer.id)))
-        .limit(1);
+      const existing = await askersConversationId(listing.id, viewer.id);
       if (!existing) {
         const overDay = await conversationLimit(viewer.id);
         if (overDay) return overDay;
@@ -120,7 +116,7 @@ export async function writeToOwner(viewer: CurrentUser | null, listingId: string
       const overMinute = await messageLimit(viewer.id);
       if (overMinute) return overMinute;
 
-      let conversationId = existing?.id;
+      let conversationId = existing;
       if (!conversationId) {
         // Under the sender's lock no second request of theirs gets here at once; the unique index
         // (listing, asker) is the last word all the same.

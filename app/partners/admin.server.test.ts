@@ -1,18 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import type { CurrentUser } from "~/accounts/session.server";
-import { ADMIN_ACCESS_MESSAGES } from "~/admin/access.server";
 import { CACHE_TAGS, invalidate, setCacheEnabled } from "~/cache/cache.server";
 import { db } from "~/db/client.server";
 import { partners } from "~/db/schema";
+import { ADMIN_ACTOR as admin, REFUSED_ACTORS } from "../../tests/actors";
 import { itDb } from "../../tests/db";
+import { MISSING_ID as MISSING } from "../../tests/factories";
 import { createPartner, deletePartner, listPartnersForAdmin, updatePartner } from "./admin.server";
 import { activePartners } from "./partners.server";
 import { isLogoUrl, isWebUrl, PARTNER_MESSAGES as M } from "./validation";
-
-const admin: CurrentUser = { id: "00000000-0000-4000-8000-000000000001", email: "admin@zampa.test", fullName: "Admin", role: "admin" };
-const user: CurrentUser = { ...admin, role: "user" };
-const MISSING = "6f1c9a52-3f7e-4a55-9d1e-2b7f0c8e4a11";
 
 const form = (values: Record<string, string> = {}) => ({
   name: "Toelettatura Baffi",
@@ -35,10 +31,7 @@ describe("partners in the back office", () => {
     const created = await createPartner(admin, form());
     if (!created.ok) throw new Error(created.error);
     const before = await allPartners();
-    for (const [who, status, error] of [
-      [null, 401, ADMIN_ACCESS_MESSAGES.mustSignIn],
-      [user, 403, ADMIN_ACCESS_MESSAGES.adminOnly],
-    ] as const) {
+    for (const [who, status, error] of REFUSED_ACTORS) {
       expect(await listPartnersForAdmin(who)).toEqual({ ok: false, status, error });
       expect(await createPartner(who, form())).toEqual({ ok: false, status, error });
       expect(await updatePartner(who, created.partner.id, form({ name: "Altro" }))).toEqual({ ok: false, status, error });

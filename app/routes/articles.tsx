@@ -11,10 +11,9 @@ import { Pagination } from "~/components/pagination";
 import { readQuery } from "~/lib/form.server";
 import { pageParam, redirectPastLastPage } from "~/lib/paging";
 import { pageMeta } from "~/lib/seo";
-import type { RateLimitHandle } from "~/lib/rate-limit-classes";
+import { TEXT_SEARCH_HANDLE } from "~/lib/rate-limit-classes";
 
-/** A text search is in the search class of the rate limits (decision 0068). */
-export const handle: RateLimitHandle = { rateLimit: { search: true } };
+export const handle = TEXT_SEARCH_HANDLE;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const query = readQuery(request);

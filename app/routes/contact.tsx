@@ -7,8 +7,10 @@ import { submitContactMessage } from "~/contact/contact.server";
 import { CONTACT_LIMITS, CONTACT_MESSAGES as M, contactSchema, HONEYPOT_FIELD } from "~/contact/validation";
 import { ContactDetails } from "~/components/contact-details";
 import { FormAlert } from "~/components/form-alert";
+import { EmailField } from "~/components/form/email-field";
 import { FieldError } from "~/components/form/form-messages";
 import { useZodForm } from "~/components/form/zod-form";
+import { refusal } from "~/lib/action-answer.server";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/seo";
 
@@ -22,7 +24,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
-  if (!form.ok) return data({ ok: false as const, error: form.error }, { status: form.status });
+  if (!form.ok) return refusal(form);
   const result = await submitContactMessage(form.fields, request.headers.get(CLIENT_IP_HEADER) ?? "unknown");
   // Without JavaScript the page is drawn again: what was typed goes back into the fields.
   const { name, email, subject, message } = form.fields;
@@ -73,13 +75,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" maxLength={CONTACT_LIMITS.name} className="field-input" />
               <FieldError field={fields.name} />
             </div>
-            <div>
-              <label htmlFor={fields.email.id} className="field-label">
-                Email
-              </label>
-              <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className="field-input" />
-              <FieldError field={fields.email} />
-            </div>
+            <EmailField field={fields.email} />
           </div>
           <div>
             <label htmlFor={fields.subject.id} className="field-label">

@@ -11,9 +11,11 @@ import { SIGN_IN_CODE_PATH } from "~/accounts/two-factor.server";
 import { FULL_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/accounts/messages";
 import { signInSchema, signUpSchema } from "~/accounts/validation";
 import { pageMeta } from "~/lib/seo";
+import { refusal } from "~/lib/action-answer.server";
 import { readForm } from "~/lib/form.server";
 import { Notice } from "~/components/notice";
 import { FormAlert } from "~/components/form-alert";
+import { EmailField } from "~/components/form/email-field";
 import { FieldError } from "~/components/form/form-messages";
 import { useZodForm, type FormSchema } from "~/components/form/zod-form";
 
@@ -39,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const read = await readForm(request);
-  if (!read.ok) return data({ ok: false as const, error: read.error }, { status: read.status });
+  if (!read.ok) return refusal(read);
   const form = read.fields;
   // A refusal in the forms' shape; without JavaScript the page is drawn again with what was typed
   // (never the password).
@@ -129,13 +131,7 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
               <FieldError field={fields.fullName} />
             </div>
           ) : null}
-          <div>
-            <label htmlFor={fields.email.id} className="field-label">
-              Email
-            </label>
-            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className="field-input" />
-            <FieldError field={fields.email} />
-          </div>
+          <EmailField field={fields.email} />
           <div>
             <label htmlFor={fields.password.id} className="field-label">
               Password

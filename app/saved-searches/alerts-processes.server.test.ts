@@ -1,7 +1,6 @@
 // The saved searches' alerts run by two real processes at once on one PostgreSQL database
 // (PGlite is one process's database): every (person, listing) a search matches is announced in
 // exactly one mail of one process, however the batches fall between them.
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,6 +11,7 @@ import { alertMails, listingAlertQueue, petListings, users } from "~/db/schema";
 import { ITALIAN_REGIONS } from "~/lib/regions";
 import { readMail } from "~/mail/outbox.testing";
 import { listingRowValues, createUserRow } from "../../tests/factories";
+import { startWorker } from "../../tests/worker-process";
 import { saveSearch } from "./saved-searches.server";
 
 const databaseUrl = inject("databaseUrl");
@@ -21,28 +21,8 @@ type Totals = { runs: number; listings: number; matches: number; mails: number; 
 
 /** A worker process: `ready` once it has opened the database, `go()` starts its runs, `done` its totals. */
 function worker(input: object) {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/search-alerts-worker.ts", JSON.stringify(input)], {
-    cwd: process.cwd(),
-    env: { ...process.env, NODE_ENV: "test" },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  let onReady: () => void = () => {};
-  const ready = new Promise<void>((resolve) => (onReady = resolve));
-  child.stdout.on("data", (chunk: Buffer) => {
-    out += chunk.toString();
-    if (out.includes("ready ")) onReady();
-  });
-  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-  const done = new Promise<Totals>((resolve, reject) => {
-    child.on("exit", (code, signal) => {
-      const line = out.trim().split("\n").at(-1) ?? "";
-      if (code === 0 && line.startsWith("{")) resolve(JSON.parse(line) as Totals);
-      else reject(new Error(`worker exited ${code ?? signal}: ${err.slice(-2000)}`));
-    });
-  });
-  return { ready, done, go: () => child.stdin.end("go\n") };
+  const { child, ready, done } = startWorker<Totals>("tests/search-alerts-worker.ts", input, { stdin: true });
+  return { ready, done, go: () => child.stdin!.end("go\n") };
 }
 
 /** The listings a mail names: those written out, and the count of the others. */

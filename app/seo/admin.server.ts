@@ -12,6 +12,7 @@ import { KEYWORD_STATUSES } from "~/lib/enums";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/field-errors";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
+import { pageNumber } from "~/lib/paging";
 import { fail, type Failure, type Result } from "~/lib/result";
 import { sitemapSummary, type SitemapSummary } from "./sitemap.server";
 import { KEYWORD_MESSAGES as M, KEYWORDS_PAGE_SIZE, keywordSchema, type KeywordField, type KeywordStatus } from "./keyword-validation";
@@ -104,7 +105,7 @@ const withLabel = <T extends { status: KeywordStatus }>(row: T) => ({ ...row, st
 export async function listKeywords(actor: CurrentUser | null, query: { page?: number } = {}): Promise<Result<KeywordPage>> {
   const refused = refuseNonAdmin(actor);
   if (refused) return refused;
-  const page = Number.isInteger(query.page) && (query.page ?? 1) > 0 ? (query.page as number) : 1;
+  const page = pageNumber(query.page);
   const [rows, [totals]] = await Promise.all([
     db()
       .select(keywordColumns)

@@ -83,33 +83,35 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-const fromPath = z
-  .string()
-  .trim()
-  .superRefine((value, ctx) => {
-    const issue = (message: string) => ctx.addIssue({ code: "custom", message });
-    if (value === "") return issue(M.bothRequired);
-    if (value.length > REDIRECT_LIMITS.fromPath) return issue(M.fromTooLong);
-    if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return issue(M.fromIsUrl);
-    if (value.startsWith("//") || value.startsWith("/\\")) return issue(M.fromDoubleSlash);
-    if (!value.startsWith("/")) return issue(/^(www\.)?[^/\s]+\.[a-z]{2,}(\/|$)/i.test(value) ? M.fromIsUrl : M.fromNoSlash);
-    if (WHITESPACE_OR_CONTROL.test(value)) return issue(M.fromSpaces);
-    if (/[?#]/.test(value)) return issue(M.fromQuery);
-    if (isReservedFromPath(value)) return issue(M.fromReserved(value));
-  });
+/** A path field of the form: trimmed, required (a redirect needs both), then `problem` names what is wrong, if anything. */
+const pathField = (problem: (value: string) => string | undefined) =>
+  z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      const message = value === "" ? M.bothRequired : problem(value);
+      if (message !== undefined) ctx.addIssue({ code: "custom", message });
+    });
 
-const toPath = z
-  .string()
-  .trim()
-  .superRefine((value, ctx) => {
-    const issue = (message: string) => ctx.addIssue({ code: "custom", message });
-    if (value === "") return issue(M.bothRequired);
-    if (value.length > REDIRECT_LIMITS.toPath) return issue(M.toTooLong);
-    if (WHITESPACE_OR_CONTROL.test(value)) return issue(M.toSpaces);
-    if (value.startsWith("//") || value.startsWith("/\\")) return issue(M.toDoubleSlash);
-    if (value.startsWith("/")) return;
-    if (!isHttpUrl(value)) return issue(M.toInvalid);
-  });
+const fromPath = pathField((value) => {
+  if (value.length > REDIRECT_LIMITS.fromPath) return M.fromTooLong;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return M.fromIsUrl;
+  if (value.startsWith("//") || value.startsWith("/\\")) return M.fromDoubleSlash;
+  if (!value.startsWith("/")) return /^(www\.)?[^/\s]+\.[a-z]{2,}(\/|$)/i.test(value) ? M.fromIsUrl : M.fromNoSlash;
+  if (WHITESPACE_OR_CONTROL.test(value)) return M.fromSpaces;
+  if (/[?#]/.test(value)) return M.fromQuery;
+  if (isReservedFromPath(value)) return M.fromReserved(value);
+  return undefined;
+});
+
+const toPath = pathField((value) => {
+  if (value.length > REDIRECT_LIMITS.toPath) return M.toTooLong;
+  if (WHITESPACE_OR_CONTROL.test(value)) return M.toSpaces;
+  if (value.startsWith("//") || value.startsWith("/\\")) return M.toDoubleSlash;
+  if (value.startsWith("/")) return undefined;
+  if (!isHttpUrl(value)) return M.toInvalid;
+  return undefined;
+});
 
 /** The add form: from and to paths, the type (301 when not given). */
 export const redirectSchema = z.object({

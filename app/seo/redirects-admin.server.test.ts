@@ -1,19 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect } from "vitest";
-import type { CurrentUser } from "~/accounts/session.server";
-import { ADMIN_ACCESS_MESSAGES } from "~/admin/access.server";
 import { setCacheEnabled } from "~/cache/cache.server";
 import { db } from "~/db/client.server";
 import { seoRedirects } from "~/db/schema";
 import { sortOf } from "~/lib/list-sort";
+import { ADMIN_ACTOR as admin, REFUSED_ACTORS } from "../../tests/actors";
 import { itDb } from "../../tests/db";
+import { MISSING_ID as MISSING } from "../../tests/factories";
 import { REDIRECT_MESSAGES as M, REDIRECTS_PAGE_SIZE, redirectSchema, redirectSortSchema } from "./redirect-validation";
 import { createRedirect, deleteRedirect, findLoop, listRedirectsForAdmin, MAX_REDIRECT_HOPS } from "./redirects-admin.server";
 import { applyRedirect } from "./redirects.server";
-
-const admin: CurrentUser = { id: "00000000-0000-4000-8000-000000000001", email: "admin@zampa.test", fullName: "Admin", role: "admin" };
-const user: CurrentUser = { ...admin, role: "user" };
-const MISSING = "6f1c9a52-3f7e-4a55-9d1e-2b7f0c8e4a11";
 
 const get = (path: string) => new Request(`http://localhost:3000${path}`);
 const all = () => db().select().from(seoRedirects).orderBy(seoRedirects.fromPath);
@@ -26,10 +22,7 @@ describe("redirects in the back office", () => {
   itDb("refuses visitors (401) and users (403), changing nothing", async () => {
     const [existing] = await db().insert(seoRedirects).values({ fromPath: "/esistente", toPath: "/altra" }).returning();
     const before = await all();
-    for (const [who, status, error] of [
-      [null, 401, ADMIN_ACCESS_MESSAGES.mustSignIn],
-      [user, 403, ADMIN_ACCESS_MESSAGES.adminOnly],
-    ] as const) {
+    for (const [who, status, error] of REFUSED_ACTORS) {
       expect(await listRedirectsForAdmin(who)).toEqual({ ok: false, status, error });
       expect(await createRedirect(who, { fromPath: "/nuovo", toPath: "/x" })).toEqual({ ok: false, status, error });
       expect(await deleteRedirect(who, existing!.id)).toEqual({ ok: false, status, error });

@@ -13,6 +13,7 @@ import { fieldErrorsOf, type FieldErrors } from "~/lib/field-errors";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { fail, type Failure, type Result } from "~/lib/result";
+import { pageNumber } from "~/lib/paging";
 import { normalisePath } from "./redirects.server";
 import { REDIRECT_MESSAGES as M, REDIRECTS_PAGE_SIZE, redirectSchema, type RedirectField, type RedirectInput, type RedirectSort } from "./redirect-validation";
 
@@ -52,7 +53,7 @@ const columns = {
 export async function listRedirectsForAdmin(actor: CurrentUser | null, query: { page?: number; sort?: RedirectSort } = {}): Promise<Result<AdminRedirectPage>> {
   const refused = refuseNonAdmin(actor);
   if (refused) return refused;
-  const page = Number.isInteger(query.page) && (query.page ?? 1) > 0 ? (query.page as number) : 1;
+  const page = pageNumber(query.page);
   const [items, [totals]] = await Promise.all([
     db()
       .select(columns)

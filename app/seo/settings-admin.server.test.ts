@@ -1,7 +1,5 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect } from "vitest";
-import type { CurrentUser } from "~/accounts/session.server";
-import { ADMIN_ACCESS_MESSAGES } from "~/admin/access.server";
 import { setCacheEnabled } from "~/cache/cache.server";
 import { servePage } from "~/cache/page-cache.server";
 import { db } from "~/db/client.server";
@@ -10,13 +8,11 @@ import { pageMeta } from "~/lib/seo";
 import { SITE_DESCRIPTION, SITE_NAME } from "~/lib/site";
 import { loader as rootLoader } from "~/root";
 import { loader as robotsLoader } from "~/routes/robots";
+import { ADMIN_ACTOR as admin, REFUSED_ACTORS } from "../../tests/actors";
 import { itDb } from "../../tests/db";
 import { getSettingsForAdmin, saveSettings } from "./settings-admin.server";
 import { SETTINGS_MESSAGES as M, settingsSchema } from "./settings-validation";
 import { getSiteInfo } from "./settings.server";
-
-const admin: CurrentUser = { id: "00000000-0000-4000-8000-000000000001", email: "admin@zampa.test", fullName: "Admin", role: "admin" };
-const user: CurrentUser = { ...admin, role: "user" };
 
 const form = (values: Record<string, string> = {}) => ({
   siteName: "Zampa Test",
@@ -35,10 +31,7 @@ afterEach(() => setCacheEnabled(false));
 
 describe("SEO settings in the back office", () => {
   itDb("refuses visitors (401) and users (403), changing nothing", async () => {
-    for (const [who, status, error] of [
-      [null, 401, ADMIN_ACCESS_MESSAGES.mustSignIn],
-      [user, 403, ADMIN_ACCESS_MESSAGES.adminOnly],
-    ] as const) {
+    for (const [who, status, error] of REFUSED_ACTORS) {
       expect(await getSettingsForAdmin(who)).toEqual({ ok: false, status, error });
       expect(await saveSettings(who, form())).toEqual({ ok: false, status, error });
     }

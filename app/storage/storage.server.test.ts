@@ -1,11 +1,10 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { config, setConfig, type Config } from "~/config.server";
+import { useRecordingBucket } from "../../tests/recording-bucket";
 import { checkStorage, deleteFile, isSafeKey, keyFromPublicUrl, publicUrl, putFile, serveFile } from "./storage.server";
 
 let previous: Config;
@@ -95,45 +94,17 @@ describe("local storage", () => {
   });
 });
 
-interface Recorded {
-  method: string;
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
 describe("S3 storage", () => {
-  let server: Server;
-  let requests: Recorded[] = [];
-  // What the stand-in bucket answers; every test sets its own.
-  let answer: (request: Recorded) => number = () => 200;
-
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (chunk: Buffer) => chunks.push(chunk));
-      req.on("end", () => {
-        const recorded = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks) };
-        requests.push(recorded);
-        const status = answer(recorded);
-        res.writeHead(status, { "content-type": "application/xml" });
-        res.end(status >= 300 ? "<Error><Code>AccessDenied</Code></Error>" : "");
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  });
-
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  // What the stand-in bucket answers is set by each test (200 unless told otherwise).
+  const bucket = useRecordingBucket();
 
   function useS3(): void {
-    const { port } = server.address() as AddressInfo;
-    requests = [];
-    answer = () => 200;
+    bucket.reset();
     setConfig({
       ...previous,
       dataDir,
       s3: {
-        endpoint: `http://127.0.0.1:${port}`,
+        endpoint: bucket.endpoint(),
         bucket: "zampa-test",
         region: "eu-south-1",
         accessKeyId: "AKIDZAMPATEST",
@@ -146,11 +117,11 @@ describe("S3 storage", () => {
   it("is ready when a signed HEAD of the bucket answers, and says why when not", async () => {
     useS3();
     await checkStorage();
-    expect(requests.map((r) => [r.method, r.path])).toEqual([["HEAD", "/zampa-test"]]);
-    expect(requests[0]?.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDZAMPATEST\//);
-    answer = () => 403;
+    expect(bucket.requests.map((r) => [r.method, r.path])).toEqual([["HEAD", "/zampa-test"]]);
+    expect(bucket.requests[0]?.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDZAMPATEST\//);
+    bucket.answer = () => 403;
     await expect(checkStorage()).rejects.toThrow("S3 zampa-test: chiavi di accesso rifiutate");
-    answer = () => 404;
+    bucket.answer = () => 404;
     await expect(checkStorage()).rejects.toThrow("S3 zampa-test: bucket inesistente");
   });
 
@@ -160,8 +131,8 @@ describe("S3 storage", () => {
     const url = await putFile("listing-images/u1/foto.webp", body, "image/webp");
     expect(url).toBe("https://cdn.example.it/zampa/listing-images/u1/foto.webp");
 
-    expect(requests).toHaveLength(1);
-    const [put] = requests;
+    expect(bucket.requests).toHaveLength(1);
+    const [put] = bucket.requests;
     expect(put?.method).toBe("PUT");
     expect(put?.path).toBe("/zampa-test/listing-images/u1/foto.webp");
     expect(put?.headers.authorization).toMatch(
@@ -179,7 +150,7 @@ describe("S3 storage", () => {
     useS3();
     await putFile("demo/logo.svg", Buffer.from("<svg/>"));
     await putFile("demo/ignoto.bin", Buffer.from("?"));
-    expect(requests.map((r) => [r.headers["content-type"], r.headers["content-disposition"]])).toEqual([
+    expect(bucket.requests.map((r) => [r.headers["content-type"], r.headers["content-disposition"]])).toEqual([
       ["image/svg+xml", "attachment"],
       ["application/octet-stream", "attachment"],
     ]);
@@ -188,13 +159,13 @@ describe("S3 storage", () => {
   it("DELETEs the same path, and a missing object is not an error", async () => {
     useS3();
     await deleteFile("listing-images/u1/foto.webp");
-    answer = () => 404;
+    bucket.answer = () => 404;
     await deleteFile("listing-images/u1/foto.webp");
-    expect(requests.map((r) => [r.method, r.path])).toEqual([
+    expect(bucket.requests.map((r) => [r.method, r.path])).toEqual([
       ["DELETE", "/zampa-test/listing-images/u1/foto.webp"],
       ["DELETE", "/zampa-test/listing-images/u1/foto.webp"],
     ]);
-    expect(requests[0]?.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 /);
+    expect(bucket.requests[0]?.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 /);
   });
 
   it("maps public URLs back to keys: the bucket's, and /uploads/ ones", () => {
@@ -209,16 +180,16 @@ describe("S3 storage", () => {
 
   it("throws when the bucket refuses", async () => {
     useS3();
-    answer = () => 403;
+    bucket.answer = () => 403;
     await expect(putFile("listing-images/u1/foto.webp", Buffer.from("x"), "image/webp")).rejects.toThrow(/S3 PUT .*403.*AccessDenied/);
     await expect(deleteFile("listing-images/u1/foto.webp")).rejects.toThrow(/S3 DELETE .*403/);
   });
 
   it("retries a server error a couple of times, then throws", async () => {
     useS3();
-    answer = () => 503;
+    bucket.answer = () => 503;
     await expect(putFile("listing-images/u1/foto.webp", Buffer.from("x"), "image/webp")).rejects.toThrow(/503/);
-    expect(requests).toHaveLength(3);
+    expect(bucket.requests).toHaveLength(3);
   });
 
   it("redirects an /uploads/ URL to the bucket unless the file is on local disk", async () => {
@@ -229,6 +200,6 @@ describe("S3 storage", () => {
     expect(redirect?.status).toBe(302);
     expect(redirect?.headers.get("location")).toBe("https://cdn.example.it/zampa/demo/remoto.webp");
     expect((await serveFile("demo/locale.webp"))?.status).toBe(200);
-    expect(requests).toHaveLength(0);
+    expect(bucket.requests).toHaveLength(0);
   });
 });

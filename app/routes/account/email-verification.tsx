@@ -1,11 +1,13 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/email-verification";
 import { isEmailVerified, resendVerification } from "~/accounts/recovery.server";
 import { RECOVERY_MESSAGES as R } from "~/accounts/recovery-messages";
 import { getCurrentUser } from "~/accounts/session.server";
+import { actionAnswer, refusal } from "~/lib/action-answer.server";
 import { readForm } from "~/lib/form.server";
 import { loginPathBackTo, safeReturnPath } from "~/lib/return-path";
 import { pageMeta } from "~/lib/seo";
+import { EmailAddressField, MailLinkForm } from "~/components/account/mail-link-form";
 import { Notice } from "~/components/notice";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -26,14 +28,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const read = await readForm(request);
-  if (!read.ok) return data({ ok: false as const, error: read.error }, { status: read.status });
+  if (!read.ok) return refusal(read);
   const viewer = await getCurrentUser(request);
-  const result = await resendVerification(viewer, read.fields, request.headers);
-  if (!result.ok) {
-    const headers: HeadersInit = "retryAfter" in result ? { "retry-after": String(result.retryAfter) } : {};
-    return data({ ok: false as const, error: result.error }, { status: result.status, headers });
-  }
-  return { ok: true as const, message: result.message };
+  return actionAnswer(await resendVerification(viewer, read.fields, request.headers));
 }
 
 export default function EmailVerification({ loaderData, actionData }: Route.ComponentProps) {
@@ -60,34 +57,21 @@ export default function EmailVerification({ loaderData, actionData }: Route.Comp
           </Notice>
         )
       ) : (
-        <Form method="post" noValidate className="mt-8 space-y-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+        <MailLinkForm
+          sent={actionData?.ok ? actionData.message : null}
+          error={actionData && !actionData.ok ? actionData.error : null}
+          submitting={submitting}
+          submitLabel="Invia di nuovo l'email di conferma"
+        >
           <input type="hidden" name="type" value="signup" />
           {signedIn ? (
             <p className="text-stone-700">
               Ti invieremo di nuovo il link di conferma all'indirizzo <strong>{email}</strong>.
             </p>
           ) : (
-            <div>
-              <label htmlFor="email" className="field-label">
-                Email
-              </label>
-              <input id="email" name="email" type="email" autoComplete="email" required className="field-input" />
-            </div>
+            <EmailAddressField />
           )}
-          {actionData?.ok ? (
-            <Notice tone="success">
-              {actionData.message}
-            </Notice>
-          ) : null}
-          {actionData && !actionData.ok ? (
-            <Notice tone="error">
-              {actionData.error}
-            </Notice>
-          ) : null}
-          <button type="submit" className="btn-primary w-full" disabled={submitting}>
-            {submitting ? "Invio in corso..." : "Invia di nuovo l'email di conferma"}
-          </button>
-        </Form>
+        </MailLinkForm>
       )}
       <p className="mt-6 text-center text-sm text-stone-700">
         <Link to={signedIn ? (back ?? "/dashboard/profile") : back ? loginPathBackTo(back) : "/login"} className="font-semibold text-brand-800 underline">

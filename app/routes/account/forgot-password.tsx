@@ -1,8 +1,10 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { requestPasswordRecovery } from "~/accounts/recovery.server";
+import { actionAnswer, refusal } from "~/lib/action-answer.server";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/seo";
+import { EmailAddressField, MailLinkForm } from "~/components/account/mail-link-form";
 import { Notice } from "~/components/notice";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -15,13 +17,8 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function action({ request }: Route.ActionArgs) {
   const read = await readForm(request);
-  if (!read.ok) return data({ ok: false as const, error: read.error }, { status: read.status });
-  const result = await requestPasswordRecovery(read.fields, request.headers);
-  if (!result.ok) {
-    const headers: HeadersInit = "retryAfter" in result ? { "retry-after": String(result.retryAfter) } : {};
-    return data({ ok: false as const, error: result.error }, { status: result.status, headers });
-  }
-  return { ok: true as const, message: result.message };
+  if (!read.ok) return refusal(read);
+  return actionAnswer(await requestPasswordRecovery(read.fields, request.headers));
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
@@ -38,22 +35,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           {actionData.message}
         </Notice>
       ) : (
-        <Form method="post" noValidate className="mt-8 space-y-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
-          <div>
-            <label htmlFor="email" className="field-label">
-              Email
-            </label>
-            <input id="email" name="email" type="email" autoComplete="email" required className="field-input" />
-          </div>
-          {actionData && !actionData.ok ? (
-            <Notice tone="error">
-              {actionData.error}
-            </Notice>
-          ) : null}
-          <button type="submit" className="btn-primary w-full" disabled={submitting}>
-            {submitting ? "Invio in corso..." : "Invia il link"}
-          </button>
-        </Form>
+        <MailLinkForm error={actionData && !actionData.ok ? actionData.error : null} submitting={submitting} submitLabel="Invia il link">
+          <EmailAddressField />
+        </MailLinkForm>
       )}
       <p className="mt-6 text-center text-sm text-stone-700">
         <Link to="/login" className="font-semibold text-brand-800 underline">

@@ -23,7 +23,7 @@ import {
 import { CONTEST_STATUSES } from "~/lib/enums";
 import { formatDateLong, formatNumber } from "~/lib/format";
 import { readQuery } from "~/lib/form.server";
-import { listPageOrThrow, pageParam } from "~/lib/paging";
+import { listPage, pageParam } from "~/lib/paging";
 
 // /admin/contests — every contest with its entries and votes counted, created and edited in a form
 // above the list (the spec's inline form), deleted after a confirmation that says what goes with
@@ -31,7 +31,7 @@ import { listPageOrThrow, pageParam } from "~/lib/paging";
 // module checks the role again for every action.
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  return listPageOrThrow(url, await listContestsForAdmin(adminActor(context), { page: pageParam(readQuery(request)) }));
+  return listPage(url, await listContestsForAdmin(adminActor(context), { page: pageParam(readQuery(request)) }));
 }
 
 export function action(args: Route.ActionArgs) {

@@ -10,12 +10,12 @@ import { createAccount, requestAs } from "../../../tests/accounts";
 import { expectAdminOnly, outcomeOf, throughAdminGate } from "../../../tests/admin-access";
 import { itDb } from "../../../tests/db";
 import { renderPage } from "../../../tests/render-page";
+import { FORM_HEADERS, postForm } from "../../../tests/route-calls";
 import { createListingRow } from "../../../tests/factories";
 
 const URL_LISTINGS = "http://localhost:3000/admin/pet-listings";
-const callLoader = (request: Request) => throughAdminGate(loader, { request, url: new URL(request.url), params: {} });
-const callAction = (request: Request) => throughAdminGate(action, { request, params: {} });
-const FORM = { "content-type": "application/x-www-form-urlencoded" };
+const callLoader = (request: Request) => throughAdminGate(loader, { request });
+const callAction = (request: Request) => throughAdminGate(action, { request });
 const MARKUP = "<img src=x onerror=alert(1)>";
 
 const stateOf = (id: string) => async () => db().select().from(petListings).where(eq(petListings.id, id));
@@ -49,7 +49,7 @@ describe("/admin/pet-listings is for administrators only", () => {
       ["delete", suspended],
     ] as const) {
       await expectAdminOnly(
-        { call: callAction, url: URL_LISTINGS, body: () => new URLSearchParams({ intent, listingId: listing.id, rule: "spam", reason: "no" }), headers: FORM, state: stateOf(listing.id) },
+        { call: callAction, url: URL_LISTINGS, body: () => new URLSearchParams({ intent, listingId: listing.id, rule: "spam", reason: "no" }), headers: FORM_HEADERS, state: stateOf(listing.id) },
         owner,
       );
     }
@@ -62,7 +62,7 @@ describe("/admin/pet-listings: the appeals", () => {
     await expectAdminOnly({ call: callLoader, url: `${URL_LISTINGS}?appeals=pending` });
     for (const decision of ["reverse", "uphold"]) {
       await expectAdminOnly(
-        { call: callAction, url: URL_LISTINGS, body: () => new URLSearchParams({ intent: "decide-appeal", appealId, decision }), headers: FORM, state: appealState(listing.id) },
+        { call: callAction, url: URL_LISTINGS, body: () => new URLSearchParams({ intent: "decide-appeal", appealId, decision }), headers: FORM_HEADERS, state: appealState(listing.id) },
         owner,
       );
     }
@@ -80,7 +80,7 @@ describe("/admin/pet-listings: the appeals", () => {
     expect(html).toContain("Conferma la sospensione");
 
     const post = (fields: Record<string, string>) =>
-      outcomeOf(() => callAction(requestAs(admin, URL_LISTINGS, { method: "POST", body: new URLSearchParams(fields), headers: FORM })));
+      outcomeOf(() => callAction(postForm(admin, URL_LISTINGS, fields)));
     expect(await post({ intent: "decide-appeal", appealId, decision: "maybe" })).toMatchObject({ status: 400, data: { ok: false, error: A.decisionInvalid } });
     expect(await post({ intent: "decide-appeal", appealId, decision: "reverse", note: "Verificato" })).toMatchObject({ status: 200, data: { ok: true, message: A.reversed } });
     expect(await post({ intent: "decide-appeal", appealId, decision: "uphold" })).toMatchObject({ status: 409, data: { ok: false, error: alreadyDecided("reversed") } });
@@ -96,7 +96,7 @@ describe("/admin/pet-listings for an administrator", () => {
     const owner = await createAccount();
     const listing = await createListingRow(owner.id);
     const post = (fields: Record<string, string>) =>
-      outcomeOf(() => callAction(requestAs(admin, URL_LISTINGS, { method: "POST", body: new URLSearchParams(fields), headers: FORM })));
+      outcomeOf(() => callAction(postForm(admin, URL_LISTINGS, fields)));
     expect(await post({ intent: "suspend", listingId: listing.id, rule: "illegal_sale", reason: "Prezzo non consentito" })).toMatchObject({ status: 200, data: { ok: true } });
     expect(await post({ intent: "suspend", listingId: listing.id, rule: "spam" })).toMatchObject({ status: 409, data: { ok: false, error: suspendConflict("suspended") } });
     expect(await post({ intent: "reactivate", listingId: listing.id })).toMatchObject({ status: 200, data: { ok: true } });

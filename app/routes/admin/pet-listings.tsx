@@ -16,9 +16,10 @@ import { Icon } from "~/components/icon";
 import { Pagination } from "~/components/pagination";
 import { PlainLink } from "~/components/plain-link";
 import { LISTING_STATUSES } from "~/lib/enums";
+import { actionAnswer } from "~/lib/action-answer.server";
 import { readQuery } from "~/lib/form.server";
 import { formatDateLong, formatDateTimeLong, formatNumber } from "~/lib/format";
-import { redirectPastLastPage } from "~/lib/paging";
+import { listPage } from "~/lib/paging";
 import { decideAppeal } from "~/listings/appeals.server";
 import { deleteListing, listListingsForModeration, reactivateListing, suspendListing, type ModerationListing } from "~/listings/moderation.server";
 import {
@@ -29,7 +30,7 @@ import {
   MODERATION_SEARCH_MAX_LENGTH,
 } from "~/listings/moderation-validation";
 import type { ListingStatus } from "~/listings/visibility";
-import { readAdminForm } from "~/admin/admin-form.server";
+import { adminFormAction } from "~/admin/admin-form.server";
 
 // /admin/pet-listings — every listing, searched and filtered in SQL, 20 a page; suspend an active
 // one (with the rule broken and a reason for its owner), reactivate a suspended one, delete any
@@ -38,31 +39,25 @@ import { readAdminForm } from "~/admin/admin-form.server";
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const admin = adminActor(context);
   const query = listingModerationQuerySchema.parse(Object.fromEntries(readQuery(request)));
-  const result = await listListingsForModeration(admin, query);
-  if (!result.ok) throw data({ error: result.error }, { status: result.status });
-  redirectPastLastPage(url, result.page, result.pageCount);
-  const { ok: _ok, ...page } = result;
-  return page;
+  return listPage(url, await listListingsForModeration(admin, query));
 }
 
-export async function action(args: Route.ActionArgs) {
-  const read = await readAdminForm(args);
-  if (!read.ok) return read.refusal;
-  const { actor, fields } = read;
-  const { intent, listingId = "", rule, reason, appealId = "", decision, note } = fields;
-  const result =
-    intent === "suspend"
-      ? await suspendListing(actor, listingId, { rule, reason })
-      : intent === "reactivate"
-        ? await reactivateListing(actor, listingId)
-        : intent === "delete"
-          ? await deleteListing(actor, listingId)
-          : intent === "decide-appeal"
-            ? await decideAppeal(actor, appealId, { decision, note })
-            : null;
-  if (!result) return data({ ok: false as const, error: M.invalidAction }, { status: 400 });
-  if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status });
-  return { ok: true as const, message: result.message };
+export function action(args: Route.ActionArgs) {
+  return adminFormAction(args, async (actor, fields) => {
+    const { intent, listingId = "", rule, reason, appealId = "", decision, note } = fields;
+    const result =
+      intent === "suspend"
+        ? await suspendListing(actor, listingId, { rule, reason })
+        : intent === "reactivate"
+          ? await reactivateListing(actor, listingId)
+          : intent === "delete"
+            ? await deleteListing(actor, listingId)
+            : intent === "decide-appeal"
+              ? await decideAppeal(actor, appealId, { decision, note })
+              : null;
+    if (!result) return data({ ok: false as const, error: M.invalidAction }, { status: 400 });
+    return actionAnswer(result);
+  });
 }
 
 /**

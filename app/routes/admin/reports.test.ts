@@ -8,6 +8,7 @@ import { createAccount, requestAs } from "../../../tests/accounts";
 import { expectAdminOnly, outcomeOf, throughAdminGate } from "../../../tests/admin-access";
 import { itDb } from "../../../tests/db";
 import { renderPage } from "../../../tests/render-page";
+import { FORM_HEADERS, postForm } from "../../../tests/route-calls";
 import { createListingRow, uniqueMicrochipCode, VALID_LISTING_FIELDS } from "../../../tests/factories";
 import { generatedPhoto } from "../../../harness/photos";
 import sharp from "sharp";
@@ -15,9 +16,8 @@ import { createListing } from "~/listings/listings.server";
 import { getReportComparison, updateReport } from "~/listings/report-moderation.server";
 
 const URL_REPORTS = "http://localhost:3000/admin/reports";
-const callLoader = (request: Request) => throughAdminGate(loader, { request, url: new URL(request.url), params: {} });
-const callAction = (request: Request) => throughAdminGate(action, { request, params: {} });
-const FORM = { "content-type": "application/x-www-form-urlencoded" };
+const callLoader = (request: Request) => throughAdminGate(loader, { request });
+const callAction = (request: Request) => throughAdminGate(action, { request });
 const MARKUP = "<img src=x onerror=alert(1)>";
 const DESCRIPTION = `${MARKUP} chiede un anticipo con bonifico prima di far vedere l'animale.`;
 
@@ -49,7 +49,7 @@ describe("/admin/reports is for administrators only", () => {
       { intent: "delete", id: report.id },
       { intent: "suspend", listingId: listing.id, rule: "spam", reason: "motivo" },
     ]) {
-      await expectAdminOnly({ call: callAction, url: URL_REPORTS, body: () => new URLSearchParams(fields), headers: FORM, state: both }, owner);
+      await expectAdminOnly({ call: callAction, url: URL_REPORTS, body: () => new URLSearchParams(fields), headers: FORM_HEADERS, state: both }, owner);
     }
   });
 });
@@ -59,7 +59,7 @@ describe("/admin/reports for an administrator", () => {
     const admin = await createAccount({ role: "admin" });
     const { report, listing } = await newReport();
     const post = (fields: Record<string, string>) =>
-      outcomeOf(() => callAction(requestAs(admin, URL_REPORTS, { method: "POST", body: new URLSearchParams(fields), headers: FORM })));
+      outcomeOf(() => callAction(postForm(admin, URL_REPORTS, fields)));
     expect(await post({ intent: "update", id: report.id, status: "reviewed", adminNotes: "Controllo" })).toMatchObject({ status: 200, data: { ok: true, message: M.updated } });
     expect(await post({ intent: "update", id: report.id, status: "pending" })).toMatchObject({ status: 400, data: { error: M.statusInvalid } });
     expect(await post({ intent: "suspend", listingId: listing.id, rule: "fraud" })).toMatchObject({ status: 200, data: { ok: true } });

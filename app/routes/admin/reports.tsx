@@ -10,14 +10,15 @@ import { Icon } from "~/components/icon";
 import { Pagination } from "~/components/pagination";
 import { PlainLink } from "~/components/plain-link";
 import { REPORT_STATUSES } from "~/lib/enums";
+import { refusal } from "~/lib/action-answer.server";
 import { readQuery } from "~/lib/form.server";
 import { formatDateTimeLong, formatNumber } from "~/lib/format";
-import { redirectPastLastPage } from "~/lib/paging";
+import { listPage } from "~/lib/paging";
 import { suspendListing } from "~/listings/moderation.server";
 import { ADMIN_NOTES_MAX_LENGTH, REPORT_MODERATION_MESSAGES as M, reportListQuerySchema, type ReportStatus } from "~/listings/moderation-validation";
 import { deleteReport, getReport, getReportComparison, listReports, updateReport, type ReportComparison, type ReportDetail } from "~/listings/report-moderation.server";
 import { ReportComparisonView } from "~/components/admin/report-comparison";
-import { readAdminForm } from "~/admin/admin-form.server";
+import { adminFormAction } from "~/admin/admin-form.server";
 import { backToListAfterDelete } from "~/admin/back-to-list.server";
 import { countScamMessages } from "~/messages/moderation.server";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
@@ -31,11 +32,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const admin = adminActor(context);
   const query = reportListQuerySchema.parse(Object.fromEntries(readQuery(request)));
   const [result, scam] = await Promise.all([listReports(admin, query), countScamMessages(admin)]);
-  if (!result.ok) throw data({ error: result.error }, { status: result.status });
-  redirectPastLastPage(url, result.page, result.pageCount);
+  const page = listPage(url, result);
   const opened = query.id !== undefined ? await getReport(admin, query.id) : null;
   const compared = opened?.ok ? await getReportComparison(admin, opened.report.id) : null;
-  const { ok: _ok, ...page } = result;
   const loaded = {
     ...page,
     selected: opened?.ok ? opened.report : null,
@@ -47,23 +46,23 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   return opened && !opened.ok ? data(loaded, { status: opened.status }) : loaded;
 }
 
-export async function action(args: Route.ActionArgs) {
-  const read = await readAdminForm(args);
-  if (!read.ok) return read.refusal;
-  const { actor, fields } = read;
-  const { intent, id = "", status = "", adminNotes, listingId = "", rule, reason } = fields;
-  const result =
-    intent === "update"
-      ? await updateReport(actor, id, { status: status as never, adminNotes })
-      : intent === "delete"
-        ? await deleteReport(actor, id)
-        : intent === "suspend"
-          ? await suspendListing(actor, listingId, { rule, reason })
-          : null;
-  if (!result) return data({ ok: false as const, error: M.invalidAction }, { status: 400 });
-  if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status });
-  if (intent === "delete") backToListAfterDelete("/admin/reports", fields.back);
-  return { ok: true as const, message: result.message };
+export function action(args: Route.ActionArgs) {
+  return adminFormAction(args, async (actor, fields) => {
+    const { intent, id = "", status = "", adminNotes, listingId = "", rule, reason } = fields;
+    const result =
+      intent === "update"
+        ? await updateReport(actor, id, { status: status as never, adminNotes })
+        : intent === "delete"
+          ? await deleteReport(actor, id)
+          : intent === "suspend"
+            ? await suspendListing(actor, listingId, { rule, reason })
+            : null;
+    if (!result) return data({ ok: false as const, error: M.invalidAction }, { status: 400 });
+    if (!result.ok) return refusal(result);
+    // After a delete the modal has nothing to show: back to the list, with its filter and page.
+    if (intent === "delete") backToListAfterDelete("/admin/reports", fields.back);
+    return { ok: true as const, message: result.message };
+  });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Segnalazioni — Zampa Admin" }, { name: "robots", content: "noindex" }];

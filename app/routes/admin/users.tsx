@@ -11,10 +11,11 @@ import { ListFilters } from "~/components/admin/kit/list-filters";
 import { RowActions, rowActionClass } from "~/components/admin/kit/row-actions";
 import { Pagination } from "~/components/pagination";
 import { ROLES } from "~/lib/enums";
+import { refusal } from "~/lib/action-answer.server";
 import { readQuery } from "~/lib/form.server";
 import { formatDateLong, formatNumber } from "~/lib/format";
 import { redirectPastLastPage } from "~/lib/paging";
-import { readAdminForm } from "~/admin/admin-form.server";
+import { adminFormAction } from "~/admin/admin-form.server";
 import { useHydrated } from "~/components/use-hydrated";
 import { sortOf } from "~/lib/list-sort";
 
@@ -31,17 +32,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...result, q: query.q, role: query.role ?? null, sort, selfId: admin.id };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const read = await readAdminForm(args);
-  if (!read.ok) return read.refusal;
-  const { actor, fields } = read;
-  const { intent, id = "", role = "" } = fields;
-  if (intent !== "role") return data({ ok: false as const, error: M.roleError }, { status: 400 });
-  const result = await setUserRole(actor, id, role);
-  if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status });
-  // An admin who has just given up the role has no business on this page any more.
-  if (result.changed && id === actor!.id && result.user.role !== "admin") throw redirect("/");
-  return { ok: true as const, message: result.message };
+export function action(args: Route.ActionArgs) {
+  return adminFormAction(args, async (actor, fields) => {
+    const { intent, id = "", role = "" } = fields;
+    if (intent !== "role") return data({ ok: false as const, error: M.roleError }, { status: 400 });
+    const result = await setUserRole(actor, id, role);
+    if (!result.ok) return refusal(result);
+    // An admin who has just given up the role has no business on this page any more.
+    if (result.changed && id === actor!.id && result.user.role !== "admin") throw redirect("/");
+    return { ok: true as const, message: result.message };
+  });
 }
 
 

@@ -1,4 +1,4 @@
-import { CalendarDays, Gift, Heart, Trophy } from "lucide";
+import { Gift, Heart, Trophy } from "lucide";
 import { Icon } from "~/components/icon";
 import { useEffect, useRef } from "react";
 import { data, isRouteErrorResponse, Link, useFetcher } from "react-router";
@@ -14,9 +14,9 @@ import { MessagePanel } from "~/components/message-panel";
 import { CONTEST_BODY_LIMIT, IMAGE_ACCEPT, IMAGE_MESSAGES } from "~/images/limits";
 import { readForm } from "~/lib/form.server";
 import type { RateLimitHandle } from "~/lib/rate-limit-classes";
-import { formatDateLong, isoDate } from "~/lib/format";
 import { imageSources } from "~/lib/images";
 import { pageMeta } from "~/lib/seo";
+import { ContestPeriod, ContestPhaseBadge } from "~/components/contests/contest-phase";
 import { voteCount } from "~/components/contests/vote-count";
 import { Notice } from "~/components/notice";
 
@@ -257,17 +257,9 @@ export default function ContestPage({ loaderData, actionData }: Route.ComponentP
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold text-stone-900 sm:text-4xl">{contest.title}</h1>
-        <span className={`rounded-full px-3 py-1 text-xs font-semibold ${contest.inProgress ? "bg-green-100 text-green-900" : "bg-stone-200 text-stone-900"}`}>
-          {contest.inProgress ? "In corso" : contest.closed ? "Terminato" : contest.statusLabel}
-        </span>
+        <ContestPhaseBadge contest={contest} />
       </div>
-      <p className="mt-3 flex items-center gap-2 text-stone-700">
-        <Icon node={CalendarDays} aria-hidden size={18} />
-        <span>
-          dal <time dateTime={isoDate(contest.startDate)}>{formatDateLong(contest.startDate)}</time> al{" "}
-          <time dateTime={isoDate(contest.endDate)}>{formatDateLong(contest.endDate)}</time>
-        </span>
-      </p>
+      <ContestPeriod contest={contest} className="mt-3 flex items-center gap-2 text-stone-700" iconSize={18} />
       <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="space-y-4">
           <p className="whitespace-pre-line text-stone-800">{contest.description}</p>

@@ -1,10 +1,11 @@
-import { CalendarDays, Image as ImageIcon, Trophy, Vote } from "lucide";
+import { Image as ImageIcon, Trophy, Vote } from "lucide";
+import { ContestPeriod, ContestPhaseBadge } from "~/components/contests/contest-phase";
 import { Icon } from "~/components/icon";
 import { Link } from "react-router";
 import type { Route } from "./+types/list";
 import { listContests } from "~/contests/contests.server";
 import { CONTEST_MESSAGES } from "~/contests/validation";
-import { formatDateLong, formatNumber, isoDate } from "~/lib/format";
+import { formatNumber } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 
 export async function loader() {
@@ -39,13 +40,7 @@ export default function Contests({ loaderData }: Route.ComponentProps) {
           {contests.map((contest) => (
             <li key={contest.id} className="relative flex flex-col rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
               <p>
-                <span
-                  className={`inline-block rounded-full px-3 py-1 text-xs font-semibold ${
-                    contest.inProgress ? "bg-green-100 text-green-900" : "bg-stone-200 text-stone-900"
-                  }`}
-                >
-                  {contest.inProgress ? "In corso" : contest.closed ? "Terminato" : contest.statusLabel}
-                </span>
+                <ContestPhaseBadge contest={contest} className="inline-block" />
               </p>
               <h2 className="mt-3 text-xl font-bold text-stone-900">
                 <Link to={`/contests/${contest.id}`} className="hover:text-brand-800">
@@ -53,13 +48,7 @@ export default function Contests({ loaderData }: Route.ComponentProps) {
                 </Link>
               </h2>
               <p className="mt-2 line-clamp-3 text-stone-700">{contest.description}</p>
-              <p className="mt-3 flex items-center gap-2 text-sm text-stone-700">
-                <Icon node={CalendarDays} aria-hidden size={16} />
-                <span>
-                  dal <time dateTime={isoDate(contest.startDate)}>{formatDateLong(contest.startDate)}</time> al{" "}
-                  <time dateTime={isoDate(contest.endDate)}>{formatDateLong(contest.endDate)}</time>
-                </span>
-              </p>
+              <ContestPeriod contest={contest} className="mt-3 flex items-center gap-2 text-sm text-stone-700" iconSize={16} />
               <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-stone-800">
                 <div className="flex items-center gap-1">
                   <Icon node={ImageIcon} aria-hidden size={16} />

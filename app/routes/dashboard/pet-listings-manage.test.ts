@@ -5,25 +5,20 @@ import { describe, expect } from "vitest";
 import { db } from "~/db/client.server";
 import { listingViewCounts, petListings } from "~/db/schema";
 import { LISTING_MESSAGES as M } from "~/listings/validation";
-import MyListings, { action, loader } from "~/routes/dashboard/pet-listings";
-import { createAccount, requestAs, type TestAccount } from "../../../tests/accounts";
-import { outcomeOf } from "../../../tests/admin-access";
+import MyListings, { loader } from "~/routes/dashboard/pet-listings";
+import { MY_LISTINGS_URL as URL_MINE, postToMyListings as post } from "~/routes/dashboard/pet-listings.testing";
+import { createAccount, requestAs } from "../../../tests/accounts";
 import { itDb } from "../../../tests/db";
 import { createListingRow } from "../../../tests/factories";
 import { renderPage } from "../../../tests/render-page";
-
-const URL_MINE = "http://localhost:3000/dashboard/pet-listings";
-const FORM = { "content-type": "application/x-www-form-urlencoded" };
-const args = (request: Request) => ({ request, params: {}, context: {}, url: new URL(request.url) }) as never;
-const post = (account: TestAccount | null, fields: Record<string, string>) =>
-  outcomeOf(() => action(args(requestAs(account, URL_MINE, { method: "POST", body: new URLSearchParams(fields), headers: FORM }))));
+import { callRoute } from "../../../tests/route-calls";
 
 describe("managing from the dashboard", () => {
   itDb("the card shows views, conversations, days left, «Modifica» and «Rinnova»; renewing moves the end 60 days from now", async () => {
     const owner = await createAccount();
     const listing = await createListingRow(owner.id, { title: "Cavia dolce", expiresAt: new Date(Date.now() + 4.5 * 86_400_000) });
     await db().insert(listingViewCounts).values({ listingId: listing.id, views: 12345 });
-    const html = renderPage(MyListings, (await outcomeOf(() => loader(args(requestAs(owner, URL_MINE))))).data, "/dashboard/pet-listings");
+    const html = renderPage(MyListings, (await callRoute(loader, requestAs(owner, URL_MINE))).data, "/dashboard/pet-listings");
     expect(html).toContain("12.345 visualizzazioni");
     expect(html).toContain("0 conversazioni");
     expect(html).toContain("Scade tra 5 giorni");
@@ -38,7 +33,7 @@ describe("managing from the dashboard", () => {
   itDb("a suspended listing shows no «Rinnova» and is refused (409); someone else's is not found (404)", async () => {
     const owner = await createAccount();
     const suspended = await createListingRow(owner.id, { status: "suspended" });
-    const html = renderPage(MyListings, (await outcomeOf(() => loader(args(requestAs(owner, URL_MINE))))).data, "/dashboard/pet-listings");
+    const html = renderPage(MyListings, (await callRoute(loader, requestAs(owner, URL_MINE))).data, "/dashboard/pet-listings");
     expect(html).not.toContain("Rinnova");
     expect(await post(owner, { intent: "renew", id: suspended.id })).toMatchObject({ status: 409, data: { error: M.renewSuspended } });
     const other = await createListingRow((await createAccount()).id);

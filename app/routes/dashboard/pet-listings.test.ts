@@ -9,18 +9,14 @@ import { suspendListing } from "~/listings/moderation.server";
 import { revealContact } from "~/listings/contact-reveal.server";
 import { CONTACT_TEXTS } from "~/listings/contact-texts";
 import { APPEAL_MESSAGES as A } from "~/listings/moderation-validation";
-import MyListings, { action, loader } from "~/routes/dashboard/pet-listings";
+import MyListings, { loader } from "~/routes/dashboard/pet-listings";
+import { MY_LISTINGS_URL as URL_MINE, postToMyListings as post } from "~/routes/dashboard/pet-listings.testing";
 import { createAccount, requestAs, type TestAccount } from "../../../tests/accounts";
-import { outcomeOf } from "../../../tests/admin-access";
 import { itDb } from "../../../tests/db";
 import { createListingRow } from "../../../tests/factories";
 import { renderPage } from "../../../tests/render-page";
+import { callRoute } from "../../../tests/route-calls";
 
-const URL_MINE = "http://localhost:3000/dashboard/pet-listings";
-const FORM = { "content-type": "application/x-www-form-urlencoded" };
-const args = (request: Request) => ({ request, params: {}, context: {}, url: new URL(request.url) }) as never;
-const post = (account: TestAccount | null, fields: Record<string, string>) =>
-  outcomeOf(() => action(args(requestAs(account, URL_MINE, { method: "POST", body: new URLSearchParams(fields), headers: FORM }))));
 const appealsOf = (listingId: string) => db().select().from(listingAppeals).where(eq(listingAppeals.listingId, listingId));
 
 async function suspendedListing() {
@@ -35,7 +31,7 @@ async function suspendedListing() {
 describe("the appeal from the dashboard", () => {
   itDb("the card states the rule and the reason and offers «Contesta la decisione»; after the appeal it shows its status", async () => {
     const { owner, listing } = await suspendedListing();
-    const loaded = await outcomeOf(() => loader(args(requestAs(owner, URL_MINE))));
+    const loaded = await callRoute(loader, requestAs(owner, URL_MINE));
     const html = renderPage(MyListings, loaded.data, "/dashboard/pet-listings");
     expect(html).toContain("Annuncio sospeso dalla redazione");
     expect(html).toContain("Specie non ammessa (D.Lgs. 135/2022, art. 3)");
@@ -45,7 +41,7 @@ describe("the appeal from the dashboard", () => {
     expect(html).toContain('maxLength="2000"');
 
     expect(await post(owner, { intent: "appeal", id: listing.id, text: "La specie è ammessa." })).toMatchObject({ status: 200, data: { ok: true, message: A.sent } });
-    const after = renderPage(MyListings, (await outcomeOf(() => loader(args(requestAs(owner, URL_MINE))))).data, "/dashboard/pet-listings");
+    const after = renderPage(MyListings, (await callRoute(loader, requestAs(owner, URL_MINE))).data, "/dashboard/pet-listings");
     expect(after).toContain("In attesa di decisione");
     expect(after).not.toContain("Contesta la decisione");
   });
@@ -82,7 +78,7 @@ describe("the reveal figures on the owner's cards (decision 0089)", () => {
     expect((await revealContact(asUser(asker), listing.id, "phone", requester)).ok).toBe(true);
     // The owner's own look does not count.
     expect((await revealContact(asUser(owner), listing.id, "email", requester)).ok).toBe(true);
-    const html = renderPage(MyListings, (await outcomeOf(() => loader(args(requestAs(owner, URL_MINE))))).data, "/dashboard/pet-listings");
+    const html = renderPage(MyListings, (await callRoute(loader, requestAs(owner, URL_MINE))).data, "/dashboard/pet-listings");
     expect(html).toContain("Numero mostrato 1 volta · Email mostrata 0 volte");
     expect(html).toContain(CONTACT_TEXTS.messagesOnlyLabel);
   });

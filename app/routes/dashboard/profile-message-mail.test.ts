@@ -5,19 +5,11 @@ import { describe, expect } from "vitest";
 import { PROFILE_MESSAGES as M } from "~/accounts/profile-validation";
 import { db } from "~/db/client.server";
 import { profiles } from "~/db/schema";
-import { createAccount, requestAs, type TestAccount } from "../../../tests/accounts";
-import { outcomeOf } from "../../../tests/admin-access";
+import { createAccount, requestAs } from "../../../tests/accounts";
 import { itDb } from "../../../tests/db";
+import { callRoute } from "../../../tests/route-calls";
 import { action, loader } from "./profile";
-
-const URL_ = "http://localhost:3000/dashboard/profile";
-
-function post(account: TestAccount | null, fields: Record<string, string>): Request {
-  return requestAs(account, URL_, { method: "POST", body: new URLSearchParams(fields), headers: { "content-type": "application/x-www-form-urlencoded" } });
-}
-
-const call = (fn: typeof loader | typeof action, request: Request) =>
-  outcomeOf(() => fn({ request, params: {}, context: {} } as unknown as Parameters<typeof loader>[0]));
+import { postToProfile as post, PROFILE_URL as URL_ } from "./profile.testing";
 
 const setting = async (id: string) => (await db().select({ on: profiles.messageMail }).from(profiles).where(eq(profiles.id, id)))[0]?.on;
 
@@ -25,33 +17,33 @@ describe("profile: the message-mail setting", () => {
   itDb("on by default, shown on the page; turned off and on again by its checkbox", async () => {
     const account = await createAccount();
     const other = await createAccount();
-    expect(await call(loader, requestAs(account, URL_))).toMatchObject({ status: 200, data: { messageMail: true } });
+    expect(await callRoute(loader, requestAs(account, URL_))).toMatchObject({ status: 200, data: { messageMail: true } });
 
     // Unticked: the checkbox is not sent.
-    expect(await call(action, post(account, { intent: "message-mail" }))).toMatchObject({ status: 200, data: { ok: true, text: M.messageMailOff } });
+    expect(await callRoute(action, post(account, { intent: "message-mail" }))).toMatchObject({ status: 200, data: { ok: true, text: M.messageMailOff } });
     expect(await setting(account.id)).toBe(false);
     expect(await setting(other.id)).toBe(true);
-    expect(await call(loader, requestAs(account, URL_))).toMatchObject({ data: { messageMail: false } });
+    expect(await callRoute(loader, requestAs(account, URL_))).toMatchObject({ data: { messageMail: false } });
 
     // A second identical submit is harmless.
-    expect(await call(action, post(account, { intent: "message-mail" }))).toMatchObject({ status: 200, data: { ok: true } });
-    expect(await call(action, post(account, { intent: "message-mail", messageMail: "on" }))).toMatchObject({ status: 200, data: { ok: true, text: M.messageMailOn } });
+    expect(await callRoute(action, post(account, { intent: "message-mail" }))).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await callRoute(action, post(account, { intent: "message-mail", messageMail: "on" }))).toMatchObject({ status: 200, data: { ok: true, text: M.messageMailOn } });
     expect(await setting(account.id)).toBe(true);
   });
 
   itDb("a malformed value is refused with 400 and changes nothing; an id in the form is ignored", async () => {
     const account = await createAccount();
     const other = await createAccount();
-    expect(await call(action, post(account, { intent: "message-mail", messageMail: "sì" }))).toMatchObject({ status: 400, data: { ok: false, text: M.messageMailError } });
+    expect(await callRoute(action, post(account, { intent: "message-mail", messageMail: "sì" }))).toMatchObject({ status: 400, data: { ok: false, text: M.messageMailError } });
     expect(await setting(account.id)).toBe(true);
     // Only the session's profile changes, whatever id the form carries.
-    await call(action, post(account, { intent: "message-mail", id: other.id, userId: other.id }));
+    await callRoute(action, post(account, { intent: "message-mail", id: other.id, userId: other.id }));
     expect(await setting(other.id)).toBe(true);
     expect(await setting(account.id)).toBe(false);
   });
 
   itDb("a visitor is sent to sign in", async () => {
-    const outcome = await call(action, post(null, { intent: "message-mail" }));
+    const outcome = await callRoute(action, post(null, { intent: "message-mail" }));
     expect(outcome.status).toBe(302);
     expect(outcome.location).toMatch(/^\/login/);
   });

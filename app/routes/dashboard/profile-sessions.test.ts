@@ -7,18 +7,10 @@ import { SESSION_MESSAGES as M } from "~/accounts/sessions-messages";
 import { db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import { cookieFrom, createAccount, requestAs, type TestAccount } from "../../../tests/accounts";
-import { outcomeOf } from "../../../tests/admin-access";
 import { itDb } from "../../../tests/db";
+import { callRoute } from "../../../tests/route-calls";
 import { action, loader } from "./profile";
-
-const URL_ = "http://localhost:3000/dashboard/profile";
-
-function post(account: TestAccount | null, fields: Record<string, string>): Request {
-  return requestAs(account, URL_, { method: "POST", body: new URLSearchParams(fields), headers: { "content-type": "application/x-www-form-urlencoded" } });
-}
-
-const call = (fn: typeof loader | typeof action, request: Request) =>
-  outcomeOf(() => fn({ request, params: {}, context: {} } as unknown as Parameters<typeof loader>[0]));
+import { postToProfile as post, PROFILE_URL as URL_ } from "./profile.testing";
 
 async function secondDevice(account: TestAccount): Promise<TestAccount> {
   const { headers } = await auth().api.signInEmail({
@@ -33,7 +25,7 @@ describe("profile: sessions and sign-in methods", () => {
   itDb("the page lists the sessions (this one first) and the methods", async () => {
     const account = await createAccount();
     await secondDevice(account);
-    const page = await call(loader, requestAs(account, URL_));
+    const page = await callRoute(loader, requestAs(account, URL_));
     const data = page.data as { sessions: { current: boolean; device: string; lastActiveAt: { label: string } }[]; identities: { label: string }[] };
     expect(data.sessions.map((s) => [s.current, s.device])).toEqual([
       [true, M.unknownDevice],
@@ -47,14 +39,14 @@ describe("profile: sessions and sign-in methods", () => {
     const account = await createAccount();
     const laptop = await secondDevice(account);
     const target = (await db().select().from(sessions).where(eq(sessions.userId, account.id))).find((s) => laptop.cookie.includes(s.token))!;
-    const closed = await call(action, post(account, { intent: "revoke-session", sessionId: target.id }));
+    const closed = await callRoute(action, post(account, { intent: "revoke-session", sessionId: target.id }));
     expect(closed).toMatchObject({ status: 200, data: { ok: true, intent: "revoke-session", text: M.sessionRevoked } });
-    const again = await call(action, post(account, { intent: "revoke-session", sessionId: target.id }));
+    const again = await callRoute(action, post(account, { intent: "revoke-session", sessionId: target.id }));
     expect(again).toMatchObject({ status: 404, data: { ok: false, text: M.sessionNotFound } });
-    const bad = await call(action, post(account, { intent: "revoke-session", sessionId: "<script>" }));
+    const bad = await callRoute(action, post(account, { intent: "revoke-session", sessionId: "<script>" }));
     expect(bad).toMatchObject({ status: 400, data: { ok: false, text: M.invalidSession } });
-    const [only] = ((await call(loader, requestAs(account, URL_))).data as { identities: { id: string }[] }).identities;
-    const unlink = await call(action, post(account, { intent: "unlink-identity", identityId: only!.id }));
+    const [only] = ((await callRoute(loader, requestAs(account, URL_))).data as { identities: { id: string }[] }).identities;
+    const unlink = await callRoute(action, post(account, { intent: "unlink-identity", identityId: only!.id }));
     expect(unlink).toMatchObject({ status: 400, data: { ok: false, text: M.lastIdentity } });
   });
 
@@ -63,10 +55,10 @@ describe("profile: sessions and sign-in methods", () => {
     await secondDevice(account);
     const count = async () => (await db().select().from(sessions).where(eq(sessions.userId, account.id))).length;
     expect(await count()).toBe(2);
-    const outcome = await call(action, post(null, { intent: "revoke-other-sessions" }));
+    const outcome = await callRoute(action, post(null, { intent: "revoke-other-sessions" }));
     expect(outcome.location).toBe("/login?redirectTo=%2Fdashboard%2Fprofile");
     expect(await count()).toBe(2);
-    const closed = await call(action, post(account, { intent: "revoke-other-sessions" }));
+    const closed = await callRoute(action, post(account, { intent: "revoke-other-sessions" }));
     expect(closed).toMatchObject({ status: 200, data: { ok: true, text: M.othersRevoked(1) } });
     expect(await count()).toBe(1);
   });

@@ -7,6 +7,7 @@ import { getCurrentUser } from "~/accounts/session.server";
 import { ListingNotFound } from "~/components/listings/listing-not-found";
 import { reportableListing, submitReport } from "~/listings/reports.server";
 import { LISTING_MESSAGES, REPORT_LIMITS, REPORT_MESSAGES as M } from "~/listings/validation";
+import { refusal } from "~/lib/action-answer.server";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/seo";
 import { Notice } from "~/components/notice";
@@ -24,9 +25,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const viewer = await getCurrentUser(request);
   const form = await readForm(request);
-  if (!form.ok) return data({ ok: false as const, error: form.error }, { status: form.status });
+  if (!form.ok) return refusal(form);
   const result = await submitReport(params.id, viewer, form.fields, request.headers.get(CLIENT_IP_HEADER) ?? "unknown");
-  if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status });
+  if (!result.ok) return refusal(result);
   return { ok: true as const };
 }
 

@@ -22,7 +22,7 @@ import { KEYWORD_STATUSES } from "~/lib/enums";
 import type { FieldErrors } from "~/lib/field-errors";
 import { readQuery } from "~/lib/form.server";
 import { formatNumber } from "~/lib/format";
-import { listPageOrThrow, pageParam } from "~/lib/paging";
+import { listPage, pageParam } from "~/lib/paging";
 import { createKeyword, deleteKeyword, getKeyword, listKeywords, updateKeyword, type AdminKeyword, type AdminKeywordRow, type KeywordFailure } from "~/seo/admin.server";
 import {
   DIFFICULTY_LABELS,
@@ -55,7 +55,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     if (!found.ok) return data({ mode: "missing" as const, error: found.error, page }, { status: found.status });
     return { mode: "form" as const, keyword: found.keyword, page };
   }
-  const list = listPageOrThrow(url, await listKeywords(admin, { page }));
+  const list = listPage(url, await listKeywords(admin, { page }));
   const saved = query.get("saved");
   return { mode: "list" as const, ...list, message: isSaved(saved) ? SAVED_MESSAGES[saved] : null };
 }

@@ -16,7 +16,7 @@ import { REDIRECT_TYPES } from "~/lib/enums";
 import { formatNumber } from "~/lib/format";
 import { readQuery } from "~/lib/form.server";
 import { sortOf } from "~/lib/list-sort";
-import { listPageOrThrow, pageParam } from "~/lib/paging";
+import { listPage, pageParam } from "~/lib/paging";
 import { createRedirect, deleteRedirect, listRedirectsForAdmin, type AdminRedirect } from "~/seo/redirects-admin.server";
 import {
   DEFAULT_REDIRECT_TYPE,
@@ -36,7 +36,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const admin = adminActor(context);
   const query = readQuery(request);
   const sort = sortOf(redirectSortSchema.parse(Object.fromEntries(query)));
-  return { ...listPageOrThrow(url, await listRedirectsForAdmin(admin, { page: pageParam(query), sort })), sort };
+  return { ...listPage(url, await listRedirectsForAdmin(admin, { page: pageParam(query), sort })), sort };
 }
 
 export function action(args: Route.ActionArgs) {

@@ -4,8 +4,9 @@ import { data } from "react-router";
 import type { Route } from "./+types/settings";
 import { readAdminForm } from "~/admin/admin-form.server";
 import { adminActor } from "~/admin/gate.server";
+import { Field } from "~/components/admin/kit/field";
 import { StatusBanner, type BannerStatus } from "~/components/admin/kit/status-banner";
-import { FieldError, FormErrors } from "~/components/form/form-messages";
+import { FormErrors } from "~/components/form/form-messages";
 import { useSaveForm } from "~/components/form/use-save-form";
 import type { FieldErrors } from "~/lib/field-errors";
 import { formatDateTimeLong } from "~/lib/format";
@@ -47,10 +48,7 @@ interface FieldProps {
 
 function TextField({ field, label, hint, defaultValue, maxLength, mono, placeholder }: FieldProps) {
   return (
-    <div>
-      <label htmlFor={field.id} className="field-label">
-        {label}
-      </label>
+    <Field field={field} label={label} hint={hint}>
       <input
         {...getInputProps(field, { type: "text", ariaDescribedBy: hint ? field.descriptionId : undefined })}
         defaultValue={defaultValue ?? ""}
@@ -60,13 +58,7 @@ function TextField({ field, label, hint, defaultValue, maxLength, mono, placehol
         autoCapitalize={mono ? "none" : undefined}
         className={`field-input ${mono ? "font-mono" : ""}`}
       />
-      {hint ? (
-        <p id={field.descriptionId} className="mt-1 text-sm text-stone-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError field={field} />
-    </div>
+    </Field>
   );
 }
 
@@ -98,10 +90,11 @@ export default function SeoSettings({ loaderData }: Route.ComponentProps) {
         className="mt-6 max-w-3xl space-y-5 rounded-2xl border border-stone-200 bg-white p-5"
       >
         <TextField field={fields.siteName} label="Nome del sito" defaultValue={form.siteName} maxLength={SETTINGS_LIMITS.siteName} />
-        <div>
-          <label htmlFor={fields.siteDescription.id} className="field-label">
-            Descrizione del sito
-          </label>
+        <Field
+          field={fields.siteDescription}
+          label="Descrizione del sito"
+          hint="La descrizione delle pagine che non ne hanno una propria (i motori di ricerca ne mostrano circa 160 caratteri)."
+        >
           <textarea
             {...getTextareaProps(fields.siteDescription, { ariaDescribedBy: fields.siteDescription.descriptionId })}
             // Optional: Conform cannot tell through the schema's preprocessing.
@@ -111,11 +104,7 @@ export default function SeoSettings({ loaderData }: Route.ComponentProps) {
             maxLength={SETTINGS_LIMITS.siteDescription}
             className="field-input"
           />
-          <p id={fields.siteDescription.descriptionId} className="mt-1 text-sm text-stone-600">
-            La descrizione delle pagine che non ne hanno una propria (i motori di ricerca ne mostrano circa 160 caratteri).
-          </p>
-          <FieldError field={fields.siteDescription} />
-        </div>
+        </Field>
         <TextField
           field={fields.defaultOgImage}
           label="Immagine Open Graph predefinita"
@@ -149,10 +138,7 @@ export default function SeoSettings({ loaderData }: Route.ComponentProps) {
           maxLength={SETTINGS_LIMITS.facebookPixelId}
           mono
         />
-        <div>
-          <label htmlFor={fields.robotsTxt.id} className="field-label">
-            robots.txt
-          </label>
+        <Field field={fields.robotsTxt} label="robots.txt" hint="Servito su /robots.txt così com'è. Vuoto: il testo predefinito mostrato in grigio.">
           <textarea
             {...getTextareaProps(fields.robotsTxt, { ariaDescribedBy: fields.robotsTxt.descriptionId })}
             rows={ROBOTS_TXT_ROWS}
@@ -162,11 +148,7 @@ export default function SeoSettings({ loaderData }: Route.ComponentProps) {
             spellCheck={false}
             className="field-input font-mono text-sm"
           />
-          <p id={fields.robotsTxt.descriptionId} className="mt-1 text-sm text-stone-600">
-            Servito su /robots.txt così com'è. Vuoto: il testo predefinito mostrato in grigio.
-          </p>
-          <FieldError field={fields.robotsTxt} />
-        </div>
+        </Field>
         <FormErrors title={M.saveError} form={settings} />
         <div className="flex justify-end pt-2">
           <button type="submit" className="btn-primary" disabled={busy}>

@@ -117,8 +117,7 @@ const PLAIN_PATH = /^\/(?!.*\/\/)(?!(?:.*\/)?\.\.?(?:\/|$))[A-Za-z0-9\-._~/]*$/;
  * takes the ordinary way, which renders and stores it.
  */
 export function cachedAnswer(raw: RawRequest): PlainParts | null {
-  if ((raw.method !== "GET" && raw.method !== "HEAD") || !pageCacheEnabled || !isCacheEnabled()) return null;
-  if (!PLAIN_PATH.test(raw.url) || raw.url.endsWith(".data") || hasSessionCookieIn(raw.header("cookie"))) return null;
+  if (!PLAIN_PATH.test(raw.url) || !cacheable(raw.method, raw.url, raw.header("cookie"))) return null;
   const hit = entries.get(raw.url);
   if (!hit) return null;
   pageCacheCounts.hit++;
@@ -162,14 +161,9 @@ function readsWholeQuery(url: URL, declared: string | null): boolean {
   return true;
 }
 
-function cacheable(request: Request, pathname: string): boolean {
-  return (
-    pageCacheEnabled &&
-    isCacheEnabled() &&
-    (request.method === "GET" || request.method === "HEAD") &&
-    !hasSessionCookie(request) &&
-    !pathname.endsWith(".data")
-  );
+/** Whether the cache may answer a request: an anonymous GET or HEAD of a page (not its data). */
+function cacheable(method: string, pathname: string, cookies: string | null): boolean {
+  return pageCacheEnabled && isCacheEnabled() && (method === "GET" || method === "HEAD") && !hasSessionCookieIn(cookies) && !pathname.endsWith(".data");
 }
 
 /**
@@ -224,7 +218,7 @@ export async function servePage(request: Request, render: (request: Request) => 
   // parsing it again.
   const plainPath = plainPathOf(request.url);
   const url = plainPath === null ? new URL(request.url) : undefined;
-  const key = cacheable(request, plainPath ?? url!.pathname) ? (plainPath ?? pageCacheKey(url!)) : null;
+  const key = cacheable(request.method, plainPath ?? url!.pathname, request.headers.get("cookie")) ? (plainPath ?? pageCacheKey(url!)) : null;
   if (key === null) {
     pageCacheCounts.bypass++;
     // A signed-in request (never cached): the session's refreshed or removed cookie goes with it.

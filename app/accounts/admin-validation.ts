@@ -4,7 +4,8 @@ import { z } from "zod";
 import { sortFields, type ListSort } from "~/lib/list-sort";
 import { ROLES } from "~/lib/enums";
 
-export type Role = (typeof ROLES.values)[number];
+export type { Role } from "./permissions";
+import type { Role } from "./permissions";
 
 /** Accounts per page of /admin/users. */
 export const USERS_PAGE_SIZE = 20;

@@ -1,8 +1,9 @@
 // /admin/users: the accounts as administrators see and change them. Admins only: every function
-// starts with refuseNonAdmin. A role is read from `profiles` on every request (session.server.ts),
+// starts with refuseWithout. A role is read from `profiles` on every request (session.server.ts),
 // so a change here takes effect on the account's very next request, in every process.
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { refuseWithout } from "~/admin/access.server";
+import { recordAudit } from "~/audit/record.server";
 import type { CurrentUser } from "~/accounts/session.server";
 import { newestFirst } from "~/db/order";
 import { db, queryRows, transaction } from "~/db/client.server";
@@ -58,13 +59,14 @@ export async function listUsers(
   actor: CurrentUser | null,
   { q = "", role, page = 1, sort = USER_DEFAULT_SORT }: { q?: string; role?: Role; page?: number; sort?: ListSort<UserSortKey> } = {},
 ): Promise<Result<UserList>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "users.manage");
   if (refused) return refused;
   const search = q.trim().slice(0, USER_SEARCH_MAX_LENGTH);
   const roleFilter = role && ROLES.values.includes(role) ? role : undefined;
 
   const counts = await accountCounts();
-  const totals = { total: counts.total, admins: counts.admins, users: counts.total - counts.admins };
+  // "Utenti standard" are the accounts with no back-office role.
+  const totals = { total: counts.total, admins: counts.admins, users: counts.byRole.user };
   let matching: number;
   let matchingCapped = false;
   let fewMatches = false;
@@ -86,7 +88,7 @@ export async function listUsers(
     matchingCapped = counted > USER_MATCHES_COUNTED;
     fewMatches = !matchingCapped && matching <= FEW_MATCHES;
   } else {
-    matching = roleFilter === "admin" ? totals.admins : roleFilter === "user" ? totals.users : totals.total;
+    matching = roleFilter ? counts.byRole[roleFilter] : totals.total;
   }
   const pageCount = Math.max(1, Math.ceil(matching / USERS_PAGE_SIZE));
   const current = pageNumber(page);
@@ -157,7 +159,7 @@ export type RoleChange = Result<{ changed: boolean; user: { id: string; role: Ro
  * second one sees that it would remove the last administrator.
  */
 export async function setUserRole(actor: CurrentUser | null, userId: string, role: string): Promise<RoleChange> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "users.manage");
   if (refused) return refused;
   const parsed = roleChangeSchema.safeParse({ id: userId, role });
   if (!parsed.success) return fail(400, M.invalidRole);
@@ -166,7 +168,11 @@ export async function setUserRole(actor: CurrentUser | null, userId: string, rol
   try {
     return await transaction(async (tx): Promise<RoleChange> => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('zampa:profiles:role'))`);
-      const [current] = await tx.select({ id: profiles.id, role: profiles.role }).from(profiles).where(eq(profiles.id, userId)).limit(1);
+      const [current] = await tx
+        .select({ id: profiles.id, role: profiles.role, fullName: profiles.fullName, email: profiles.email })
+        .from(profiles)
+        .where(eq(profiles.id, userId))
+        .limit(1);
       if (!current) return fail(404, M.notFound);
       const user = { id: current.id, role: target, roleLabel: ROLES.labels[target] };
       if (current.role === target) return { ok: true, changed: false, user, message: M.unchanged(target) };
@@ -175,6 +181,14 @@ export async function setUserRole(actor: CurrentUser | null, userId: string, rol
         if ((admins?.n ?? 0) <= 1) return fail(409, M.lastAdmin);
       }
       await tx.update(profiles).set({ role: target, updatedAt: sql`now()` }).where(eq(profiles.id, userId));
+      await recordAudit({
+        actor: actor!,
+        area: "users",
+        action: "role",
+        item: { id: userId, label: `${current.fullName} <${current.email}>` },
+        before: { role: current.role },
+        after: { role: target },
+      });
       await invalidate(CACHE_TAGS.accounts);
       logger.info({ actorId: actor!.id, userId, role: target }, "utenti: ruolo cambiato");
       return { ok: true, changed: true, user, message: M.roleUpdated(target) };

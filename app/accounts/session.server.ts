@@ -7,12 +7,13 @@ import { db } from "~/db/client.server";
 import { profiles, sessions } from "~/db/schema";
 import { auth } from "./auth.server";
 import { loginPathFor } from "~/lib/return-path";
+import type { Role } from "./permissions";
 
 export interface CurrentUser {
   id: string;
   email: string;
   fullName: string;
-  role: "user" | "admin";
+  role: Role;
 }
 
 // Both the plain and the __Secure- prefixed cookie names end with this.

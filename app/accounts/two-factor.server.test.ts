@@ -333,12 +333,12 @@ describe("REQUIRE_ADMIN_2FA", () => {
       const { account } = await signedIn({ role: "admin" });
       const adminRequest = () => requestAs(account, "http://localhost:3000/admin");
       setConfig({ ...saved, requireAdmin2fa: false });
-      expect(await admitToBackOffice(adminRequest(), "/admin")).toMatchObject({ ok: true, actor: { role: "admin" } });
+      expect(await admitToBackOffice(adminRequest(), "backoffice.enter")).toMatchObject({ ok: true, actor: { role: "admin" } });
       setConfig({ ...saved, requireAdmin2fa: true });
-      expect(await admitToBackOffice(adminRequest(), "/admin")).toMatchObject({ ok: false, status: 403, location: TWO_FACTOR_ENROL_PATH });
+      expect(await admitToBackOffice(adminRequest(), "backoffice.enter")).toMatchObject({ ok: false, status: 403, location: TWO_FACTOR_ENROL_PATH });
 
       const admin = await enrolled({ role: "admin" });
-      expect(await admitToBackOffice(post(admin.cookie, "http://localhost:3000/admin"), "/admin")).toMatchObject({ ok: true, actor: { role: "admin" } });
+      expect(await admitToBackOffice(post(admin.cookie, "http://localhost:3000/admin"), "backoffice.enter")).toMatchObject({ ok: true, actor: { role: "admin" } });
     } finally {
       setConfig(saved);
     }

@@ -7,7 +7,7 @@ import { articles, partners } from "~/db/schema";
 import { accountCounts } from "~/accounts/counts.server";
 import type { CurrentUser } from "~/accounts/session.server";
 import type { Result } from "~/lib/result";
-import { refuseNonAdmin } from "./access.server";
+import { refuseWithout } from "./access.server";
 
 export interface DashboardCounters {
   totalArticles: number;
@@ -19,7 +19,7 @@ export interface DashboardCounters {
 }
 
 export async function dashboardCounters(actor: CurrentUser | null): Promise<Result<{ counters: DashboardCounters }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "backoffice.enter");
   if (refused) return refused;
   const [row] = await queryRows<Record<Exclude<keyof DashboardCounters, "registeredUsers">, string | number>>(sql`
     select

@@ -12,7 +12,8 @@ import { createAccount, requestAs, type TestAccount } from "../../tests/accounts
 import { outcomeOf, throughAdminGate } from "../../tests/admin-access";
 import { itDb } from "../../tests/db";
 import { ADMIN_ACCESS_MESSAGES as M } from "./access.server";
-import { adminActor, areaOf } from "./gate.server";
+import { adminActor } from "./gate.server";
+import { permissionOf } from "./navigation";
 
 const BASE = "http://localhost:3000";
 const FORM = { "content-type": "application/x-www-form-urlencoded", origin: BASE };
@@ -125,10 +126,19 @@ describe("the back office's gate", () => {
     expect(() => adminActor(new RouterContextProvider())).toThrow();
   });
 
-  itDb("finds the area of a route from its pattern", async () => {
-    expect(areaOf("/admin/users")).toBe("/admin/users");
-    expect(areaOf("/admin/contests/:id/submissions")).toBe("/admin/contests");
-    expect(areaOf("/admin/seo/keywords")).toBe("/admin/seo");
-    expect(areaOf("/admin/ai/generate-article")).toBe("/admin");
+  itDb("finds the permission of a route from its pattern", async () => {
+    expect(permissionOf("/admin")).toBe("backoffice.enter");
+    expect(permissionOf("/admin/*")).toBe("backoffice.enter");
+    expect(permissionOf("/admin/users")).toBe("users.manage");
+    expect(permissionOf("/admin/contests/:id/submissions")).toBe("contests.manage");
+    expect(permissionOf("/admin/seo")).toBe("seo.keywords");
+    expect(permissionOf("/admin/seo/keywords")).toBe("seo.keywords");
+    expect(permissionOf("/admin/seo/sitemap")).toBe("seo.sitemap");
+    expect(permissionOf("/admin/seo/redirects")).toBe("seo.settings");
+    expect(permissionOf("/admin/ai/generate-article")).toBe("ai.use");
+    expect(permissionOf("/admin/ai/editorial-plan")).toBe("editorialPlan.manage");
+    expect(permissionOf("/admin/article-images")).toBe("articles.manage");
+    expect(permissionOf("/admin/api-stats/events")).toBe("ai.stats");
+    expect(permissionOf("/admin/usersx")).toBe("backoffice.enter");
   });
 });

@@ -1,5 +1,6 @@
 // The SEO manager's tabs (/admin/seo), in the spec's order. Client-safe: the tab bar and the tests
-// read it. Each tab is a page with its own address, so the bar is a list of links (decision 0053).
+// read it. Each tab is a page with its own address, so the bar is a list of links (decision 0053);
+// it shows the tabs the person may open (permissionOf, app/admin/navigation.ts).
 
 export interface SeoTab {
   to: string;

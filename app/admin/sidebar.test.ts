@@ -3,7 +3,7 @@ import { ADMIN_SECTIONS, sectionOf } from "./navigation";
 import { sidebarCollapsed } from "./sidebar";
 
 describe("the admin sidebar", () => {
-  it("lists the spec's fifteen sections in its order", () => {
+  it("lists the spec's fifteen sections in its order, then the activity log", () => {
     expect(ADMIN_SECTIONS.map((s) => s.to)).toEqual([
       "/admin",
       "/admin/articles",
@@ -20,6 +20,7 @@ describe("the admin sidebar", () => {
       "/admin/partners",
       "/admin/adsense",
       "/admin/seo",
+      "/admin/registro",
     ]);
   });
 

@@ -3,7 +3,7 @@
 // slots use the change at once — still only after the visitor's marketing consent (ad-slot.tsx).
 import { and, asc, count, desc, eq, not, sql, type SQL } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { refuseWithout } from "~/admin/access.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { db } from "~/db/client.server";
 import { newestFirst } from "~/db/order";
@@ -72,7 +72,7 @@ function labelled(row: Row): AdminAdCode {
  * slots pick them: priority first (0 highest), then the newest.
  */
 export async function listAdCodesForAdmin(actor: CurrentUser | null, query: AdCodeListQuery = {}): Promise<Result<AdCodePage>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "ads.manage");
   if (refused) return refused;
   const { placement, pageType, active, page } = adCodeListQuerySchema.parse(query);
   const conditions: SQL[] = [];
@@ -107,7 +107,7 @@ export async function listAdCodesForAdmin(actor: CurrentUser | null, query: AdCo
 }
 
 export async function getAdCode(actor: CurrentUser | null, id: string): Promise<Result<{ adCode: AdminAdCode }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "ads.manage");
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   const [row] = await db().select(columns).from(adsenseCodes).where(eq(adsenseCodes.id, id)).limit(1);
@@ -125,7 +125,7 @@ async function exists(id: string): Promise<boolean> {
 }
 
 export async function createAdCode(actor: CurrentUser | null, fields: Record<string, string>): Promise<AdCodeSaved> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "ads.manage");
   if (refused) return refused;
   const parsed = adCodeSchema.safeParse(fields);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
@@ -141,7 +141,7 @@ export async function createAdCode(actor: CurrentUser | null, fields: Record<str
 
 /** Saves the whole form. */
 export async function updateAdCode(actor: CurrentUser | null, id: string, fields: Record<string, string>): Promise<AdCodeSaved> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "ads.manage");
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   const parsed = adCodeSchema.safeParse(fields);
@@ -167,7 +167,7 @@ export async function updateAdCode(actor: CurrentUser | null, id: string, fields
  * succession (or from two tabs) each flip it once.
  */
 export async function toggleAdCodeActive(actor: CurrentUser | null, id: string): Promise<Result<{ adCode: AdminAdCode; message: string }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "ads.manage");
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   try {
@@ -186,7 +186,7 @@ export async function toggleAdCodeActive(actor: CurrentUser | null, id: string):
 }
 
 export async function deleteAdCode(actor: CurrentUser | null, id: string): Promise<Result<{ message: string }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "ads.manage");
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   try {

@@ -4,7 +4,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CurrentUser } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { refuseWithout } from "~/admin/access.server";
 import { ARTICLE_LIMITS } from "~/articles/validation";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { db, queryRows, transaction } from "~/db/client.server";
@@ -57,7 +57,7 @@ async function alreadySaved(title: string, date: Date): Promise<boolean> {
 
 /** items: EditorialPlanItem[] as sent back by the page; one scheduled draft per item, unknown categories skipped */
 export async function saveEditorialPlan(actor: CurrentUser | null, items: unknown): Promise<Result<{ created: number; skipped: number }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "editorialPlan.manage");
   if (refused || !actor) return refused ?? fail(401, AI_MESSAGES.notAuthenticated);
   if (!Array.isArray(items) || items.length === 0) return fail(400, AI_MESSAGES.planRequired);
   const parsed = z.array(item).max(100).safeParse(items);

@@ -4,7 +4,7 @@
 // shown by the banner is what the queue's daily limit counts: the requests started today.
 import { sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { refuseWithout } from "~/admin/access.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { config } from "~/config.server";
 import { db, queryRows, transaction } from "~/db/client.server";
@@ -112,7 +112,7 @@ function statsPeriod(days: unknown): number {
 
 /** days: 7, 30 or 90 (anything else: 30); the last `days` Europe/Rome days, today included. */
 export async function getAiUsageStats(actor: CurrentUser | null, days: unknown): Promise<Result<{ stats: AiUsageStats }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "ai.use");
   if (refused) return refused;
   const n = statsPeriod(days);
   // One row per day of the period (generate_series: zero-filled), then the types over the period.

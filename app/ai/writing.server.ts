@@ -5,6 +5,7 @@
 import { APICallError, Output, streamText } from "ai";
 import { inArray, or } from "drizzle-orm";
 import { z } from "zod";
+import { can } from "~/accounts/permissions";
 import type { CurrentUser } from "~/accounts/session.server";
 import { renderContent, plainText } from "~/content/render.server";
 import { db } from "~/db/client.server";
@@ -49,10 +50,10 @@ function refusal(status: number, error: string): Refusal {
   return { ok: false, status, error };
 }
 
-/** Spec §7: an AI call without an administrator's session (401 visitor, 403 signed-in user). */
+/** Spec §7: an AI call without a session that holds "ai.use" (401 visitor, 403 anyone else). */
 function refuseAiCall(actor: CurrentUser | null): Refusal | null {
   if (!actor) return refusal(401, AI_MESSAGES.notAuthenticated);
-  if (actor.role !== "admin") return refusal(403, AI_MESSAGES.notAuthenticated);
+  if (!can(actor.role, "ai.use")) return refusal(403, AI_MESSAGES.notAuthenticated);
   return null;
 }
 

@@ -5,7 +5,7 @@
 // the version the form was loaded with (decision 0103).
 import { and, asc, count, desc, eq, ilike, ne, notInArray, sql, type SQL } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { refuseWithout } from "~/admin/access.server";
 import { CACHE_TAGS, invalidate, memoize } from "~/cache/cache.server";
 import { renderContent } from "~/content/render.server";
 import { uniqueViolation } from "~/db/errors";
@@ -89,7 +89,7 @@ function categoryOptions(): Promise<CategoryOption[]> {
  * in any case and any part of the title (the trigram index answers it), a status, a category.
  */
 export async function listArticlesForAdmin(actor: CurrentUser | null, query: AdminArticleQuery = {}): Promise<Result<AdminArticlePage>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "articles.manage");
   if (refused) return refused;
   const q = (query.q ?? "").trim().slice(0, 200);
   const status = (ARTICLE_STATUSES.values as readonly string[]).includes(query.status ?? "") ? (query.status as ArticleStatus) : "";
@@ -149,7 +149,7 @@ function articleOrder({ key, direction }: ListSort<ArticleSortKey>): SQL[] {
 
 /** The categories the form offers. */
 export async function articleFormOptions(actor: CurrentUser | null): Promise<Result<{ categories: CategoryOption[] }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "articles.manage");
   if (refused) return refused;
   return { ok: true, categories: await categoryOptions() };
 }
@@ -199,7 +199,7 @@ const editColumns = {
 };
 
 export async function getArticleForEdit(actor: CurrentUser | null, id: string): Promise<Result<{ article: ArticleForEdit }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "articles.manage");
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.loadError);
   const [article] = await db().select(editColumns).from(articles).where(eq(articles.id, id)).limit(1);
@@ -209,7 +209,7 @@ export async function getArticleForEdit(actor: CurrentUser | null, id: string): 
 
 /** An article that is not published, for an admin's preview of /article/{slug}; null when none. */
 export async function getArticlePreview(actor: CurrentUser | null, slug: string) {
-  if (refuseNonAdmin(actor)) return null;
+  if (refuseWithout(actor, "articles.manage")) return null;
   const article = await findArticleDetail(slug, ne(articles.status, "published"), "last-update");
   if (!article) return null;
   const { status, ...detail } = article;
@@ -225,7 +225,7 @@ function saveFailure(status: number, detail: string, fieldErrors: ArticleFieldEr
   return { ...fail(status, saveError(detail)), fieldErrors };
 }
 
-/** A refusal of refuseNonAdmin, in the save's shape. */
+/** A refusal of refuseWithout, in the save's shape. */
 function refusedSave(refused: Failure): SaveFailure {
   return { ...refused, fieldErrors: {} };
 }
@@ -441,7 +441,7 @@ async function pruneRevisions(articleId: string, automatic: boolean): Promise<vo
 
 /** Creates an article written by the admin (author_id is the admin). */
 export async function createArticle(actor: CurrentUser | null, fields: Record<string, unknown>): Promise<SaveResult> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "articles.manage");
   if (refused) return refusedSave(refused);
   const parsed = parseInput(fields);
   if (!parsed.ok) return parsed;
@@ -449,7 +449,7 @@ export async function createArticle(actor: CurrentUser | null, fields: Record<st
 }
 
 export async function updateArticle(actor: CurrentUser | null, id: string, fields: Record<string, unknown>): Promise<SaveResult> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "articles.manage");
   if (refused) return refusedSave(refused);
   if (!isUuid(id)) return { ...fail(404, M.loadError), fieldErrors: {} };
   const parsed = parseInput(fields);
@@ -465,7 +465,7 @@ export type AutosaveResult = { ok: true; revisionId: string; savedAt: Date } | F
  * since the form was loaded: the draft would describe an older version.
  */
 export async function autosaveArticle(actor: CurrentUser | null, id: string, fields: Record<string, unknown>): Promise<AutosaveResult> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "articles.manage");
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.loadError);
   const parsed = autosaveSchema.safeParse(fields);
@@ -526,7 +526,7 @@ export async function autosaveArticle(actor: CurrentUser | null, id: string, fie
 }
 
 export async function deleteArticle(actor: CurrentUser | null, id: string): Promise<Result<{ message: string }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "articles.manage");
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.deleteError);
   try {
@@ -556,7 +556,7 @@ export interface RevisionSummary {
 }
 
 export async function listRevisions(actor: CurrentUser | null, articleId: string): Promise<Result<{ revisions: RevisionSummary[] }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "articles.manage");
   if (refused) return refused;
   if (!isUuid(articleId)) return fail(404, M.loadError);
   const rows = await db()
@@ -604,7 +604,7 @@ async function findRevision(articleId: string, revisionId: string) {
 
 /** One saved version, its content sanitised as on the public page. */
 export async function getRevision(actor: CurrentUser | null, articleId: string, revisionId: string): Promise<Result<{ revision: RevisionView }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "articles.manage");
   if (refused) return refused;
   const row = await findRevision(articleId, revisionId);
   if (!row) return fail(404, M.revisionNotFound);
@@ -631,7 +631,7 @@ export async function getRevision(actor: CurrentUser | null, articleId: string, 
  * replaced by the article's current one; a scheduled date already passed is dropped.
  */
 export async function restoreRevision(actor: CurrentUser | null, articleId: string, revisionId: string): Promise<SaveResult> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "articles.manage");
   if (refused) return refusedSave(refused);
   const row = await findRevision(articleId, revisionId);
   if (!row) return { ...fail(404, M.revisionNotFound), fieldErrors: {} };

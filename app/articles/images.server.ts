@@ -3,7 +3,7 @@
 // thumbnail) and stored under article-images/{admin id}/{uuid}.webp, a new key each time. The
 // answer is its public URL, which the article form keeps as text.
 import type { CurrentUser } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { refuseWithout } from "~/admin/access.server";
 import { ARTICLE_IMAGE_MESSAGES } from "~/images/limits";
 import { ImageRejected } from "~/images/process-image.server";
 import { storeArticleImage } from "~/images/store-images.server";
@@ -18,7 +18,7 @@ export const ARTICLE_IMAGE_FIELD = "file";
  * 400 no file / unreadable form / not decodable, 413 too large, 415 not an accepted image type.
  */
 export async function uploadArticleImage(actor: CurrentUser | null, request: Request): Promise<Result<{ url: string }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "articles.manage");
   if (refused) return refused;
   const admin = actor!;
 

@@ -3,7 +3,7 @@
 // states agree with what the publishing clock (app/jobs/scheduler.server.ts) will do.
 import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { refuseWithout } from "~/admin/access.server";
 import { db, queryRows } from "~/db/client.server";
 import { articles, categories, publishingLogs } from "~/db/schema";
 import { PUBLISHING_LOG_STATUSES, SCHEDULE_STATES } from "~/lib/enums";
@@ -67,7 +67,7 @@ async function counters(): Promise<ScheduleCounters> {
 
 /** The scheduled articles by date (page `page`), the last publishing log rows and the counters. */
 export async function scheduleOverview(actor: CurrentUser | null, page = 1): Promise<Result<ScheduleOverview>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "schedule.manage");
   if (refused) return refused;
   const counts = await counters();
   const pageCount = Math.max(1, Math.ceil(counts.scheduled / SCHEDULE_PAGE_SIZE));

@@ -4,7 +4,7 @@
 import { isUniqueViolation } from "~/db/errors";
 import { and, asc, count, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { refuseWithout } from "~/admin/access.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { db, transaction } from "~/db/client.server";
 import { allowedBreeds } from "~/db/schema";
@@ -77,7 +77,7 @@ const withLabel = (row: Omit<AdminBreed, "petTypeLabel">): AdminBreed => ({ ...r
  * the catalogue is a few hundred breeds, and the count line names them all.
  */
 export async function listBreedsForAdmin(actor: CurrentUser | null, query: BreedQuery = {}): Promise<Result<AdminBreedList>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "breeds.manage");
   if (refused) return refused;
   const petType = (PET_TYPES.values as readonly string[]).includes(query.petType ?? "") ? (query.petType as PetType) : "";
   const legality = (BREED_LEGALITY_VALUES as string[]).includes(query.legality ?? "") ? (query.legality as BreedLegality) : "all";
@@ -96,7 +96,7 @@ export async function listBreedsForAdmin(actor: CurrentUser | null, query: Breed
 }
 
 export async function createBreed(actor: CurrentUser | null, fields: Record<string, string>): Promise<BreedSaved> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "breeds.manage");
   if (refused) return refused;
   const parsed = breedSchema.safeParse(fields);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
@@ -115,7 +115,7 @@ export async function createBreed(actor: CurrentUser | null, fields: Record<stri
 }
 
 export async function updateBreed(actor: CurrentUser | null, id: string, fields: Record<string, string>): Promise<BreedSaved> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "breeds.manage");
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   const [exists] = await db().select({ id: allowedBreeds.id }).from(allowedBreeds).where(eq(allowedBreeds.id, id)).limit(1);
@@ -147,7 +147,7 @@ export async function updateBreed(actor: CurrentUser | null, id: string, fields:
  * breed's name, not a reference, and the new-listing form simply stops offering it.
  */
 export async function deleteBreed(actor: CurrentUser | null, id: string): Promise<Result<{ message: string }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "breeds.manage");
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   try {

@@ -4,7 +4,7 @@
 import { isUniqueViolation } from "~/db/errors";
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { refuseWithout } from "~/admin/access.server";
 import { isPublishedArticleRow } from "~/articles/visibility.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { db, transaction } from "~/db/client.server";
@@ -41,7 +41,7 @@ const columns = {
 
 /** Every category by name, with its articles counted in the same query. */
 export async function listCategoriesForAdmin(actor: CurrentUser | null): Promise<Result<{ categories: AdminCategory[] }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "categories.manage");
   if (refused) return refused;
   const rows = await db()
     .select({
@@ -57,7 +57,7 @@ export async function listCategoriesForAdmin(actor: CurrentUser | null): Promise
 }
 
 export async function createCategory(actor: CurrentUser | null, fields: Record<string, string>): Promise<CategorySaved> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "categories.manage");
   if (refused) return refused;
   const parsed = categorySchema().safeParse(fields);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
@@ -77,7 +77,7 @@ export async function createCategory(actor: CurrentUser | null, fields: Record<s
 }
 
 export async function updateCategory(actor: CurrentUser | null, id: string, fields: Record<string, string>): Promise<CategorySaved> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "categories.manage");
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   const [current] = await db().select({ icon: categories.icon }).from(categories).where(eq(categories.id, id)).limit(1);
@@ -113,7 +113,7 @@ export async function updateCategory(actor: CurrentUser | null, id: string, fiel
  * then refused its category by the foreign key, or is counted.
  */
 export async function deleteCategory(actor: CurrentUser | null, id: string): Promise<Result<{ message: string }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "categories.manage");
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   try {

@@ -1,3 +1,4 @@
+import { isStaff, type Role } from "~/accounts/permissions";
 import { ChevronDown, Menu, MessageCircle, PawPrint, Plus, Search, User, X } from "lucide";
 import { Icon } from "~/components/icon";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
@@ -11,7 +12,7 @@ import { useDismiss } from "./use-dismiss";
 export interface HeaderUser {
   fullName: string;
   email: string;
-  role: "user" | "admin";
+  role: Role;
   /** Unread private messages (decision 0090). */
   unreadMessages?: number;
 }
@@ -114,7 +115,7 @@ function UserMenu({ user }: { user: HeaderUser }) {
         <PlainLink to="/dashboard" className={item} onClick={close}>
           Dashboard
         </PlainLink>
-        {user.role === "admin" ? (
+        {isStaff(user.role) ? (
           <PlainLink to="/admin" className={item} onClick={close}>
             Admin Dashboard
           </PlainLink>
@@ -235,7 +236,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
                 <PlainLink to="/dashboard" className="rounded-md px-3 py-2 text-sm text-stone-800 hover:bg-stone-100">
                   Dashboard
                 </PlainLink>
-                {user.role === "admin" ? (
+                {isStaff(user.role) ? (
                   <PlainLink to="/admin" className="rounded-md px-3 py-2 text-sm text-stone-800 hover:bg-stone-100">
                     Admin Dashboard
                   </PlainLink>

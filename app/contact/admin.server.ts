@@ -1,8 +1,8 @@
 // /admin/contacts: the messages of the contact form as administrators read and handle them. Admins
-// only: every function starts with refuseNonAdmin. Each change is one conditional UPDATE, so two
+// only: every function starts with refuseWithout. Each change is one conditional UPDATE, so two
 // admins (or two clicks) acting on one message at once change it once.
 import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { refuseWithout } from "~/admin/access.server";
 import type { CurrentUser } from "~/accounts/session.server";
 import { newestFirst } from "~/db/order";
 import { db } from "~/db/client.server";
@@ -65,7 +65,7 @@ export async function listMessages(
   actor: CurrentUser | null,
   { q = "", status, page = 1 }: { q?: string; status?: ContactStatus; page?: number } = {},
 ): Promise<Result<ContactList>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "contacts.manage");
   if (refused) return refused;
   const search = q.trim().slice(0, CONTACT_SEARCH_MAX_LENGTH);
   const conditions: SQL[] = [];
@@ -113,7 +113,7 @@ export type MessageResult = Result<{ message: AdminContactMessage }>;
  * read_at once. Opening a message in any other status changes nothing.
  */
 export async function openMessage(actor: CurrentUser | null, id: string): Promise<MessageResult> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "contacts.manage");
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   const [opened] = await db()
@@ -142,7 +142,7 @@ const CHANGES = {
  * admin is not an error.
  */
 async function setStatus(actor: CurrentUser | null, id: string, status: keyof typeof CHANGES): Promise<ContactChange> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "contacts.manage");
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   const change = CHANGES[status];
@@ -178,7 +178,7 @@ export function archive(actor: CurrentUser | null, id: string): Promise<ContactC
 
 /** "Elimina": gone for good. */
 export async function deleteMessage(actor: CurrentUser | null, id: string): Promise<Result<{ message: string }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "contacts.manage");
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   try {

@@ -6,7 +6,7 @@ import { transaction } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { hit } from "~/lib/rate-limit.server";
-import { mailAdmins } from "~/mail/admin-mail.server";
+import { mailStaff } from "~/mail/admin-mail.server";
 import { oneLine, quotedBlock } from "~/mail/mail-text";
 import { contactSchema, CONTACT_MESSAGES as M, HONEYPOT_FIELD } from "./validation";
 import { fail, type Result } from "~/lib/result";
@@ -53,7 +53,8 @@ export async function submitContactMessage(input: Record<string, unknown>, clien
 
   // The sender's words go in on one line each (name, subject) or as a quoted block (message): none
   // of them can add a line of its own to the mail.
-  await mailAdmins(
+  await mailStaff(
+    "contacts.manage",
     {
       replyTo: email,
       subject: `Nuovo messaggio dal sito: ${oneLine(subject)}`,

@@ -4,7 +4,7 @@
 // (decision 0051); the moderation of the entries is in moderation.server.ts.
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { refuseWithout } from "~/admin/access.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { db, transaction } from "~/db/client.server";
 import { newestFirst } from "~/db/order";
@@ -71,7 +71,7 @@ const withLabel = (row: Row): AdminContest => ({ ...row, statusLabel: CONTEST_ST
 
 /** A page of every contest (any status), newest created first, each with its counts. */
 export async function listContestsForAdmin(actor: CurrentUser | null, query: { page?: number } = {}): Promise<Result<AdminContestPage>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "contests.manage");
   if (refused) return refused;
   const page = pageNumber(query.page);
   const [rows, [totals]] = await Promise.all([
@@ -97,7 +97,7 @@ async function findContest(id: string): Promise<AdminContest | null> {
 }
 
 export async function createContest(actor: CurrentUser | null, fields: Record<string, string>): Promise<ContestSaved> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "contests.manage");
   if (refused) return refused;
   const parsed = contestFormSchema.safeParse(fields);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
@@ -112,7 +112,7 @@ export async function createContest(actor: CurrentUser | null, fields: Record<st
 }
 
 export async function updateContest(actor: CurrentUser | null, id: string, fields: Record<string, string>): Promise<ContestSaved> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "contests.manage");
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   const parsed = contestFormSchema.safeParse(fields);
@@ -139,7 +139,7 @@ export async function updateContest(actor: CurrentUser | null, id: string, field
  * cannot be deleted once the rows are gone is only logged: nothing on the site links to it.
  */
 export async function deleteContest(actor: CurrentUser | null, id: string): Promise<Result<{ message: string; entries: number }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "contests.manage");
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   let photos: string[];

@@ -1,6 +1,7 @@
 // Photo contests: what the public and a signed-in user may read and do (browse, detail, enter,
 // vote, own entries, dashboard figures). Every rule and permission of the contests lives here and
 // in moderation.server.ts (the admins' side); routes only parse the request and render.
+import { can } from "~/accounts/permissions";
 import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { isEmailVerified } from "~/accounts/recovery.server";
 import { RECOVERY_MESSAGES } from "~/accounts/recovery-messages";
@@ -101,7 +102,7 @@ export async function listContests(now: Date = new Date()): Promise<ContestCard[
 
 /** Drafts are not public: not found for everyone but the admins (who may preview them). */
 function canSeeContest(contest: Pick<ContestRow, "status">, viewer: CurrentUser | null): boolean {
-  return contest.status !== "draft" || viewer?.role === "admin";
+  return contest.status !== "draft" || can(viewer?.role, "contests.manage");
 }
 
 /** The columns every view of an entry reads (contest page, own entries, moderation). */

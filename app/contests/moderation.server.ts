@@ -13,16 +13,11 @@ import { oneLine } from "~/mail/mail-text";
 import { sendMail } from "~/mail/mailer.server";
 import { fail, type Result } from "~/lib/result";
 import { entryColumns, type ContestStatus, type EntryFields, type SubmissionStatus } from "./contests.server";
+import { refuseWithout } from "~/admin/access.server";
 import { isUuid } from "~/lib/ids";
 import { pageNumber } from "~/lib/paging";
 import { CONTEST_MESSAGES as M, isInProgress } from "./validation";
 
-/** 401 for a visitor, 403 for a user who is not an admin, null for an admin. */
-function refuseNonAdmin(actor: CurrentUser | null) {
-  if (!actor) return fail(401, M.mustSignIn);
-  if (actor.role !== "admin") return fail(403, M.adminOnly);
-  return null;
-}
 
 export interface ContestToModerate {
   id: string;
@@ -34,7 +29,7 @@ export interface ContestToModerate {
 
 /** Every contest, newest start first, with its entries awaiting a decision (the admin's way in). */
 export async function contestsToModerate(actor: CurrentUser | null): Promise<Result<{ contests: ContestToModerate[] }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "contests.manage");
   if (refused) return refused;
   const rows = await db()
     .select({
@@ -93,7 +88,7 @@ export async function listSubmissionsForModeration(
   contestId: string,
   { status, page = 1 }: { status?: string | null; page?: number } = {},
 ): Promise<Result<ModerationPage>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "contests.manage");
   if (refused) return refused;
   if (!isUuid(contestId)) return fail(404, M.notFound);
   const [contest] = await db()
@@ -169,7 +164,7 @@ export async function setSubmissionStatus(
   submissionId: string,
   status: SubmissionStatus,
 ): Promise<ModerationResult> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "contests.manage");
   if (refused) return refused;
   if (!isUuid(submissionId)) return fail(404, M.entryNotFound);
   if (!SUBMISSION_STATUSES.values.includes(status)) return fail(400, M.moderationError);

@@ -1,5 +1,6 @@
 // The contest entry form's rules and the contests' Italian messages: the server validates with
 // these and the pages show the same texts. Client-safe: no server code here.
+import { ADMIN_ACCESS_MESSAGES } from "~/admin/access-messages";
 import { z } from "zod";
 import { parseRomeDateTime, toRomeDateTimeInput } from "~/articles/validation";
 import { CONTEST_PET_TYPES, CONTEST_STATUSES, PET_TYPES } from "~/lib/enums";
@@ -48,8 +49,8 @@ export const CONTEST_MESSAGES = {
   voteNotApproved: "Puoi votare solo le foto approvate",
   votingClosed: "Le votazioni per questo concorso sono chiuse",
   // Moderation (back office).
-  mustSignIn: "Devi effettuare il login per continuare",
-  adminOnly: "Solo gli amministratori possono moderare le partecipazioni",
+  mustSignIn: ADMIN_ACCESS_MESSAGES.mustSignIn,
+  adminOnly: ADMIN_ACCESS_MESSAGES.adminOnly,
   approved: "Partecipazione approvata",
   rejected: "Partecipazione rifiutata",
   moderationError: "Errore durante l'aggiornamento della partecipazione",

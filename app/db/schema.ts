@@ -28,6 +28,8 @@ import {
   AI_REQUEST_TYPES,
   AI_USAGE_STATUSES,
   APPEAL_STATUSES,
+  AUDIT_ACTIONS,
+  AUDIT_AREAS,
   AUTOMATIC_CHECKS,
   ARTICLE_STATUSES,
   CONTACT_STATUSES,
@@ -1227,5 +1229,41 @@ export const searchAlertMatches = pgTable(
     primaryKey({ columns: [t.userId, t.listingId] }),
     index("search_alert_matches_unsent_idx").on(t.savedSearchId).where(sql`${t.sentAt} is null`),
     index("search_alert_matches_listing_idx").on(t.listingId),
+  ],
+);
+
+/** One field of an audited item, before and after the write (a created item has no before, a deleted one no after). */
+export interface AuditChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+// The activity log (/admin/registro, decision 0107): one row per back-office write, written in the
+// write's own transaction. It names people and items by value, with no foreign key, so that it
+// outlives both; a trigger refuses every UPDATE and DELETE, so the application cannot change it.
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigint("id", { mode: "number" }).generatedAlwaysAsIdentity().primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    actorId: uuid("actor_id"),
+    actorName: text("actor_name").notNull(),
+    actorRole: text("actor_role").notNull(),
+    /** the client's address as the HTTP server read it; none for work not started by a request */
+    address: text("address"),
+    area: text("area", { enum: AUDIT_AREAS.values }).notNull(),
+    action: text("action", { enum: AUDIT_ACTIONS.values }).notNull(),
+    itemId: text("item_id"),
+    itemLabel: text("item_label"),
+    changes: jsonb("changes").$type<AuditChange[]>().notNull().default(sql`'[]'::jsonb`),
+  },
+  (t) => [
+    check("audit_events_area_check", oneOf(t.area, AUDIT_AREAS.values)),
+    check("audit_events_action_check", oneOf(t.action, AUDIT_ACTIONS.values)),
+    index("audit_events_actor_idx").on(t.actorId, t.id.desc()),
+    index("audit_events_area_idx").on(t.area, t.id.desc()),
+    index("audit_events_item_idx").on(t.itemId, t.id.desc()),
+    index("audit_events_at_idx").on(t.at.desc()),
   ],
 );

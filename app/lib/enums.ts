@@ -8,7 +8,7 @@ function labelled<const T extends Record<string, string>>(labels: T) {
   };
 }
 
-export const ROLES = labelled({ user: "Utente", admin: "Amministratore" });
+export const ROLES = labelled({ user: "Utente", editor: "Redattore", moderator: "Moderatore", admin: "Amministratore" });
 
 export const PET_TYPES = labelled({
   dog: "Cane",
@@ -248,3 +248,45 @@ export const EMAIL_CHANGE_STATES = ["pending", "confirmed", "cancelled", "replac
 
 export type AdPlacement = (typeof AD_PLACEMENTS.values)[number];
 export type AdPageType = (typeof AD_PAGE_TYPES.values)[number];
+
+/** The parts of the back office a write is recorded under in the activity log (decision 0107). */
+export const AUDIT_AREAS = labelled({
+  articles: "Articoli",
+  schedule: "Calendario",
+  editorial_plan: "Piano editoriale",
+  categories: "Categorie",
+  users: "Utenti",
+  contacts: "Messaggi",
+  contests: "Concorsi",
+  listings: "Annunci",
+  breeds: "Razze",
+  reports: "Segnalazioni",
+  conversations: "Conversazioni",
+  partners: "Partner",
+  ads: "AdSense",
+  seo: "SEO",
+  settings: "Impostazioni",
+});
+
+/** What a recorded write did. */
+export const AUDIT_ACTIONS = labelled({
+  create: "Creazione",
+  update: "Modifica",
+  delete: "Eliminazione",
+  publish: "Pubblicazione",
+  unpublish: "Ritiro dalla pubblicazione",
+  archive: "Archiviazione",
+  schedule: "Programmazione",
+  move: "Spostamento",
+  role: "Cambio di ruolo",
+  suspend: "Sospensione",
+  reinstate: "Riattivazione",
+  approve: "Approvazione",
+  reject: "Rifiuto",
+  review: "Presa in carico",
+  resolve: "Risoluzione",
+  dismiss: "Archiviazione senza seguito",
+  erase: "Cancellazione dei dati",
+  preview_link: "Link di anteprima",
+  preview_revoke: "Revoca dell'anteprima",
+});

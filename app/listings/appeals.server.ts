@@ -6,7 +6,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { FULL_NAME_MAX_LENGTH } from "~/accounts/messages";
 import type { CurrentUser } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { refuseWithout } from "~/admin/access.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { config } from "~/config.server";
 import { db, transaction } from "~/db/client.server";
@@ -121,7 +121,7 @@ export async function decideAppeal(
   appealId: string,
   input: AppealDecisionInput,
 ): Promise<Result<{ status: AppealStatus; message: string }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "listings.moderate");
   if (refused) return refused;
   if (!isUuid(appealId)) return fail(404, M.appealNotFound);
   const parsed = appealDecisionSchema.safeParse({ decision: input.decision ?? undefined, note: input.note ?? undefined });

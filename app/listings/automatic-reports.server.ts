@@ -10,7 +10,7 @@ import { db, transaction } from "~/db/client.server";
 import { listingReports, petListings } from "~/db/schema";
 import { REPORT_REASONS, type AUTOMATIC_CHECKS } from "~/lib/enums";
 import { logger } from "~/lib/logger.server";
-import { adminAddresses } from "~/mail/admin-mail.server";
+import { staffAddresses } from "~/mail/admin-mail.server";
 import { oneLine, quotedBlock } from "~/mail/mail-text";
 import { NO_REPLY_ADDRESS, sendMail } from "~/mail/mailer.server";
 
@@ -77,7 +77,7 @@ export async function fileAutomaticReport(report: AutomaticReport): Promise<bool
 
 async function mailAdmins(listingId: string, reason: ReportReason, description: string): Promise<void> {
   try {
-    const admins = await adminAddresses();
+    const admins = await staffAddresses("reports.moderate");
     if (admins.length === 0) return;
     const [listing] = await db().select({ title: petListings.title }).from(petListings).where(eq(petListings.id, listingId)).limit(1);
     const base = config().publicUrl;

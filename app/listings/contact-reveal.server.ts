@@ -1,6 +1,7 @@
 // "Mostra numero" / "Mostra email" (issue 29, decision 0089): a listing's phone number or e-mail
 // address handed to one signed-in person who asks, never printed in the page. Who may ask, how
 // often (per account and per client address, in the database), and the owner's count of reveals.
+import { can } from "~/accounts/permissions";
 import { isbot } from "isbot";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
@@ -107,7 +108,7 @@ export async function revealContact(viewer: CurrentUser | null, listingId: strin
     .from(petListings)
     .where(eq(petListings.id, listingId))
     .limit(1);
-  const managing = listing !== undefined && (listing.userId === viewer.id || viewer.role === "admin");
+  const managing = listing !== undefined && (listing.userId === viewer.id || can(viewer.role, "listings.moderate"));
   if (!listing || (!isPublicListing(listing) && !managing)) return fail(404, LISTING_MESSAGES.notFound);
   const value = kind === "phone" ? listing.phone : listing.email;
   if (managing) return { ok: true, kind, value };

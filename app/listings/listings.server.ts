@@ -1,5 +1,6 @@
 // Pet listings: what the public, an owner and an admin may read and change. Every rule and
 // permission of the classifieds lives here; routes only parse the request and render.
+import { can } from "~/accounts/permissions";
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
@@ -43,11 +44,11 @@ export type ListingRow = typeof petListings.$inferSelect;
 
 /** Active listings for everyone; any other status only for its owner and the admins (DESIGN [5]). */
 export function canSee(listing: Pick<ListingRow, "status" | "userId">, viewer: CurrentUser | null): boolean {
-  return isPublicListing(listing) || (viewer !== null && (viewer.id === listing.userId || viewer.role === "admin"));
+  return isPublicListing(listing) || (viewer !== null && (viewer.id === listing.userId || can(viewer.role, "listings.moderate")));
 }
 
 function canChange(listing: Pick<ListingRow, "userId">, actor: CurrentUser): boolean {
-  return actor.id === listing.userId || actor.role === "admin";
+  return actor.id === listing.userId || can(actor.role, "listings.moderate");
 }
 
 export async function findListing(id: string): Promise<ListingRow | null> {

@@ -1,5 +1,5 @@
 // Moderation of pet listings (/admin/pet-listings): admins only, every function starts with
-// refuseNonAdmin. A listing is public only while active (visibility.ts), so suspending one hides it
+// refuseWithout. A listing is public only while active (visibility.ts), so suspending one hides it
 // from the list, the map, the search, the sitemap and its detail page (except for its owner and the
 // admins) as soon as the write commits: the list reads the database (decision 0082), and the caches
 // are dropped with the `listings` tag here and in every other process.
@@ -11,7 +11,7 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { FULL_NAME_MAX_LENGTH } from "~/accounts/messages";
 import type { CurrentUser } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { refuseWithout } from "~/admin/access.server";
 import { CACHE_TAGS, invalidate, memoize } from "~/cache/cache.server";
 import { config } from "~/config.server";
 import { db, transaction } from "~/db/client.server";
@@ -138,7 +138,7 @@ export async function listListingsForModeration(
   actor: CurrentUser | null,
   { q = "", status, appeals, page = 1 }: { q?: string; status?: string | null; appeals?: string | null; page?: number } = {},
 ): Promise<Result<ModerationListingPage>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "listings.moderate");
   if (refused) return refused;
   const search = q.trim().slice(0, MODERATION_SEARCH_MAX_LENGTH);
   const statusFilter = (LISTING_STATUSES.values as readonly string[]).includes(status ?? "") ? (status as ListingStatus) : null;
@@ -313,7 +313,7 @@ interface Reporter {
  * suspended or closed listing is refused (409).
  */
 export async function suspendListing(actor: CurrentUser | null, id: string, input: SuspensionInput = {}): Promise<ModerationChange> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "listings.moderate");
   if (refused) return refused;
   const parsed = suspensionSchema.safeParse({ rule: input.rule || undefined, reason: input.reason ?? undefined });
   if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? M.updateError);
@@ -354,7 +354,7 @@ async function resolveOpenReports(listingId: string): Promise<Reporter[]> {
  * e-mailed. Else 409.
  */
 export async function reactivateListing(actor: CurrentUser | null, id: string): Promise<ModerationChange> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "listings.moderate");
   if (refused) return refused;
   const result = await guarded(id, "active", async () => {
     const moved = await transition(id, "suspended", "active", reactivateConflict, NO_SUSPENSION);
@@ -457,7 +457,7 @@ async function notifyReporter(listing: Changed, reporter: Reporter, rule: Suspen
  * which admins may use on any listing. Its reports stay, shown as "Annuncio eliminato".
  */
 export async function deleteListing(actor: CurrentUser | null, id: string): Promise<Result<{ message: string }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "listings.moderate");
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   try {

@@ -1,12 +1,12 @@
 // Listing reports in the back office (/admin/reports): admins only, every function starts with
-// refuseNonAdmin. A report outlives its listing (listing_id is set null when the listing is
+// refuseWithout. A report outlives its listing (listing_id is set null when the listing is
 // deleted): it is then shown as "Annuncio eliminato". The reporter is e-mailed when a report
 // becomes resolved or dismissed, once per such change (decision 0050). Suspending the listing
 // resolves its open reports itself and tells their senders (moderation.server.ts, decision 0087).
 import { CACHE_TAGS, invalidate, memoize } from "~/cache/cache.server";
 import { eq, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { refuseWithout } from "~/admin/access.server";
 import { config } from "~/config.server";
 import { newestFirst } from "~/db/order";
 import { db, transaction } from "~/db/client.server";
@@ -137,7 +137,7 @@ export async function listReports(
   actor: CurrentUser | null,
   { status, page = 1 }: { status?: string | null; page?: number } = {},
 ): Promise<Result<ReportPage>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "reports.moderate");
   if (refused) return refused;
   const filter = (REPORT_STATUSES.values as readonly string[]).includes(status ?? "") ? (status as ReportStatus) : null;
   const current = pageNumber(page);
@@ -178,7 +178,7 @@ async function findReport(id: string): Promise<ReportDetail | null> {
 
 /** One report for the detail modal. */
 export async function getReport(actor: CurrentUser | null, id: string): Promise<Result<{ report: ReportDetail }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "reports.moderate");
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   const report = await findReport(id);
@@ -191,7 +191,7 @@ export async function getReport(actor: CurrentUser | null, id: string): Promise<
  * it to resolved or dismissed e-mails the reporter; saving it again in that status does not.
  */
 export async function updateReport(actor: CurrentUser | null, id: string, input: ReportUpdate): Promise<Result<{ report: ReportDetail; message: string }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "reports.moderate");
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   const parsed = reportUpdateSchema.safeParse(input);
@@ -219,7 +219,7 @@ export async function updateReport(actor: CurrentUser | null, id: string, input:
 
 /** Deletes a report for good. */
 export async function deleteReport(actor: CurrentUser | null, id: string): Promise<Result<{ message: string }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "reports.moderate");
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   try {
@@ -328,7 +328,7 @@ async function comparedListing(id: string | null): Promise<ComparedListing | nul
  * photo, the photos that match; null for a report by a person (or an unknown id).
  */
 export async function getReportComparison(actor: CurrentUser | null, id: string): Promise<Result<{ comparison: ReportComparison | null }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "reports.moderate");
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   const [row] = await db()

@@ -9,7 +9,7 @@ import { transaction } from "~/db/client.server";
 import { listingReports } from "~/db/schema";
 import { REPORT_REASONS } from "~/lib/enums";
 import { hit } from "~/lib/rate-limit.server";
-import { mailAdmins } from "~/mail/admin-mail.server";
+import { mailStaff } from "~/mail/admin-mail.server";
 import { oneLine, quotedBlock } from "~/mail/mail-text";
 import { getListing } from "./listings.server";
 import { LISTING_MESSAGES, REPORT_MESSAGES as M, reportSchema } from "./validation";
@@ -75,7 +75,8 @@ export async function submitReport(
   // block: no user text can add a line of its own to the mail.
   const base = config().publicUrl;
   const title = oneLine(listing.title);
-  await mailAdmins(
+  await mailStaff(
+    "reports.moderate",
     {
       replyTo: email,
       subject: `Nuova segnalazione: ${title}`,

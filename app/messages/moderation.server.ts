@@ -5,7 +5,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { CurrentUser } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { refuseWithout } from "~/admin/access.server";
 import { db, queryRows } from "~/db/client.server";
 import { conversationMessages, conversations, listingReports, profiles } from "~/db/schema";
 import { REPORT_REASONS, REPORT_STATUSES, REPORT_SUBJECTS } from "~/lib/enums";
@@ -57,7 +57,7 @@ export interface ReportedConversation {
  * exists, is about a conversation, and that conversation still exists.
  */
 export async function getReportedConversation(actor: CurrentUser | null, reportId: string): Promise<Result<ReportedConversation>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "reports.moderate");
   if (refused) return refused;
   if (!isUuid(reportId)) return fail(404, M.notFound);
   const [report] = await db()
@@ -142,7 +142,7 @@ export async function getReportedConversation(actor: CurrentUser | null, reportI
  * from the partial index of migration 0026, which holds only such messages.
  */
 export async function countScamMessages(actor: CurrentUser | null, days = SCAM_COUNT_DAYS): Promise<Result<{ count: number; days: number }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "reports.moderate");
   if (refused) return refused;
   const [row] = await queryRows<{ count: number }>(sql`
     select count(*)::int as count from conversation_messages

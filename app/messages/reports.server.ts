@@ -12,7 +12,7 @@ import { REPORT_REASONS } from "~/lib/enums";
 import { fail, type Result } from "~/lib/result";
 import { participantConversation } from "./access.server";
 import { conversationReportSchema, MESSAGE_TEXTS as M } from "./messages";
-import { mailAdmins } from "~/mail/admin-mail.server";
+import { mailStaff } from "~/mail/admin-mail.server";
 
 /** The reporter's report of the conversation that still waits for the moderators, if any (one at most). */
 export async function pendingConversationReport(conversationId: string, reporterId: string): Promise<{ id: string } | undefined> {
@@ -55,7 +55,8 @@ export async function reportConversation(viewer: CurrentUser | null, conversatio
   if (!stored.ok) return stored;
 
   // No message text in the mail: the moderators read the conversation in the back office.
-  await mailAdmins(
+  await mailStaff(
+    "reports.moderate",
     {
       subject: "Nuova segnalazione di una conversazione",
       text:

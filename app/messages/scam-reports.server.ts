@@ -12,7 +12,7 @@ import { listingReports } from "~/db/schema";
 import { AUTOMATIC_CHECKS } from "~/lib/enums";
 import { logger } from "~/lib/logger.server";
 import { AUTOMATIC_REPORTER } from "~/listings/automatic-reports.server";
-import { adminAddresses } from "~/mail/admin-mail.server";
+import { staffAddresses } from "~/mail/admin-mail.server";
 import { sendMail } from "~/mail/mailer.server";
 
 /** How far back the recipients are counted. */
@@ -85,7 +85,7 @@ export async function reportScamSenderIfDue(senderId: string, messageId: string)
 
 async function mailAdmins(recipients: number): Promise<void> {
   try {
-    const admins = await adminAddresses();
+    const admins = await staffAddresses("reports.moderate");
     if (admins.length === 0) return;
     await sendMail({
       to: admins,

@@ -3,7 +3,7 @@
 // change at once.
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { refuseWithout } from "~/admin/access.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { db } from "~/db/client.server";
 import { partners } from "~/db/schema";
@@ -38,7 +38,7 @@ const columns = {
 
 /** Every partner, active or not, in display order then by name (as the home page orders them). */
 export async function listPartnersForAdmin(actor: CurrentUser | null): Promise<Result<{ partners: AdminPartner[] }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "partners.manage");
   if (refused) return refused;
   const rows = await db().select(columns).from(partners).orderBy(asc(partners.displayOrder), asc(partners.name), asc(partners.id));
   return { ok: true, partners: rows };
@@ -51,7 +51,7 @@ export async function nextDisplayOrder(): Promise<number> {
 }
 
 export async function createPartner(actor: CurrentUser | null, fields: Record<string, string>): Promise<PartnerSaved> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "partners.manage");
   if (refused) return refused;
   const parsed = partnerSchema.safeParse(fields);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
@@ -71,7 +71,7 @@ export async function createPartner(actor: CurrentUser | null, fields: Record<st
 
 /** Saves the whole form; an empty display order keeps the partner's current one. */
 export async function updatePartner(actor: CurrentUser | null, id: string, fields: Record<string, string>): Promise<PartnerSaved> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "partners.manage");
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   const parsed = partnerSchema.safeParse(fields);
@@ -96,7 +96,7 @@ export async function updatePartner(actor: CurrentUser | null, id: string, field
 }
 
 export async function deletePartner(actor: CurrentUser | null, id: string): Promise<Result<{ message: string }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "partners.manage");
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   try {

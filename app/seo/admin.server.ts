@@ -2,7 +2,7 @@
 // /admin/seo/sitemap): admins only. The redirects, meta tags and settings tabs have their own module.
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { refuseWithout } from "~/admin/access.server";
 import { isPublishedArticleRow } from "~/articles/visibility.server";
 import { CACHE_TAGS, memoize } from "~/cache/cache.server";
 import { newestFirst } from "~/db/order";
@@ -44,7 +44,7 @@ export interface SeoOverview {
 }
 
 export async function seoOverview(actor: CurrentUser | null): Promise<Result<SeoOverview>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "seo.keywords");
   if (refused) return refused;
   const [a, [other]] = await Promise.all([
     articleFigures(),
@@ -103,7 +103,7 @@ const withLabel = <T extends { status: KeywordStatus }>(row: T) => ({ ...row, st
 
 /** A page of keywords, newest first, each with the number of published articles that use it. */
 export async function listKeywords(actor: CurrentUser | null, query: { page?: number } = {}): Promise<Result<KeywordPage>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "seo.keywords");
   if (refused) return refused;
   const page = pageNumber(query.page);
   const [rows, [totals]] = await Promise.all([
@@ -158,7 +158,7 @@ async function countArticlesUsing(keywords: string[]): Promise<Map<string, numbe
 }
 
 export async function getKeyword(actor: CurrentUser | null, id: string): Promise<Result<{ keyword: AdminKeyword }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "seo.keywords");
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   const [row] = await db().select(keywordColumns).from(seoKeywords).where(eq(seoKeywords.id, id)).limit(1);
@@ -184,7 +184,7 @@ export function updateKeyword(actor: CurrentUser | null, id: string, fields: Rec
  * admins adding the same keyword at once get one row and one refusal.
  */
 async function saveKeyword(actor: CurrentUser | null, id: string | null, fields: Record<string, string>): Promise<KeywordSaved> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "seo.keywords");
   if (refused) return refused;
   if (id !== null && !isUuid(id)) return fail(404, M.notFound);
   const parsed = keywordSchema.safeParse(fields);
@@ -219,7 +219,7 @@ async function saveKeyword(actor: CurrentUser | null, id: string | null, fields:
 
 /** Not in the spec: a keyword typed by mistake would otherwise stay for ever (decision 0053). */
 export async function deleteKeyword(actor: CurrentUser | null, id: string): Promise<Result<{ message: string }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "seo.keywords");
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   try {
@@ -235,7 +235,7 @@ export async function deleteKeyword(actor: CurrentUser | null, id: string): Prom
 // --- Sitemap -------------------------------------------------------------------------------------
 
 export async function sitemapStatus(actor: CurrentUser | null): Promise<Result<{ sitemap: SitemapSummary }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "seo.sitemap");
   if (refused) return refused;
   return { ok: true, sitemap: await sitemapSummary() };
 }

@@ -3,7 +3,7 @@
 // once (applyRedirect runs before routing) and a deleted one stops at once. Decision 0054.
 import { asc, count, desc, eq, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { refuseWithout } from "~/admin/access.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { config } from "~/config.server";
 import { db, transaction, type Db } from "~/db/client.server";
@@ -51,7 +51,7 @@ const columns = {
 
 /** Every redirect, newest first (or by from path), 20 a page. */
 export async function listRedirectsForAdmin(actor: CurrentUser | null, query: { page?: number; sort?: RedirectSort } = {}): Promise<Result<AdminRedirectPage>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "seo.settings");
   if (refused) return refused;
   const page = pageNumber(query.page);
   const [items, [totals]] = await Promise.all([
@@ -74,7 +74,7 @@ export async function listRedirectsForAdmin(actor: CurrentUser | null, query: { 
  * serialises the adds, so two added at the same moment (A→B and B→A) cannot both pass the loop check.
  */
 export async function createRedirect(actor: CurrentUser | null, fields: Record<string, string>): Promise<Result<{ redirect: AdminRedirect; message: string }> | RedirectFailure> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "seo.settings");
   if (refused) return refused;
   const parsed = redirectSchema.safeParse(fields);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
@@ -109,7 +109,7 @@ export async function createRedirect(actor: CurrentUser | null, fields: Record<s
 }
 
 export async function deleteRedirect(actor: CurrentUser | null, id: string): Promise<Result<{ message: string }>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "seo.settings");
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   try {

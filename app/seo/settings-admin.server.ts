@@ -5,7 +5,7 @@
 // `seo`. Decision 0054.
 import { sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { refuseWithout } from "~/admin/access.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { db } from "~/db/client.server";
 import { seoSettings } from "~/db/schema";
@@ -41,7 +41,7 @@ const FORM_DEFAULTS: SettingsValues = {
 
 /** The row as it is (not the memoized copy: the admin sees what is stored now). */
 export async function getSettingsForAdmin(actor: CurrentUser | null): Promise<Result<AdminSettings>> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "seo.settings");
   if (refused) return refused;
   const [row] = await db()
     .select({
@@ -66,7 +66,7 @@ export async function getSettingsForAdmin(actor: CurrentUser | null): Promise<Re
  * statement on the fixed id, so two first saves at the same moment make one row, the later winning.
  */
 export async function saveSettings(actor: CurrentUser | null, fields: Record<string, string>): Promise<Result<{ message: string; settings: SettingsValues }> | SettingsFailure> {
-  const refused = refuseNonAdmin(actor);
+  const refused = refuseWithout(actor, "seo.settings");
   if (refused) return refused;
   const parsed = settingsSchema.safeParse(fields);
   if (!parsed.success) {

@@ -2,7 +2,7 @@ import { Check, X } from "lucide";
 import { useRef } from "react";
 import { data, Link, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/contest-submissions";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { refuseWithout } from "~/admin/access.server";
 import { readAdminForm } from "~/admin/admin-form.server";
 import { adminActor } from "~/admin/gate.server";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
@@ -43,7 +43,7 @@ export async function action(args: Route.ActionArgs) {
   const result = intent === "approve" ? await approveSubmission(actor, id) : intent === "reject" ? await rejectSubmission(actor, id) : null;
   if (!result) {
     // An unknown intent: a non-admin is refused as for the known ones.
-    const refused = refuseNonAdmin(actor);
+    const refused = refuseWithout(actor, "contests.manage");
     return data({ ok: false as const, id, error: refused?.error ?? M.moderationError }, { status: refused?.status ?? 400 });
   }
   if (!result.ok) return data({ ok: false as const, id, error: result.error }, { status: result.status });

@@ -2,7 +2,9 @@ import { ExternalLink, LogOut, Menu, PanelLeftClose, PanelLeftOpen, PawPrint, X 
 import { useRef, useState } from "react";
 import { Form, Link, Outlet, useLocation, useNavigation } from "react-router";
 import { adminActor, adminGate } from "~/admin/gate.server";
+import { can } from "~/accounts/permissions";
 import { ADMIN_SECTIONS, sectionOf } from "~/admin/navigation";
+import { ROLES } from "~/lib/enums";
 import { SIDEBAR_COOKIE, sidebarCollapsed } from "~/admin/sidebar";
 import { Icon } from "~/components/icon";
 import { useDismiss } from "~/components/use-dismiss";
@@ -15,18 +17,20 @@ export const middleware: Route.MiddlewareFunction[] = [adminGate];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = adminActor(context);
   return {
-    admin: { fullName: admin.fullName, email: admin.email },
+    admin: { fullName: admin.fullName, email: admin.email, roleLabel: ROLES.labels[admin.role] },
+    /** the sidebar's links this person may open (decision 0107) */
+    sections: ADMIN_SECTIONS.filter((section) => can(admin.role, section.permission)).map((section) => section.to),
     collapsed: sidebarCollapsed(request.headers.get("cookie")),
   };
 }
 
 export const meta = () => [{ title: "Amministrazione — Zampa" }, { name: "robots", content: "noindex" }];
 
-function SectionLinks({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+function SectionLinks({ allowed, collapsed, onNavigate }: { allowed: readonly string[]; collapsed: boolean; onNavigate?: () => void }) {
   const current = sectionOf(useLocation().pathname);
   return (
     <ul className="space-y-1">
-      {ADMIN_SECTIONS.map((section) => {
+      {ADMIN_SECTIONS.filter((section) => allowed.includes(section.to)).map((section) => {
         const active = current?.to === section.to;
         return (
           <li key={section.to}>
@@ -137,7 +141,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
         <div ref={menuRef} id="admin-menu" hidden={!menuOpen} className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-stone-200 px-3 py-3">
           <nav aria-label="Sezioni del pannello">
-            <SectionLinks collapsed={false} onNavigate={() => setMenuOpen(false)} />
+            <SectionLinks allowed={loaderData.sections} collapsed={false} onNavigate={() => setMenuOpen(false)} />
           </nav>
           <div className="mt-3 space-y-1 border-t border-stone-200 pt-3">
             <SiteLink collapsed={false} />
@@ -158,10 +162,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
         <nav aria-label="Sezioni del pannello" className="flex-1 overflow-y-auto px-3">
-          <SectionLinks collapsed={collapsed} />
+          <SectionLinks allowed={loaderData.sections} collapsed={collapsed} />
         </nav>
         <div className="space-y-1 border-t border-stone-200 px-3 py-3">
-          {collapsed ? null : <p className="truncate px-3 pb-1 text-xs text-stone-600">{admin.email}</p>}
+          {collapsed ? null : (
+            <p className="truncate px-3 pb-1 text-xs text-stone-600">
+              {admin.email} · {admin.roleLabel}
+            </p>
+          )}
           <SiteLink collapsed={collapsed} />
           <SignOut collapsed={collapsed} />
           <button

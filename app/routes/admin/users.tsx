@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { can, isStaff } from "~/accounts/permissions";
 import { data, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/users";
 import { listUsers, setUserRole, type AdminUserRow } from "~/accounts/admin.server";
@@ -38,8 +39,9 @@ export function action(args: Route.ActionArgs) {
     if (intent !== "role") return data({ ok: false as const, error: M.roleError }, { status: 400 });
     const result = await setUserRole(actor, id, role);
     if (!result.ok) return refusal(result);
-    // An admin who has just given up the role has no business on this page any more.
-    if (result.changed && id === actor!.id && result.user.role !== "admin") throw redirect("/");
+    // An admin who has just given up the role has no business on this page any more: to the back
+    // office's home when the new role still opens it, to the site otherwise.
+    if (result.changed && id === actor!.id && !can(result.user.role, "users.manage")) throw redirect(isStaff(result.user.role) ? "/admin" : "/");
     return { ok: true as const, message: result.message };
   });
 }
@@ -56,14 +58,20 @@ function Counter({ label, value }: { label: string; value: number }) {
   );
 }
 
-const roleLabel = (target: Role) => (target === "admin" ? "Rendi amministratore" : "Rendi utente");
-const otherRole = (user: AdminUserRow): Role => (user.role === "admin" ? "user" : "admin");
+/** The menu item that gives a role: the spec's two, and the team's (decision 0107). */
+const ROLE_ACTIONS: Record<Role, string> = {
+  admin: "Rendi amministratore",
+  editor: "Rendi redattore",
+  moderator: "Rendi moderatore",
+  user: "Rendi utente",
+};
+const otherRoles = (user: AdminUserRow): Role[] => ROLES.values.filter((role) => role !== user.role);
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { users, counters, matching, matchingCapped, page, pageCount, q, role, sort, selfId } = loaderData;
   const fetcher = useFetcher<typeof action>();
   const hydrated = useHydrated();
-  const [asking, setAsking] = useState<AdminUserRow | null>(null);
+  const [asking, setAsking] = useState<{ user: AdminUserRow; role: Role } | null>(null);
   // The row whose role was last changed: its answer shows there, where the eye is.
   const [changed, setChanged] = useState<string | null>(null);
   const busy = fetcher.state !== "idle";
@@ -99,7 +107,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       id: "role",
       header: "Ruolo",
       cell: (user) => (
-        <span className={`inline-block rounded-full px-3 py-1 text-xs font-semibold ${user.role === "admin" ? "bg-brand-100 text-brand-900" : "bg-stone-200 text-stone-900"}`}>
+        <span className={`inline-block rounded-full px-3 py-1 text-xs font-semibold ${user.role === "user" ? "bg-stone-200 text-stone-900" : "bg-brand-100 text-brand-900"}`}>
           {user.roleLabel}
         </span>
       ),
@@ -159,9 +167,11 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           actions={(user) => (
             <div className="flex flex-col items-start gap-1 md:items-end">
               <RowActions label={`${user.fullName || user.email}${user.id === selfId ? " (tu)" : ""}`}>
-                <button type="button" className={rowActionClass} disabled={busy || !hydrated} onClick={() => setAsking(user)}>
-                  {roleLabel(otherRole(user))}
-                </button>
+                {otherRoles(user).map((target) => (
+                  <button key={target} type="button" className={rowActionClass} disabled={busy || !hydrated} onClick={() => setAsking({ user, role: target })}>
+                    {ROLE_ACTIONS[target]}
+                  </button>
+                ))}
               </RowActions>
               <p aria-live="polite" className="text-sm">
                 {answer && changed === user.id ? <span className={answer.ok ? "text-green-800" : "text-red-800"}>{answer.ok ? answer.message : answer.error}</span> : null}
@@ -174,15 +184,15 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
 
       <ConfirmDialog
         open={asking !== null}
-        question={asking ? roleChangeQuestion(otherRole(asking)) : ""}
-        confirmLabel={asking ? roleLabel(otherRole(asking)) : ""}
+        question={asking ? roleChangeQuestion(asking.role) : ""}
+        confirmLabel={asking ? ROLE_ACTIONS[asking.role] : ""}
         busy={busy}
-        onCancel={() => asking && closeDialog(asking.id)}
+        onCancel={() => asking && closeDialog(asking.user.id)}
         onConfirm={() => {
           if (!asking) return;
-          closeDialog(asking.id);
-          setChanged(asking.id);
-          void fetcher.submit({ intent: "role", id: asking.id, role: otherRole(asking) }, { method: "post" });
+          closeDialog(asking.user.id);
+          setChanged(asking.user.id);
+          void fetcher.submit({ intent: "role", id: asking.user.id, role: asking.role }, { method: "post" });
         }}
       />
     </>

@@ -1,3 +1,4 @@
+import { can } from "~/accounts/permissions";
 import { Calendar, Flag, MapPin, Pencil, User } from "lucide";
 import { isPublicListing } from "~/listings/visibility";
 import { Icon } from "~/components/icon";
@@ -39,7 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const birth = birthOf(row);
   // The owner's street address, phone and e-mail reach only the owner and the admins: never the
   // HTML, the .data or the cached page of anyone else (decision 0089). Others ask with "Mostra numero".
-  const manages = viewer !== null && (viewer.id === row.userId || viewer.role === "admin");
+  const manages = viewer !== null && (viewer.id === row.userId || can(viewer.role, "listings.moderate"));
   const position = manages ? { lat: row.locationLat, lng: row.locationLng } : publicPosition(row.locationLat, row.locationLng);
   const listing = {
     id: row.id,

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/keywords";
 import { adminActor } from "~/admin/gate.server";
-import { refuseNonAdmin } from "~/admin/access.server";
+import { refuseWithout } from "~/admin/access.server";
 import { readAdminForm } from "~/admin/admin-form.server";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { StatusBanner } from "~/components/admin/kit/status-banner";
@@ -75,7 +75,7 @@ export async function action(args: Route.ActionArgs) {
         ? await updateKeyword(actor, id, fields)
         : intent === "delete"
           ? await deleteKeyword(actor, id)
-          : (refuseNonAdmin(actor) ?? { ok: false as const, status: 400, error: M.invalidAction });
+          : (refuseWithout(actor, "seo.keywords") ?? { ok: false as const, status: 400, error: M.invalidAction });
   if (!result.ok) {
     const values = intent === "delete" ? undefined : fields;
     return data<ActionData>({ ok: false, error: result.error, fieldErrors: (result as KeywordFailure).fieldErrors, values }, { status: result.status });

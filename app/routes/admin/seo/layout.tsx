@@ -1,4 +1,7 @@
 import { Link, Outlet, useLocation } from "react-router";
+import { can } from "~/accounts/permissions";
+import { adminActor } from "~/admin/gate.server";
+import { permissionOf } from "~/admin/navigation";
 import { SEO_TABS, seoTabOf } from "~/admin/seo-tabs";
 import type { Route } from "./+types/layout";
 
@@ -7,7 +10,13 @@ import type { Route } from "./+types/layout";
 // loaded by its own loader and works without JavaScript (decision 0053).
 export const meta: Route.MetaFunction = () => [{ title: "SEO — Zampa Admin" }, { name: "robots", content: "noindex" }];
 
-export default function SeoLayout() {
+/** The tabs this person may open: an editor sees the overview, keywords and sitemap (decision 0107). */
+export function loader({ context }: Route.LoaderArgs) {
+  const actor = adminActor(context);
+  return { tabs: SEO_TABS.filter((tab) => can(actor.role, permissionOf(tab.to))).map((tab) => tab.to) };
+}
+
+export default function SeoLayout({ loaderData }: Route.ComponentProps) {
   const current = seoTabOf(useLocation().pathname);
   return (
     <div className="mx-auto max-w-6xl">
@@ -16,7 +25,7 @@ export default function SeoLayout() {
       {/* At 360 px the six links do not fit: the bar scrolls sideways inside its own box, with room for the focus ring. */}
       <nav aria-label="Sezioni SEO" className="mt-4 overflow-x-auto border-b border-stone-200">
         <ul className="flex min-w-max gap-1 p-1.5">
-          {SEO_TABS.map((tab) => {
+          {SEO_TABS.filter((tab) => loaderData.tabs.includes(tab.to)).map((tab) => {
             const active = current?.to === tab.to;
             return (
               <li key={tab.to}>

@@ -1,0 +1,82 @@
+// Recording a back-office write in the activity log (decision 0107). Called by the domain function
+// that makes the write, inside its transaction (db() is the transaction there, app/db/client.server.ts),
+// so the write and its record are kept or lost together.
+import type { CurrentUser } from "~/accounts/session.server";
+import { db } from "~/db/client.server";
+import { auditEvents, type AuditChange } from "~/db/schema";
+import type { AUDIT_ACTIONS, AUDIT_AREAS } from "~/lib/enums";
+
+export type AuditArea = (typeof AUDIT_AREAS.values)[number];
+export type AuditAction = (typeof AUDIT_ACTIONS.values)[number];
+
+/** Who wrote: the actor the gate let through, with the address it read (none outside a request). */
+export type AuditActor = Pick<CurrentUser, "id" | "fullName" | "role"> & { address?: string | null };
+
+type Fields = Record<string, unknown>;
+
+export interface AuditEntry {
+  actor: AuditActor;
+  area: AuditArea;
+  action: AuditAction;
+  item?: { id: string; label?: string | null };
+  /** the item's fields before the write (none for a creation) */
+  before?: Fields | null;
+  /** and after it (none for a deletion) */
+  after?: Fields | null;
+}
+
+/** Fields whose value never enters the log: only that they changed. */
+const SECRET = /(password|secret|token|hash|apikey|api_key|otp|backupcodes)$/i;
+export const HIDDEN_VALUE = "[nascosto]";
+
+function comparable(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (value === undefined) return null;
+  return value;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(comparable(a)) === JSON.stringify(comparable(b));
+}
+
+/**
+ * The fields that differ between before and after, secrets masked. A creation lists every field
+ * of after, a deletion every field of before.
+ */
+export function changedFields(before: Fields | null | undefined, after: Fields | null | undefined): AuditChange[] {
+  const names = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  const changes: AuditChange[] = [];
+  for (const field of names) {
+    const was = before ? comparable(before[field]) : null;
+    const is = after ? comparable(after[field]) : null;
+    if (before && after && same(was, is)) continue;
+    const hide = SECRET.test(field);
+    changes.push({ field, before: hide && was !== null ? HIDDEN_VALUE : was, after: hide && is !== null ? HIDDEN_VALUE : is });
+  }
+  return changes;
+}
+
+/** Writes one record (in the caller's transaction, when there is one). */
+export async function recordAudit(entry: AuditEntry): Promise<void> {
+  await recordAudits([entry]);
+}
+
+/** Writes several records in one statement (a bulk action's batch). */
+export async function recordAudits(entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db()
+    .insert(auditEvents)
+    .values(
+      entries.map((entry) => ({
+        actorId: entry.actor.id,
+        actorName: entry.actor.fullName,
+        actorRole: entry.actor.role,
+        address: entry.actor.address ?? null,
+        area: entry.area,
+        action: entry.action,
+        itemId: entry.item?.id ?? null,
+        itemLabel: entry.item?.label ?? null,
+        changes: changedFields(entry.before, entry.after),
+      })),
+    );
+}

@@ -1,4 +1,5 @@
 // Accounts for tests, created through the real sign-up path.
+import type { Role } from "~/accounts/permissions";
 import { eq } from "drizzle-orm";
 import { auth } from "~/accounts/auth.server";
 import { getCurrentUser, type CurrentUser } from "~/accounts/session.server";
@@ -28,7 +29,7 @@ export const TEST_PASSWORD = "Cuccioli-2026";
 
 /** `verified`: the address counts as confirmed (as if the link mailed at sign-up had been followed). */
 export async function createAccount(
-  options: { role?: "user" | "admin"; fullName?: string; email?: string; password?: string; verified?: boolean } = {},
+  options: { role?: Role; fullName?: string; email?: string; password?: string; verified?: boolean } = {},
 ): Promise<TestAccount> {
   counter += 1;
   const email = options.email ?? `utente${counter}-${Date.now()}@example.it`;
@@ -37,7 +38,7 @@ export async function createAccount(
   // A sign-up opens no session (decision 0075): the account signs in with its password.
   const { headers, response } = await auth().api.signInEmail({ body: { email, password }, returnHeaders: true });
   if (options.verified) await db().update(users).set({ emailVerified: true }).where(eq(users.id, response.user.id));
-  if (options.role === "admin") await db().update(profiles).set({ role: "admin" }).where(eq(profiles.id, response.user.id));
+  if (options.role && options.role !== "user") await db().update(profiles).set({ role: options.role }).where(eq(profiles.id, response.user.id));
   return { id: response.user.id, email, cookie: cookieFrom(headers) };
 }
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { CACHE_TAGS, invalidate, setCacheEnabled } from "~/cache/cache.server";
 import { db } from "~/db/client.server";
 import { adsenseCodes } from "~/db/schema";
-import { ADMIN_ACTOR as admin, REFUSED_ACTORS } from "../../tests/actors";
+import { ADMIN_ACTOR as admin, refusedActors } from "../../tests/actors";
 import { itDb } from "../../tests/db";
 import { MISSING_ID as MISSING } from "../../tests/factories";
 import { createAdCode, deleteAdCode, getAdCode, listAdCodesForAdmin, toggleAdCodeActive, updateAdCode } from "./admin.server";
@@ -36,7 +36,7 @@ describe("ad codes in the back office", () => {
     await clear();
     const code = await created();
     const before = await allCodes();
-    for (const [who, status, error] of REFUSED_ACTORS) {
+    for (const [who, status, error] of refusedActors("ads.manage")) {
       const refusal = { ok: false, status, error };
       expect(await listAdCodesForAdmin(who)).toEqual(refusal);
       expect(await getAdCode(who, code.id)).toEqual(refusal);

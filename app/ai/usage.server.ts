@@ -112,7 +112,7 @@ function statsPeriod(days: unknown): number {
 
 /** days: 7, 30 or 90 (anything else: 30); the last `days` Europe/Rome days, today included. */
 export async function getAiUsageStats(actor: CurrentUser | null, days: unknown): Promise<Result<{ stats: AiUsageStats }>> {
-  const refused = refuseWithout(actor, "ai.use");
+  const refused = refuseWithout(actor, "ai.stats");
   if (refused) return refused;
   const n = statsPeriod(days);
   // One row per day of the period (generate_series: zero-filled), then the types over the period.

@@ -6,7 +6,7 @@ import { allowedBreeds } from "~/db/schema";
 import { legalBreeds } from "~/listings/listings.server";
 import { PET_TYPES } from "~/lib/enums";
 import { loader as breedsApi } from "~/routes/api.breeds";
-import { ADMIN_ACTOR as admin, REFUSED_ACTORS } from "../../tests/actors";
+import { ADMIN_ACTOR as admin, refusedActors } from "../../tests/actors";
 import { itDb } from "../../tests/db";
 import { MISSING_ID as MISSING } from "../../tests/factories";
 import { createBreed, deleteBreed, listBreedsForAdmin, updateBreed } from "./admin.server";
@@ -34,7 +34,7 @@ describe("the breed catalogue in the back office", () => {
     const created = await createBreed(admin, form());
     if (!created.ok) throw new Error(created.error);
     const before = await allBreeds();
-    for (const [who, status, error] of REFUSED_ACTORS) {
+    for (const [who, status, error] of refusedActors("breeds.manage")) {
       expect(await listBreedsForAdmin(who)).toEqual({ ok: false, status, error });
       expect(await createBreed(who, form({ breedName: "Altro geco" }))).toEqual({ ok: false, status, error });
       expect(await updateBreed(who, created.breed.id, form({ breedName: "Cambiato" }))).toEqual({ ok: false, status, error });

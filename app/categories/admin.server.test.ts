@@ -3,7 +3,7 @@ import { afterEach, describe, expect } from "vitest";
 import { CACHE_TAGS, invalidate, setCacheEnabled } from "~/cache/cache.server";
 import { db } from "~/db/client.server";
 import { articles, categories } from "~/db/schema";
-import { ADMIN_ACTOR as admin, REFUSED_ACTORS } from "../../tests/actors";
+import { ADMIN_ACTOR as admin, refusedActors } from "../../tests/actors";
 import { itDb } from "../../tests/db";
 import { createArticle, createCategory, MISSING_ID as MISSING } from "../../tests/factories";
 import { createCategory as adminCreate, deleteCategory, listCategoriesForAdmin, uniqueSlug, updateCategory } from "./admin.server";
@@ -19,7 +19,7 @@ describe("categories in the back office", () => {
   itDb("refuses visitors (401) and users (403), changing nothing", async () => {
     const existing = await createCategory({ slug: "esistente" });
     const before = await allCategories();
-    for (const [who, status, error] of REFUSED_ACTORS) {
+    for (const [who, status, error] of refusedActors("categories.manage")) {
       expect(await listCategoriesForAdmin(who)).toEqual({ ok: false, status, error });
       expect(await adminCreate(who, form())).toEqual({ ok: false, status, error });
       expect(await updateCategory(who, existing.id, form())).toEqual({ ok: false, status, error });

@@ -8,7 +8,7 @@ import { config, setConfig, type Config } from "~/config.server";
 import { db } from "~/db/client.server";
 import { contestSubmissions, contests, contestVotes } from "~/db/schema";
 import { putFile } from "~/storage/storage.server";
-import { ADMIN_ACTOR as admin, REFUSED_ACTORS } from "../../tests/actors";
+import { ADMIN_ACTOR as admin, refusedActors } from "../../tests/actors";
 import { itDb } from "../../tests/db";
 import { createContest, createSubmission, createUserRow, MISSING_ID as MISSING } from "../../tests/factories";
 import { createContest as adminCreate, deleteContest, listContestsForAdmin, updateContest } from "./admin.server";
@@ -45,7 +45,7 @@ describe("contests in the back office", () => {
   itDb("refuses visitors (401) and users (403), changing nothing", async () => {
     const existing = await createContest();
     const before = await allContests();
-    for (const [who, status, error] of REFUSED_ACTORS) {
+    for (const [who, status, error] of refusedActors("contests.manage")) {
       expect(await listContestsForAdmin(who)).toEqual({ ok: false, status, error });
       expect(await adminCreate(who, form())).toEqual({ ok: false, status, error });
       expect(await updateContest(who, existing.id, form())).toEqual({ ok: false, status, error });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { CACHE_TAGS, invalidate, setCacheEnabled } from "~/cache/cache.server";
 import { db } from "~/db/client.server";
 import { partners } from "~/db/schema";
-import { ADMIN_ACTOR as admin, REFUSED_ACTORS } from "../../tests/actors";
+import { ADMIN_ACTOR as admin, refusedActors } from "../../tests/actors";
 import { itDb } from "../../tests/db";
 import { MISSING_ID as MISSING } from "../../tests/factories";
 import { createPartner, deletePartner, listPartnersForAdmin, updatePartner } from "./admin.server";
@@ -31,7 +31,7 @@ describe("partners in the back office", () => {
     const created = await createPartner(admin, form());
     if (!created.ok) throw new Error(created.error);
     const before = await allPartners();
-    for (const [who, status, error] of REFUSED_ACTORS) {
+    for (const [who, status, error] of refusedActors("partners.manage")) {
       expect(await listPartnersForAdmin(who)).toEqual({ ok: false, status, error });
       expect(await createPartner(who, form())).toEqual({ ok: false, status, error });
       expect(await updatePartner(who, created.partner.id, form({ name: "Altro" }))).toEqual({ ok: false, status, error });

@@ -4,7 +4,7 @@ import { setCacheEnabled } from "~/cache/cache.server";
 import { db } from "~/db/client.server";
 import { seoRedirects } from "~/db/schema";
 import { sortOf } from "~/lib/list-sort";
-import { ADMIN_ACTOR as admin, REFUSED_ACTORS } from "../../tests/actors";
+import { ADMIN_ACTOR as admin, refusedActors } from "../../tests/actors";
 import { itDb } from "../../tests/db";
 import { MISSING_ID as MISSING } from "../../tests/factories";
 import { REDIRECT_MESSAGES as M, REDIRECTS_PAGE_SIZE, redirectSchema, redirectSortSchema } from "./redirect-validation";
@@ -22,7 +22,7 @@ describe("redirects in the back office", () => {
   itDb("refuses visitors (401) and users (403), changing nothing", async () => {
     const [existing] = await db().insert(seoRedirects).values({ fromPath: "/esistente", toPath: "/altra" }).returning();
     const before = await all();
-    for (const [who, status, error] of REFUSED_ACTORS) {
+    for (const [who, status, error] of refusedActors("seo.settings")) {
       expect(await listRedirectsForAdmin(who)).toEqual({ ok: false, status, error });
       expect(await createRedirect(who, { fromPath: "/nuovo", toPath: "/x" })).toEqual({ ok: false, status, error });
       expect(await deleteRedirect(who, existing!.id)).toEqual({ ok: false, status, error });

@@ -8,7 +8,7 @@ import { pageMeta } from "~/lib/seo";
 import { SITE_DESCRIPTION, SITE_NAME } from "~/lib/site";
 import { loader as rootLoader } from "~/root";
 import { loader as robotsLoader } from "~/routes/robots";
-import { ADMIN_ACTOR as admin, REFUSED_ACTORS } from "../../tests/actors";
+import { ADMIN_ACTOR as admin, refusedActors } from "../../tests/actors";
 import { itDb } from "../../tests/db";
 import { getSettingsForAdmin, saveSettings } from "./settings-admin.server";
 import { SETTINGS_MESSAGES as M, settingsSchema } from "./settings-validation";
@@ -31,7 +31,7 @@ afterEach(() => setCacheEnabled(false));
 
 describe("SEO settings in the back office", () => {
   itDb("refuses visitors (401) and users (403), changing nothing", async () => {
-    for (const [who, status, error] of REFUSED_ACTORS) {
+    for (const [who, status, error] of refusedActors("seo.settings")) {
       expect(await getSettingsForAdmin(who)).toEqual({ ok: false, status, error });
       expect(await saveSettings(who, form())).toEqual({ ok: false, status, error });
     }

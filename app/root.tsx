@@ -129,9 +129,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           : (badRequest ?? forbidden ?? throttled ?? "Qualcosa non ha funzionato. Riprova tra qualche istante.")
       }
     >
-      <a href="/" className="btn-primary">
-        Torna alla home
-      </a>
+      {/* An editor or a moderator refused a section goes back to the back office's home. */}
+      {forbidden && isBackOffice(pathname) && forbidden === ADMIN_ACCESS_MESSAGES.notPermitted ? (
+        <a href="/admin" className="btn-primary">
+          Torna alla dashboard
+        </a>
+      ) : (
+        <a href="/" className="btn-primary">
+          Torna alla home
+        </a>
+      )}
     </MessagePanel>
   );
   // In the back office the chrome (and its main landmark) is the admin layout's, which an error

@@ -24,7 +24,10 @@ import { dashboardCounters } from "./dashboard.server";
 
 const ID = "00000000-0000-4000-8000-00000000beef";
 
-const CALLS: { name: string; permission: Permission; call: (actor: CurrentUser | null) => Promise<{ ok: boolean; status?: number }> }[] = [
+/** What a call answered: a refusal's status, or a success (whose own `status` may be anything). */
+type Answer = { ok: true } | { ok: false; status: number; error: string };
+
+const CALLS: { name: string; permission: Permission; call: (actor: CurrentUser | null) => Promise<Answer> }[] = [
   { name: "listArticlesForAdmin", permission: "articles.manage", call: (a) => listArticlesForAdmin(a) },
   { name: "createArticle", permission: "articles.manage", call: (a) => createArticle(a, { title: "Prova" }) },
   { name: "deleteArticle", permission: "articles.manage", call: (a) => deleteArticle(a, ID) },

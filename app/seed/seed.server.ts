@@ -37,6 +37,12 @@ export const DEMO_ADMIN: SeedUser = {
   role: "admin",
 };
 
+/** The editorial team of the demo: one editor and one moderator (decision 0107), same password. */
+export const DEMO_STAFF: SeedUser[] = [
+  { email: "redazione@zampa.test", fullName: "Elena Conti", password: DEMO_PASSWORD, role: "editor" },
+  { email: "moderazione@zampa.test", fullName: "Paolo Moretti", password: DEMO_PASSWORD, role: "moderator" },
+];
+
 const SEED_LOCK = ADVISORY_LOCKS.seed;
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -116,7 +122,7 @@ export async function seedDemoContent(): Promise<void> {
     // An account may already have one of the demo e-mails: ADMIN_EMAIL=admin@zampa.test creates
     // that administrator before the demo content loads (decision 0038). It is reused as it is (its
     // password and role stay), and the demo content that names its e-mail is its own.
-    const people = [DEMO_ADMIN, ...demoUsers];
+    const people = [DEMO_ADMIN, ...DEMO_STAFF, ...demoUsers];
     const created = await tx
       .insert(users)
       .values(people.map((u) => ({ name: u.fullName, email: u.email, emailVerified: true })))
@@ -139,8 +145,8 @@ export async function seedDemoContent(): Promise<void> {
     }
     const createdEmails = new Set(created.map((u) => u.email));
     for (const person of people) {
-      if (person.role === "admin" && createdEmails.has(person.email)) {
-        await tx.update(profiles).set({ role: "admin" }).where(sql`${profiles.id} = ${idOf(person.email)}`);
+      if (person.role !== "user" && createdEmails.has(person.email)) {
+        await tx.update(profiles).set({ role: person.role }).where(sql`${profiles.id} = ${idOf(person.email)}`);
       }
     }
 

@@ -1,3 +1,4 @@
+import type { Role } from "~/accounts/permissions";
 // Shapes of the Italian demo content loaded on an empty database (see app/seed/seed.server.ts).
 // Data files in ./data hold only plain values; ids, hashing and image processing happen at seed time.
 
@@ -59,7 +60,7 @@ export interface SeedUser {
   email: string;
   fullName: string;
   password: string;
-  role: "user" | "admin";
+  role: Role;
 }
 
 export interface SeedPartner {

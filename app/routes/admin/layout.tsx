@@ -166,8 +166,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </nav>
         <div className="space-y-1 border-t border-stone-200 px-3 py-3">
           {collapsed ? null : (
-            <p className="truncate px-3 pb-1 text-xs text-stone-600">
-              {admin.email} · {admin.roleLabel}
+            <p className="px-3 pb-1 text-xs text-stone-600">
+              <span className="block truncate">{admin.email}</span>
+              <span className="block">{admin.roleLabel}</span>
             </p>
           )}
           <SiteLink collapsed={collapsed} />

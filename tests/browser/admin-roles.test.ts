@@ -29,7 +29,7 @@ describe("roles in the back office", () => {
     const { context, page } = await as(EDITOR.email);
     await page.goto("/admin");
     expect(await sidebarLinks(page)).toEqual(["Dashboard", "Articoli", "Calendario", "Piano Editoriale", "Categorie", "SEO"]);
-    await page.getByText(EDITOR.email).locator("xpath=following-sibling::span[1]").getByText("Redattore").waitFor();
+    expect(await page.getByText(EDITOR.email).locator("xpath=following-sibling::span[1]").textContent()).toBe("Redattore");
 
     await page.goto("/admin/seo");
     const tabs = await page.getByRole("navigation", { name: "Sezioni SEO" }).getByRole("link").allTextContents();

@@ -9,7 +9,7 @@ import { articles as demoArticles } from "~/seed/data/articles";
 import { contests as demoContests } from "~/seed/data/contests";
 import { listings as demoListings } from "~/seed/data/listings";
 import { DEMO_PASSWORD, demoUsers } from "~/seed/data/users";
-import { DEMO_ADMIN } from "~/seed/seed.server";
+import { DEMO_ADMIN, DEMO_STAFF } from "~/seed/seed.server";
 import { itDb } from "../tests/db";
 import { prepareAccountsAndContent, startBanner } from "./startup.server";
 
@@ -45,7 +45,7 @@ describe("start-up: administrator, then demo content", () => {
       expect(await rows(petListings)).toBe(demoListings.length);
       expect(await rows(contests)).toBe(demoContests.length);
       const [people] = await db().select({ n: count() }).from(users);
-      expect(people?.n).toBe(demoUsers.length + 1);
+      expect(people?.n).toBe(demoUsers.length + DEMO_STAFF.length + 1);
       expect(await signsIn(demoUsers[0]!.email, DEMO_PASSWORD)).toBe(true);
 
       // The start banner names ADMIN_EMAIL (not its password) and prints no demo password for it.

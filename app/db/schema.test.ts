@@ -16,6 +16,7 @@ const EXPECTED_TABLES = [
   "app_secrets",
   "article_revisions",
   "articles",
+  "audit_events",
   "categories",
   "contact_messages",
   "contest_submissions",

@@ -8,7 +8,7 @@ import { allowedBreeds, articles, categories, contestSubmissions, contests, list
 import { PET_TYPES } from "~/lib/enums";
 import { birthOf, hasBirthDate, isMicrochipCode, isOldEnoughToCede } from "~/listings/legal-rules";
 import { itDb } from "../../tests/db";
-import { DEMO_ADMIN, seedDemoContent, shouldSeed } from "./seed.server";
+import { DEMO_ADMIN, DEMO_STAFF, seedDemoContent, shouldSeed } from "./seed.server";
 
 const words = (html: string) => html.replace(/<[^>]+>/g, " ").split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
 
@@ -94,6 +94,12 @@ describe("demo content", () => {
 
       const [admin] = await db().select().from(profiles).where(eq(profiles.email, DEMO_ADMIN.email));
       expect(admin?.role).toBe("admin");
+      // The demo's editorial team: an editor and a moderator.
+      for (const person of DEMO_STAFF) {
+        const [profile] = await db().select({ role: profiles.role }).from(profiles).where(eq(profiles.email, person.email));
+        expect(profile?.role, person.email).toBe(person.role);
+      }
+      expect(DEMO_STAFF.map((person) => person.role)).toEqual(["editor", "moderator"]);
     },
     60_000,
   );

@@ -38,7 +38,7 @@ export function RowActions({ label, children }: { /** what the actions are about
         <Icon node={EllipsisVertical} aria-hidden size={16} />
       </summary>
       <div
-        className="absolute right-0 z-20 mt-1 flex min-w-48 flex-col gap-1 rounded-xl border border-stone-200 bg-white p-2 shadow-lg max-sm:left-0 max-sm:right-auto [&_a]:justify-start [&_button]:w-full [&_button]:justify-start"
+        className="absolute right-0 z-20 mt-1 flex min-w-56 flex-col gap-1 rounded-xl border border-stone-200 bg-white p-2 shadow-lg max-sm:left-0 max-sm:right-auto [&_a]:justify-start [&_button]:w-full [&_button]:justify-start"
         onClick={(event) => {
           // A choice closes the menu (its own handler has run).
           if ((event.target as HTMLElement).closest("button, a")) ref.current?.removeAttribute("open");

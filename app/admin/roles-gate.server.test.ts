@@ -2,7 +2,7 @@
 // the route's permission (decision 0107), for the page, its `.data` and an action; a refused
 // request never reaches the loader or action, so it changes nothing.
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { RouterContextProvider } from "react-router";
+import { type RouterContextProvider } from "react-router";
 import { describe, expect } from "vitest";
 import { can, isStaff, type Role } from "~/accounts/permissions";
 import routeConfig from "~/routes";

@@ -94,7 +94,14 @@ describe("the to-do counts", () => {
     expect((await approveSubmission(moderator, items.entry.id)).ok).toBe(true);
     expect((await markRead(moderator, items.contact.id)).ok).toBe(true);
     const handled = await counts(moderator);
-    expect(handled.counts).toEqual({ ...after.counts, reports: after.counts.reports! - 1, flaggedListings: before.counts.flaggedListings, appeals: before.counts.appeals, entries: before.counts.entries, contacts: before.counts.contacts });
+    expect(handled.counts).toEqual({
+      ...after.counts,
+      reports: after.counts.reports! - 1,
+      flaggedListings: before.counts.flaggedListings,
+      appeals: before.counts.appeals,
+      entries: before.counts.entries,
+      contacts: before.counts.contacts,
+    });
 
     // The sidebar's badge says the same.
     expect(sectionBadge("/admin/reports", handled)).toEqual({ count: handled.counts.reports, href: "/admin/reports?status=pending" });

@@ -118,14 +118,13 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           </h2>
           <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {counterList.map(({ key, label, icon }) => (
-              <div key={key} className="flex items-center gap-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
-                <span className="rounded-xl bg-brand-50 p-3 text-brand-800">
-                  <Icon node={icon} aria-hidden size={24} />
-                </span>
-                <div>
-                  <dt className="text-sm text-stone-700">{label}</dt>
-                  <dd className="text-2xl font-bold text-stone-900">{formatNumber(counters?.[key] ?? 0)}</dd>
-                </div>
+              // A list's group holds only its term and values: the icon is a value no one reads, beside both.
+              <div key={key} className="grid grid-cols-[auto_1fr] items-center gap-x-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
+                <dt className="col-start-2 text-sm text-stone-700">{label}</dt>
+                <dd className="col-start-2 text-2xl font-bold text-stone-900">{formatNumber(counters?.[key] ?? 0)}</dd>
+                <dd aria-hidden className="col-start-1 row-span-2 row-start-1 rounded-xl bg-brand-50 p-3 text-brand-800">
+                  <Icon node={icon} size={24} />
+                </dd>
               </div>
             ))}
           </dl>

@@ -64,7 +64,6 @@ function SectionLinks({
               to={badge?.href ?? section.to}
               onClick={onNavigate}
               aria-current={active ? "page" : undefined}
-              aria-label={badge ? name : undefined}
               title={collapsed ? name : undefined}
               data-todo={badge?.count}
               className={`relative flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition ${
@@ -72,18 +71,26 @@ function SectionLinks({
               } ${collapsed ? "justify-center" : ""}`}
             >
               <Icon node={section.icon} aria-hidden size={18} className="shrink-0" />
-              <span className={collapsed ? "sr-only" : "flex-1"}>{section.label}</span>
-              {/* The figure itself, not a dot: a colour alone would say nothing to some. */}
               {badge ? (
-                <span
-                  aria-hidden
-                  className={`min-w-5 rounded-full px-1.5 py-0.5 text-center text-xs leading-none font-bold ${active ? "bg-white text-brand-800" : "bg-red-700 text-white"} ${
-                    collapsed ? "absolute top-0 right-1" : ""
-                  }`}
-                >
-                  {todoPill(badge.count)}
-                </span>
-              ) : null}
+                <>
+                  {/* The name is read from one place, "Segnalazioni, 3 da gestire"; the label and the
+                      pill are what the eye reads: the figure itself, not a colour alone. */}
+                  <span aria-hidden className={collapsed ? "hidden" : "flex-1"}>
+                    {section.label}
+                  </span>
+                  <span className="sr-only">{name}</span>
+                  <span
+                    aria-hidden
+                    className={`min-w-5 rounded-full px-1.5 py-0.5 text-center text-xs leading-none font-bold ${active ? "bg-white text-brand-800" : "bg-red-700 text-white"} ${
+                      collapsed ? "absolute top-0 right-1" : ""
+                    }`}
+                  >
+                    {todoPill(badge.count)}
+                  </span>
+                </>
+              ) : (
+                <span className={collapsed ? "sr-only" : "flex-1"}>{section.label}</span>
+              )}
             </Link>
           </li>
         );

@@ -29,11 +29,14 @@ export interface TodoSpec {
   title: string;
   /** what the card says under its figure */
   hint: string;
+  /** the card's figure when nothing waits (the noun's gender) */
+  none: "Nessuna" | "Nessuno";
 }
 
 export const TODO_SPECS: readonly TodoSpec[] = [
   {
     kind: "reports",
+    none: "Nessuna",
     permission: "reports.moderate",
     section: "/admin/reports",
     href: "/admin/reports?status=pending",
@@ -42,6 +45,7 @@ export const TODO_SPECS: readonly TodoSpec[] = [
   },
   {
     kind: "flaggedListings",
+    none: "Nessuno",
     permission: "reports.moderate",
     // They are reports in waiting too: the Segnalazioni badge already counts them.
     section: null,
@@ -51,6 +55,7 @@ export const TODO_SPECS: readonly TodoSpec[] = [
   },
   {
     kind: "appeals",
+    none: "Nessuna",
     permission: "listings.moderate",
     section: "/admin/pet-listings",
     href: "/admin/pet-listings?appeals=pending",
@@ -59,6 +64,7 @@ export const TODO_SPECS: readonly TodoSpec[] = [
   },
   {
     kind: "entries",
+    none: "Nessuna",
     permission: "contests.manage",
     section: "/admin/contests",
     href: "/admin/contests?pending=1",
@@ -67,6 +73,7 @@ export const TODO_SPECS: readonly TodoSpec[] = [
   },
   {
     kind: "contacts",
+    none: "Nessuno",
     permission: "contacts.manage",
     section: "/admin/contacts",
     href: "/admin/contacts?status=new",

@@ -88,7 +88,7 @@ function TodoCards() {
                 </span>
                 <span>
                   <span className="block text-sm font-semibold text-stone-900">{spec.title}</span>
-                  <span className="block text-2xl font-bold text-stone-900">{count > 0 ? todoFigure(count) : "Nessuno"}</span>
+                  <span className="block text-2xl font-bold text-stone-900">{count > 0 ? todoFigure(count) : spec.none}</span>
                   <span className="block text-sm text-stone-700">{spec.hint}</span>
                 </span>
               </Link>

@@ -98,6 +98,7 @@ describe("to-do signals", () => {
     const folded = page.locator(SIDEBAR).getByRole("link", { name: `Messaggi, ${count} da gestire`, exact: true });
     expect(await folded.isVisible()).toBe(true);
     expect(await folded.getAttribute("title")).toBe(`Messaggi, ${count} da gestire`);
+    await screenshot(page, "admin-todo-folded-1366");
     await page.getByRole("button", { name: "Espandi il menu" }).click();
     await page.getByRole("button", { name: "Comprimi il menu" }).waitFor();
 

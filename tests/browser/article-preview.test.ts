@@ -96,6 +96,16 @@ describe("preview links", () => {
     await screenshot(page, "article-preview-panel-360");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
+    // Without JavaScript the form posts to the page, which shows the link it made.
+    const plain = await browser.context({ javaScript: false });
+    await plain.context.addCookies(await context.cookies());
+    await plain.page.goto(page.url());
+    const plainPanel = plain.page.getByRole("region", { name: "Anteprima condivisibile" });
+    await plainPanel.getByLabel("Validità (giorni)").fill("1");
+    await plainPanel.getByRole("button", { name: "Crea link di anteprima" }).click();
+    expect(await plainPanel.getByLabel("Link di anteprima").inputValue()).toMatch(/\/anteprima\/[A-Za-z0-9_-]{43}$/);
+    expect(await plainPanel.getByRole("list", { name: "Link attivi" }).getByRole("listitem").count()).toBe(1);
+
     await page.getByLabel("Stato *").selectOption("published");
     await page.getByRole("button", { name: "Salva modifiche" }).click();
     await panel.getByText("L'articolo è pubblicato").waitFor();

@@ -5,6 +5,8 @@ export default [
   route("articles", "routes/articles.tsx"),
   route("article/:slug", "routes/article.tsx"),
   route("article/:slug/view", "routes/article-view.ts"),
+  // A draft shared by a preview link, without signing in (decision 0111)
+  route("anteprima/:token", "routes/article-preview-link.tsx"),
   route("categories", "routes/categories.tsx"),
   route("category/:slug", "routes/category.tsx"),
   route("contact", "routes/contact.tsx"),

@@ -8,7 +8,7 @@ import { createArticle } from "../../tests/factories";
 import { ADMIN_ACCESS_MESSAGES as M } from "./access.server";
 import { dashboardCounters } from "./dashboard.server";
 
-const as = (account: { id: string; email: string }, role: "user" | "admin"): CurrentUser => ({ id: account.id, email: account.email, fullName: "Prova", role });
+const as = (account: { id: string; email: string }, role: CurrentUser["role"]): CurrentUser => ({ id: account.id, email: account.email, fullName: "Prova", role });
 
 describe("the dashboard's counters", () => {
   itDb("are refused to visitors and to users who are not admins", async () => {
@@ -35,12 +35,20 @@ describe("the dashboard's counters", () => {
     const after = await dashboardCounters(admin);
     if (!after.ok) throw new Error(after.error);
     expect(after.counters).toEqual({
-      totalArticles: before.counters.totalArticles + 4,
-      publishedArticles: before.counters.publishedArticles + 1,
-      registeredUsers: before.counters.registeredUsers + 1,
-      activePartners: before.counters.activePartners + 1,
-      totalViews: before.counters.totalViews + 42,
-      scheduledArticles: before.counters.scheduledArticles + 1,
+      totalArticles: before.counters.totalArticles! + 4,
+      publishedArticles: before.counters.publishedArticles! + 1,
+      registeredUsers: before.counters.registeredUsers! + 1,
+      activePartners: before.counters.activePartners! + 1,
+      totalViews: before.counters.totalViews! + 42,
+      scheduledArticles: before.counters.scheduledArticles! + 1,
     });
+  });
+
+  itDb("show only the counters of the areas the role may open (decision 0111)", async () => {
+    const editor = await dashboardCounters(as(await createAccount(), "editor"));
+    if (!editor.ok) throw new Error(editor.error);
+    expect(Object.keys(editor.counters).sort()).toEqual(["publishedArticles", "scheduledArticles", "totalArticles", "totalViews"]);
+    // A moderator holds none of the six: nothing is asked.
+    expect(await dashboardCounters(as(await createAccount(), "moderator"))).toEqual({ ok: true, counters: {} });
   });
 });

@@ -2,7 +2,7 @@
 // edit, delete. Admins only. Every write drops the cached contest pages, so /contests shows the
 // change at once. Deleting a contest deletes its entries, their votes and their photo files
 // (decision 0051); the moderation of the entries is in moderation.server.ts.
-import { count, desc, eq, sql } from "drizzle-orm";
+import { count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
 import { refuseWithout } from "~/admin/access.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
@@ -69,19 +69,27 @@ const counts = {
 type Row = Omit<AdminContest, "statusLabel">;
 const withLabel = (row: Row): AdminContest => ({ ...row, statusLabel: CONTEST_STATUSES.labels[row.status] });
 
-/** A page of every contest (any status), newest created first, each with its counts. */
-export async function listContestsForAdmin(actor: CurrentUser | null, query: { page?: number } = {}): Promise<Result<AdminContestPage>> {
+/**
+ * A page of every contest (any status), newest created first, each with its counts; with `pending`,
+ * only the contests with entries awaiting a decision (the to-do card's link, decision 0111), found
+ * through the partial index of the waiting entries.
+ */
+export async function listContestsForAdmin(actor: CurrentUser | null, query: { page?: number; pending?: boolean } = {}): Promise<Result<AdminContestPage>> {
   const refused = refuseWithout(actor, "contests.manage");
   if (refused) return refused;
   const page = pageNumber(query.page);
+  const where: SQL | undefined = query.pending
+    ? sql`exists (select 1 from ${contestSubmissions} s where s.contest_id = ${contestId} and s.status = 'pending')`
+    : undefined;
   const [rows, [totals]] = await Promise.all([
     db()
       .select({ ...columns, ...counts })
       .from(contests)
+      .where(where)
       .orderBy(newestFirst(contests.createdAt), desc(contests.id))
       .limit(ADMIN_CONTESTS_PAGE_SIZE)
       .offset((page - 1) * ADMIN_CONTESTS_PAGE_SIZE),
-    db().select({ n: count() }).from(contests),
+    db().select({ n: count() }).from(contests).where(where),
   ]);
   const total = totals?.n ?? 0;
   return { ok: true, items: rows.map(withLabel), total, page, pageCount: Math.max(1, Math.ceil(total / ADMIN_CONTESTS_PAGE_SIZE)) };

@@ -374,6 +374,35 @@ export const articleRevisions = pgTable(
   (t) => [index("article_revisions_article_idx").on(t.articleId, t.createdAt.desc())],
 );
 
+/**
+ * A link that shows a draft article to whoever holds it, without signing in, until it expires or is
+ * revoked (decision 0111). Only the SHA-256 of the link's random token is stored: the table cannot
+ * give a working link back, and a lookup by the hash's unique index compares no secret in the code.
+ */
+export const articlePreviewLinks = pgTable(
+  "article_preview_links",
+  {
+    id: id(),
+    articleId: uuid("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    /** hex SHA-256 of the token in the link */
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdBy: uuid("created_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("article_preview_links_token_idx").on(t.tokenHash),
+    check("article_preview_links_expiry_check", sql`${t.expiresAt} > ${t.createdAt}`),
+    // The editor's list of an article's links still working.
+    index("article_preview_links_article_idx")
+      .on(t.articleId, t.expiresAt)
+      .where(sql`${t.revokedAt} is null`),
+  ],
+);
+
 export const publishingLogs = pgTable(
   "publishing_logs",
   {
@@ -856,6 +885,11 @@ export const contestSubmissions = pgTable(
     check("contest_submissions_votes_check", sql`${t.votesCount} >= 0`),
     index("contest_submissions_contest_idx").on(t.contestId, t.status, t.votesCount.desc()),
     index("contest_submissions_user_idx").on(t.userId, t.createdAt.desc()),
+    // The back office's to-do signals (decision 0111): the entries awaiting approval, site-wide and
+    // per contest, counted from a small index instead of every entry.
+    index("contest_submissions_pending_idx")
+      .on(t.contestId)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -144,8 +144,20 @@ export const appealDecisionSchema = z.object({
 export type AppealDecisionInput = { decision?: string | null; note?: string | null };
 
 /** The filter buttons of /admin/reports: every status, or "all" (no parameter). */
+/**
+ * The reports the automatic checks of listings file (decision 0086): a photo or an identification
+ * code already on another account's listing. The back office calls these listings "segnalati dai
+ * controlli" (decision 0111); the scam-message check reports conversations, not listings.
+ */
+export const LISTING_CHECKS = ["duplicate_photo", "duplicate_code"] as const;
+
+/** The notice over the reports list filtered to the listing checks' reports. */
+export const AUTOMATIC_ORIGIN_NOTICE = "Solo gli annunci segnalati dai controlli automatici (foto o codice già usati da un altro account).";
+
 export const reportListQuerySchema = z.object({
   status: z.enum(REPORT_STATUSES.values).optional().catch(undefined),
+  /** only the reports of the automatic checks of listings (LISTING_CHECKS) */
+  origin: z.literal("automatic").optional().catch(undefined),
   page: z.coerce.number().int().min(1).catch(1),
   id: z.string().optional().catch(undefined),
 });

@@ -4,7 +4,7 @@
 // becomes resolved or dismissed, once per such change (decision 0050). Suspending the listing
 // resolves its open reports itself and tells their senders (moderation.server.ts, decision 0087).
 import { CACHE_TAGS, invalidate, memoize } from "~/cache/cache.server";
-import { eq, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
 import { refuseWithout } from "~/admin/access.server";
 import { config } from "~/config.server";
@@ -20,6 +20,7 @@ import { pageNumber } from "~/lib/paging";
 import { oneLine } from "~/mail/mail-text";
 import { sendMail } from "~/mail/mailer.server";
 import {
+  LISTING_CHECKS,
   MODERATION_PAGE_SIZE,
   REPORT_MODERATION_MESSAGES as M,
   reportUpdateSchema,
@@ -72,6 +73,8 @@ export interface ReportPage {
   counters: ReportCounters;
   /** the filter as applied (null: all) */
   status: ReportStatus | null;
+  /** "automatic": only the reports of the automatic checks of listings (the to-do "annunci segnalati") */
+  origin: "automatic" | null;
   page: number;
   pageCount: number;
 }
@@ -135,30 +138,41 @@ async function readReportCounters(): Promise<ReportCounters> {
  */
 export async function listReports(
   actor: CurrentUser | null,
-  { status, page = 1 }: { status?: string | null; page?: number } = {},
+  { status, origin, page = 1 }: { status?: string | null; origin?: string | null; page?: number } = {},
 ): Promise<Result<ReportPage>> {
   const refused = refuseWithout(actor, "reports.moderate");
   if (refused) return refused;
   const filter = (REPORT_STATUSES.values as readonly string[]).includes(status ?? "") ? (status as ReportStatus) : null;
+  const automatic = origin === "automatic";
   const current = pageNumber(page);
-  const [counters, rows] = await Promise.all([
+  const where = and(filter ? eq(listingReports.status, filter) : undefined, automatic ? inArray(listingReports.automaticCheck, [...LISTING_CHECKS]) : undefined);
+  const [counters, rows, automaticMatching] = await Promise.all([
     countReports(),
     db()
       .select(summaryColumns)
       .from(listingReports)
       .leftJoin(petListings, eq(petListings.id, listingReports.listingId))
-      .where(filter ? eq(listingReports.status, filter) : undefined)
+      .where(where)
       // DESC NULLS LAST, as the reports' indexes are declared (schema.ts).
       .orderBy(newestFirst(listingReports.createdAt), newestFirst(listingReports.id))
       .limit(MODERATION_PAGE_SIZE)
       .offset((current - 1) * MODERATION_PAGE_SIZE),
+    // The automatic checks' reports are few next to the people's: counted when asked for.
+    automatic
+      ? db()
+          .select({ n: count() })
+          .from(listingReports)
+          .where(where)
+          .then(([row]) => row?.n ?? 0)
+      : null,
   ]);
-  const matching = filter ? counters[filter] : counters.total;
+  const matching = automaticMatching ?? (filter ? counters[filter] : counters.total);
   return {
     ok: true,
     reports: rows.map(summary),
     counters,
     status: filter,
+    origin: automatic ? "automatic" : null,
     page: current,
     pageCount: Math.max(1, Math.ceil(matching / MODERATION_PAGE_SIZE)),
   };

@@ -31,7 +31,10 @@ import { listPage, pageParam } from "~/lib/paging";
 // module checks the role again for every action.
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  return listPage(url, await listContestsForAdmin(adminActor(context), { page: pageParam(readQuery(request)) }));
+  const query = readQuery(request);
+  const pending = query.get("pending") === "1";
+  const loaded = listPage(url, await listContestsForAdmin(adminActor(context), { page: pageParam(query), pending }));
+  return { ...loaded, pending };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -49,7 +52,7 @@ const BADGE: Record<AdminContest["status"], string> = {
 const entriesLabel = (n: number) => (n === 1 ? "1 partecipazione" : `${formatNumber(n)} partecipazioni`);
 
 export default function AdminContests({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount } = loaderData;
+  const { items, total, page, pageCount, pending } = loaderData;
   const location = useLocation();
   return (
     <CardGrid<AdminContest>
@@ -60,7 +63,21 @@ export default function AdminContests({ loaderData }: Route.ComponentProps) {
       listLabel="Elenco dei concorsi"
       empty={{ title: "Nessun concorso: creane uno.", action: "Crea il primo concorso" }}
       what={(contest) => `il concorso «${contest.title}»`}
-      summary={<p className="mt-4 text-sm text-stone-700">{total === 1 ? "1 concorso" : `${formatNumber(total)} concorsi`}</p>}
+      summary={
+        <p className="mt-4 text-sm text-stone-700">
+          {total === 1 ? "1 concorso" : `${formatNumber(total)} concorsi`}
+          {/* The to-do card's filter (decision 0111). */}
+          {pending ? (
+            <>
+              {" "}
+              con partecipazioni in attesa ·{" "}
+              <Link to="/admin/contests" className="font-semibold text-brand-800 underline">
+                Mostra tutti i concorsi
+              </Link>
+            </>
+          ) : null}
+        </p>
+      }
       card={(contest) => (
         <>
           <div className="flex flex-wrap items-center gap-2">
@@ -78,7 +95,7 @@ export default function AdminContests({ loaderData }: Route.ComponentProps) {
       )}
       actions={(contest, editDelete) => (
         <>
-          <Link to={`/admin/contests/${contest.id}/submissions`} className="btn-primary" aria-label={`Modera partecipazioni di «${contest.title}»`}>
+          <Link to={`/admin/contests/${contest.id}/submissions${pending && contest.pending > 0 ? "?status=pending" : ""}`} className="btn-primary" aria-label={`Modera partecipazioni di «${contest.title}»`}>
             <Icon node={Images} aria-hidden size={16} /> Modera partecipazioni
           </Link>
           {editDelete}

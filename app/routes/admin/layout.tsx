@@ -1,9 +1,11 @@
 import { ExternalLink, LogOut, Menu, PanelLeftClose, PanelLeftOpen, PawPrint, X } from "lucide";
 import { useRef, useState } from "react";
-import { Form, Link, Outlet, useLocation, useNavigation } from "react-router";
+import { Form, Link, Outlet, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { adminActor, adminGate } from "~/admin/gate.server";
 import { can } from "~/accounts/permissions";
 import { ADMIN_SECTIONS, sectionOf } from "~/admin/navigation";
+import { badgeLabel, sectionBadge, todoPill, type TodoCounts } from "~/admin/todo";
+import { todoCounts } from "~/admin/todo.server";
 import { ROLES } from "~/lib/enums";
 import { SIDEBAR_COOKIE, sidebarCollapsed } from "~/admin/sidebar";
 import { Icon } from "~/components/icon";
@@ -16,35 +18,79 @@ export const middleware: Route.MiddlewareFunction[] = [adminGate];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = adminActor(context);
+  const todo = await todoCounts(admin);
   return {
     admin: { fullName: admin.fullName, email: admin.email, roleLabel: ROLES.labels[admin.role] },
     /** the sidebar's links this person may open (decision 0107) */
     sections: ADMIN_SECTIONS.filter((section) => can(admin.role, section.permission)).map((section) => section.to),
     collapsed: sidebarCollapsed(request.headers.get("cookie")),
+    /** what waits in the areas this person may open: the sidebar's badges and the dashboard's cards (decision 0111) */
+    todo: todo.ok ? todo.todo : null,
   };
+}
+
+/**
+ * The badges follow the work: read again on every move within the back office (in the same request
+ * as the page's data), not only after a form, so that what another moderator handled disappears.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 }
 
 export const meta = () => [{ title: "Amministrazione — Zampa" }, { name: "robots", content: "noindex" }];
 
-function SectionLinks({ allowed, collapsed, onNavigate }: { allowed: readonly string[]; collapsed: boolean; onNavigate?: () => void }) {
+function SectionLinks({
+  allowed,
+  collapsed,
+  todo,
+  onNavigate,
+}: {
+  allowed: readonly string[];
+  collapsed: boolean;
+  todo: TodoCounts | null;
+  onNavigate?: () => void;
+}) {
   const current = sectionOf(useLocation().pathname);
   return (
     <ul className="space-y-1">
       {ADMIN_SECTIONS.filter((section) => allowed.includes(section.to)).map((section) => {
         const active = current?.to === section.to;
+        // Something waits here: the link leads to the list filtered to it, and its name says how many.
+        const badge = sectionBadge(section.to, todo);
+        const name = badge ? badgeLabel(section.label, badge.count) : section.label;
         return (
           <li key={section.to}>
             <Link
-              to={section.to}
+              to={badge?.href ?? section.to}
               onClick={onNavigate}
               aria-current={active ? "page" : undefined}
-              title={collapsed ? section.label : undefined}
-              className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition ${
+              title={collapsed ? name : undefined}
+              data-todo={badge?.count}
+              className={`relative flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition ${
                 active ? "bg-brand-700 text-white" : "text-stone-800 hover:bg-stone-100"
               } ${collapsed ? "justify-center" : ""}`}
             >
               <Icon node={section.icon} aria-hidden size={18} className="shrink-0" />
-              <span className={collapsed ? "sr-only" : ""}>{section.label}</span>
+              {badge ? (
+                <>
+                  {/* The name is read from one place, "Segnalazioni, 3 da gestire"; the label and the
+                      pill are what the eye reads: the figure itself, not a colour alone. */}
+                  <span aria-hidden className={collapsed ? "hidden" : "flex-1"}>
+                    {section.label}
+                  </span>
+                  <span className="sr-only">{name}</span>
+                  <span
+                    aria-hidden
+                    className={`min-w-5 rounded-full px-1.5 py-0.5 text-center text-xs leading-none font-bold ${active ? "bg-white text-brand-800" : "bg-red-700 text-white"} ${
+                      collapsed ? "absolute top-0 right-1" : ""
+                    }`}
+                  >
+                    {todoPill(badge.count)}
+                  </span>
+                </>
+              ) : (
+                <span className={collapsed ? "sr-only" : "flex-1"}>{section.label}</span>
+              )}
             </Link>
           </li>
         );
@@ -141,7 +187,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
         <div ref={menuRef} id="admin-menu" hidden={!menuOpen} className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-stone-200 px-3 py-3">
           <nav aria-label="Sezioni del pannello">
-            <SectionLinks allowed={loaderData.sections} collapsed={false} onNavigate={() => setMenuOpen(false)} />
+            <SectionLinks allowed={loaderData.sections} collapsed={false} todo={loaderData.todo} onNavigate={() => setMenuOpen(false)} />
           </nav>
           <div className="mt-3 space-y-1 border-t border-stone-200 pt-3">
             <SiteLink collapsed={false} />
@@ -162,7 +208,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
         <nav aria-label="Sezioni del pannello" className="flex-1 overflow-y-auto px-3">
-          <SectionLinks allowed={loaderData.sections} collapsed={collapsed} />
+          <SectionLinks allowed={loaderData.sections} collapsed={collapsed} todo={loaderData.todo} />
         </nav>
         <div className="space-y-1 border-t border-stone-200 px-3 py-3">
           {collapsed ? null : (

@@ -16,6 +16,7 @@ import { formatDateTimeLong, formatNumber } from "~/lib/format";
 import { listPage } from "~/lib/paging";
 import { suspendListing } from "~/listings/moderation.server";
 import { ADMIN_NOTES_MAX_LENGTH, REPORT_MODERATION_MESSAGES as M, reportListQuerySchema, type ReportStatus } from "~/listings/moderation-validation";
+import { AUTOMATIC_ORIGIN_NOTICE } from "~/listings/moderation-validation";
 import { deleteReport, getReport, getReportComparison, listReports, updateReport, type ReportComparison, type ReportDetail } from "~/listings/report-moderation.server";
 import { ReportComparisonView } from "~/components/admin/report-comparison";
 import { adminFormAction } from "~/admin/admin-form.server";
@@ -210,9 +211,11 @@ function ReportModal({ report, comparison, listHref }: { report: ReportDetail; c
 }
 
 export default function AdminReports({ loaderData }: Route.ComponentProps) {
-  const { reports, counters, status, page, pageCount, selected, comparison, notFound, deleted, scamMessages } = loaderData;
+  const { reports, counters, status, origin, page, pageCount, selected, comparison, notFound, deleted, scamMessages } = loaderData;
   const search = new URLSearchParams();
   if (status) search.set("status", status);
+  // The to-do "annunci segnalati dai controlli" (decision 0111): kept by the pages and the status filter.
+  if (origin) search.set("origin", origin);
   const listSearch = new URLSearchParams(search);
   if (page > 1) listSearch.set("page", String(page));
   const listHref = `/admin/reports${listSearch.size ? `?${listSearch}` : ""}`;
@@ -221,7 +224,11 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
     params.set("id", id);
     return `/admin/reports?${params}`;
   };
-  const filterHref = (value: ReportStatus | null) => (value ? `/admin/reports?status=${value}` : "/admin/reports");
+  const filterHref = (value: ReportStatus | null) => {
+    const params = new URLSearchParams(value ? { status: value } : {});
+    if (origin) params.set("origin", origin);
+    return `/admin/reports${params.size ? `?${params}` : ""}`;
+  };
   const columns: Column<(typeof reports)[number]>[] = [
     { id: "date", header: "Data", cell: (row) => formatDateTimeLong(row.createdAt) },
     { id: "subject", header: "Oggetto", cell: (row) => <Subject report={row} /> },
@@ -276,11 +283,20 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
         })}
       </nav>
 
+      {origin ? (
+        <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-origin-filter>
+          {AUTOMATIC_ORIGIN_NOTICE}
+          <PlainLink to={status ? `/admin/reports?status=${status}` : "/admin/reports"} className="font-semibold underline">
+            Mostra tutte le segnalazioni
+          </PlainLink>
+        </p>
+      ) : null}
+
       <StatusBanner status={deleted ? { kind: "success", text: M.deleted, key: 0 } : null} />
 
       {reports.length === 0 ? (
         <EmptyState title={M.empty}>
-          {status ? (
+          {status || origin ? (
             <PlainLink to="/admin/reports" className="btn-secondary">
               Mostra tutte le segnalazioni
             </PlainLink>

@@ -17,6 +17,8 @@ import { ArticleForm } from "~/components/admin/article-form";
 import { getAiUsage } from "~/ai/usage.server";
 import { config } from "~/config.server";
 import { ConfirmDialog } from "~/components/admin/dialog";
+import { PreviewLinksPanel } from "~/components/admin/preview-links-panel";
+import { createPreviewLink, listPreviewLinks, revokePreviewLink } from "~/articles/preview-links.server";
 import { Prose } from "~/components/prose";
 import { formatDateTimeLong } from "~/lib/format";
 import { readAdminForm } from "~/admin/admin-form.server";
@@ -33,7 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = query.get("id") ?? "";
   const found = await getArticleForEdit(admin, id);
   if (!found.ok) return data({ article: null, error: found.error }, { status: found.status });
-  const [options, history, usage] = await Promise.all([articleFormOptions(admin), listRevisions(admin, found.article.id), getAiUsage()]);
+  const [options, history, usage, previews] = await Promise.all([
+    articleFormOptions(admin),
+    listRevisions(admin, found.article.id),
+    getAiUsage(),
+    listPreviewLinks(admin, found.article.id),
+  ]);
   const revisionId = query.get("revision");
   const revision = revisionId ? await getRevision(admin, found.article.id, revisionId) : null;
   const saved = query.get("saved") === "created" ? M.created : null;
@@ -45,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     revisions: history.ok ? history.revisions : [],
     revision: revision?.ok ? revision.revision : null,
     revisionError: revision && !revision.ok ? revision.error : null,
+    previewLinks: previews.ok ? previews.links : [],
     saved,
   };
 }
@@ -64,6 +72,13 @@ export async function action(args: Route.ActionArgs) {
     const result = await restoreRevision(actor, id, fields.revisionId ?? "");
     if (!result.ok) return data({ intent: "restore" as const, ok: false as const, error: result.error, fieldErrors: {}, values: null }, { status: result.status });
     return { intent: "restore" as const, ok: true as const, message: result.message };
+  }
+  // "Anteprima condivisibile" (decision 0111).
+  if (fields.intent === "preview-create" || fields.intent === "preview-revoke") {
+    const intent = fields.intent === "preview-create" ? ("preview-create" as const) : ("preview-revoke" as const);
+    const result = intent === "preview-create" ? await createPreviewLink(actor, id, fields.days) : await revokePreviewLink(actor, id, fields.linkId ?? "");
+    if (!result.ok) return data({ intent, ok: false as const, error: result.error }, { status: result.status });
+    return { intent, ok: true as const, message: result.message, url: "url" in result ? result.url : undefined };
   }
   const result = await updateArticle(actor, id, fields);
   if (!result.ok) {
@@ -251,6 +266,13 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
             )}
           </section>
         ) : null}
+
+        <PreviewLinksPanel
+          articleId={article.id}
+          status={article.status}
+          links={loaderData.previewLinks}
+          answer={actionData?.intent === "preview-create" || actionData?.intent === "preview-revoke" ? actionData : undefined}
+        />
 
         <Revisions articleId={article.id} revisions={loaderData.revisions} fetcher={restore} />
       </ArticleForm>

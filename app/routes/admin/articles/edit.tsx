@@ -133,7 +133,7 @@ function Revisions({ articleId, revisions, fetcher }: { articleId: string; revis
       <ol className="mt-2 divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
         {revisions.map((revision) => (
           <li key={revision.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 p-3">
-            <div className="min-w-0 flex-1">
+            <div className="min-w-0 flex-[1_1_14rem]">
               <p className="font-medium break-words text-stone-900">{revision.title}</p>
               <p className="text-sm text-stone-700">
                 {formatDateTimeLong(revision.createdAt)} · {revision.authorName ?? "Utente eliminato"} · {revision.automatic ? "bozza automatica" : revision.statusLabel}

@@ -8,7 +8,7 @@ import { recordAudit } from "~/audit/record.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { config } from "~/config.server";
 import { db, queryRows, transaction } from "~/db/client.server";
-import { accounts, contestSubmissions, contests, listingReports, petListings, profiles, sessions, twoFactorPhones, users } from "~/db/schema";
+import { accounts, contestSubmissions, contests, petListings, profiles, sessions, twoFactorPhones, users } from "~/db/schema";
 import { LISTING_STATUSES, REPORT_REASONS, REPORT_STATUSES, REPORT_SUBJECTS, ROLES, SUBMISSION_STATUSES } from "~/lib/enums";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";

@@ -68,6 +68,9 @@ export async function exportAccountData(user: CurrentUser) {
       role: profiles.role,
       avatarUrl: profiles.avatarUrl,
       messageMail: profiles.messageMail,
+      // A suspension by the administrators (decision 0110): when and why, as the person was told.
+      suspendedAt: profiles.suspendedAt,
+      suspendedReason: profiles.suspendedReason,
       createdAt: profiles.createdAt,
       updatedAt: profiles.updatedAt,
     })

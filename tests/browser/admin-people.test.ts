@@ -72,6 +72,9 @@ describe("a person in the back office", () => {
       await page.goto(`/admin/users?status=suspended&q=${encodeURIComponent(account.email)}`);
       const row = page.locator("tr", { has: page.getByText(account.email, { exact: true }) });
       expect(await row.getByText("Sospeso", { exact: true }).count()).toBe(1);
+      expect(await page.getByLabel("Stato").inputValue()).toBe("suspended");
+      expect(await fitsTheScreen(page)).toBe(true);
+      if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `admin-users-suspended-${viewport.width}.png`) });
 
       // Reinstated: the person signs in again.
       await row.getByRole("link", { name: account.fullName }).click();

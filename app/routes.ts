@@ -88,6 +88,8 @@ export default [
       route("partners", "routes/admin/partners.tsx"),
       // Users and contact messages
       route("users", "routes/admin/users.tsx"),
+      // One person: their activity, suspension and erasure (decision 0110); "users.manage" like the list
+      route("users/:id", "routes/admin/user-detail.tsx"),
       route("contacts", "routes/admin/contacts.tsx"),
       // Contests
       route("contests", "routes/admin/contests.tsx"),

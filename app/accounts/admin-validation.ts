@@ -24,6 +24,7 @@ export const USER_ADMIN_MESSAGES = {
   lastAdmin: "Non puoi togliere il ruolo di amministratore all'ultimo amministratore: deve restarne almeno uno",
   invalidRole: "Ruolo non valido",
   notFound: "Utente non trovato",
+  suspendedNotStaff: "L'account è sospeso: riattivalo prima di dargli un ruolo della redazione",
   roleUpdated: (role: Role) => `Ruolo aggiornato: ${ROLES.labels[role]}`,
   unchanged: (role: Role) => `L'utente ha già il ruolo ${ROLES.labels[role]}`,
 } as const;
@@ -51,6 +52,8 @@ export const userListQuerySchema = z.object({
     .catch("")
     .transform((q) => q.trim().slice(0, USER_SEARCH_MAX_LENGTH)),
   role: z.enum(ROLES.values).optional().catch(undefined),
+  /** "suspended": only the accounts an administrator suspended (decision 0110) */
+  status: z.enum(["suspended"]).optional().catch(undefined),
   page: z.coerce.number().int().min(1).catch(1),
 });
 

@@ -99,6 +99,7 @@ describe("listUsers", () => {
       role: "user",
       roleLabel: "Utente",
       createdAt: new Date(base + 24 * 60_000),
+      suspendedAt: null,
     });
     const second = await listUsers(asAdmin(admin.id), { q: "paginato", page: 2 });
     expect(second.ok && second.users.map((u) => u.fullName)).toEqual(["Paginato 04", "Paginato 03", "Paginato 02", "Paginato 01", "Paginato 00"]);
@@ -304,6 +305,37 @@ describe("listUsers at scale", () => {
     expect(result.users.map((u) => u.id)).toEqual(broad.map((u) => u.id));
     const admins = await listUsers(admin, { q: stamp, role: "admin" });
     expect(admins.ok && admins.matching).toBe(0);
+  });
+});
+
+describe("suspended accounts (decision 0110)", () => {
+  itDb("the list marks them and its filter keeps only them, with or without a search", async () => {
+    const admin = await person("Admin Sospensioni", "admin-sospensioni@example.it", { role: "admin" });
+    const kept = await person("Sara Sospesa", "sara.sospesa@example.it");
+    const free = await person("Sara Libera", "sara.libera@example.it");
+    await db().update(profiles).set({ suspendedAt: new Date(), suspendedReason: "Spam ripetuto nei messaggi." }).where(eq(profiles.id, kept.id));
+    const all = await listUsers(asAdmin(admin.id), { q: "sara" });
+    expect(all.ok && all.users.map((u) => [u.id, u.suspendedAt !== null])).toEqual(
+      expect.arrayContaining([
+        [kept.id, true],
+        [free.id, false],
+      ]),
+    );
+    const suspended = await listUsers(asAdmin(admin.id), { q: "sara", suspended: true });
+    expect(suspended.ok && suspended.users.map((u) => u.id)).toEqual([kept.id]);
+    const everyone = await listUsers(asAdmin(admin.id), { suspended: true });
+    expect(everyone.ok && everyone.users.map((u) => u.id)).toContain(kept.id);
+    expect(everyone.ok && everyone.users.every((u) => u.suspendedAt !== null)).toBe(true);
+    expect(everyone.ok && everyone.matching).toBe(everyone.ok && everyone.users.length);
+  });
+
+  itDb("a suspended account is not given a role of the team", async () => {
+    const admin = await person("Admin Ruoli", "admin-ruoli@example.it", { role: "admin" });
+    const kept = await person("Ugo Sospeso", "ugo.sospeso@example.it");
+    await db().update(profiles).set({ suspendedAt: new Date(), suspendedReason: "Spam ripetuto nei messaggi." }).where(eq(profiles.id, kept.id));
+    expect(await setUserRole(asAdmin(admin.id), kept.id, "admin")).toEqual({ ok: false, status: 409, error: M.suspendedNotStaff });
+    expect(await setUserRole(asAdmin(admin.id), kept.id, "moderator")).toEqual({ ok: false, status: 409, error: M.suspendedNotStaff });
+    expect(await roleOf(kept.id)).toBe("user");
   });
 });
 

@@ -1,7 +1,7 @@
 // /admin/users: the accounts as administrators see and change them. Admins only: every function
 // starts with refuseWithout. A role is read from `profiles` on every request (session.server.ts),
 // so a change here takes effect on the account's very next request, in every process.
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import { refuseWithout } from "~/admin/access.server";
 import { recordAudit } from "~/audit/record.server";
 import type { CurrentUser } from "~/accounts/session.server";
@@ -26,6 +26,8 @@ export interface AdminUserRow {
   role: Role;
   roleLabel: string;
   createdAt: Date;
+  /** set while an administrator has suspended the account (decision 0110) */
+  suspendedAt: Date | null;
 }
 
 export interface UserCounters {
@@ -57,7 +59,7 @@ export interface UserList {
  */
 export async function listUsers(
   actor: CurrentUser | null,
-  { q = "", role, page = 1, sort = USER_DEFAULT_SORT }: { q?: string; role?: Role; page?: number; sort?: ListSort<UserSortKey> } = {},
+  { q = "", role, suspended = false, page = 1, sort = USER_DEFAULT_SORT }: { q?: string; role?: Role; suspended?: boolean; page?: number; sort?: ListSort<UserSortKey> } = {},
 ): Promise<Result<UserList>> {
   const refused = refuseWithout(actor, "users.manage");
   if (refused) return refused;
@@ -74,11 +76,11 @@ export async function listUsers(
     // Kept until an account is created, changed or removed (tag "accounts"): paging through a
     // search, or coming back to it, does not count again.
     const counted = await memoize(
-      `admin:users:count:${roleFilter ?? ""}:${search}`,
+      `admin:users:count:${roleFilter ?? ""}:${suspended ? "suspended" : ""}:${search}`,
       [CACHE_TAGS.accounts],
       async () => {
         const [row] = await queryRows<{ n: number }>(
-          sql`select count(*)::int as n from (select 1 from (${matchingIds(search, roleFilter)}) m limit ${USER_MATCHES_COUNTED + 1}) c`,
+          sql`select count(*)::int as n from (select 1 from (${matchingIds(search, roleFilter, suspended)}) m limit ${USER_MATCHES_COUNTED + 1}) c`,
         );
         return row?.n ?? 0;
       },
@@ -87,12 +89,21 @@ export async function listUsers(
     matching = Math.min(counted, USER_MATCHES_COUNTED);
     matchingCapped = counted > USER_MATCHES_COUNTED;
     fewMatches = !matchingCapped && matching <= FEW_MATCHES;
+  } else if (suspended) {
+    // The suspended accounts are few: counted from their partial index, kept until an account changes.
+    matching = await memoize(`admin:users:suspended:${roleFilter ?? ""}`, [CACHE_TAGS.accounts], async () => {
+      const [row] = await db()
+        .select({ n: count() })
+        .from(profiles)
+        .where(and(isNotNull(profiles.suspendedAt), roleFilter ? eq(profiles.role, roleFilter) : undefined));
+      return row?.n ?? 0;
+    });
   } else {
     matching = roleFilter ? counts.byRole[roleFilter] : totals.total;
   }
   const pageCount = Math.max(1, Math.ceil(matching / USERS_PAGE_SIZE));
   const current = pageNumber(page);
-  const where = fewMatches ? sql`${profiles.id} in (${matchingIds(search, roleFilter)})` : userFilter({ q: search, role: roleFilter });
+  const where = fewMatches ? sql`${profiles.id} in (${matchingIds(search, roleFilter, suspended)})` : userFilter({ q: search, role: roleFilter, suspended });
   const rows = current > pageCount || matching === 0 ? [] : await userPage(where, current, sort);
   return {
     ok: true,
@@ -114,17 +125,19 @@ function searchCondition(search: string): SQL {
 }
 
 /** The ids of the accounts matching a search, from the trigram index on admin_search. */
-function matchingIds(search: string, role: Role | undefined) {
+function matchingIds(search: string, role: Role | undefined, suspended = false) {
   const byRole = role ? sql` and ${profiles.role} = ${role}` : sql``;
-  return sql`select ${profiles.id} from ${profiles} where ${searchCondition(search)}${byRole}`;
+  const bySuspension = suspended ? sql` and ${profiles.suspendedAt} is not null` : sql``;
+  return sql`select ${profiles.id} from ${profiles} where ${searchCondition(search)}${byRole}${bySuspension}`;
 }
 
 /** The accounts a search and a role filter select. */
-export function userFilter({ q = "", role }: { q?: string; role?: Role }): SQL | undefined {
+export function userFilter({ q = "", role, suspended = false }: { q?: string; role?: Role; suspended?: boolean }): SQL | undefined {
   const search = q.trim().slice(0, USER_SEARCH_MAX_LENGTH);
   const conditions: SQL[] = [];
   if (search) conditions.push(searchCondition(search));
   if (role && ROLES.values.includes(role)) conditions.push(eq(profiles.role, role));
+  if (suspended) conditions.push(isNotNull(profiles.suspendedAt));
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -135,7 +148,7 @@ export function userFilter({ q = "", role }: { q?: string; role?: Role }): SQL |
  */
 export function userPage(where: SQL | undefined, page: number, sort: ListSort<UserSortKey> = USER_DEFAULT_SORT) {
   return db()
-    .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email, role: profiles.role, createdAt: profiles.createdAt })
+    .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email, role: profiles.role, createdAt: profiles.createdAt, suspendedAt: profiles.suspendedAt })
     .from(profiles)
     .where(where)
     .orderBy(...userOrder(sort))
@@ -169,13 +182,15 @@ export async function setUserRole(actor: CurrentUser | null, userId: string, rol
     return await transaction(async (tx): Promise<RoleChange> => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('zampa:profiles:role'))`);
       const [current] = await tx
-        .select({ id: profiles.id, role: profiles.role, fullName: profiles.fullName, email: profiles.email })
+        .select({ id: profiles.id, role: profiles.role, fullName: profiles.fullName, email: profiles.email, suspendedAt: profiles.suspendedAt })
         .from(profiles)
         .where(eq(profiles.id, userId))
         .limit(1);
       if (!current) return fail(404, M.notFound);
       const user = { id: current.id, role: target, roleLabel: ROLES.labels[target] };
       if (current.role === target) return { ok: true, changed: false, user, message: M.unchanged(target) };
+      // A suspended account is not made staff: it cannot sign in, and an administrator cannot be suspended (decision 0110).
+      if (current.suspendedAt && target !== "user") return fail(409, M.suspendedNotStaff);
       if (current.role === "admin") {
         const [admins] = await tx.select({ n: count() }).from(profiles).where(eq(profiles.role, "admin"));
         if ((admins?.n ?? 0) <= 1) return fail(409, M.lastAdmin);

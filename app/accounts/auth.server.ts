@@ -25,6 +25,8 @@ import { isEmailChangeToken, passwordResetMail, RESET_LINK_TTL_SECONDS, verifica
 import { firstError, fullNameSchema, signUpConsentSchema } from "./validation";
 import { beginSignIn, signInAccount, signInFailed, signInNotCounted, signInSucceeded } from "./sign-in-throttle.server";
 import { SIGN_IN_CODE_PATH, TWO_FACTOR_COOKIE_MAX_AGE } from "./two-factor-messages";
+import { USER_MODERATION_MESSAGES } from "./moderation-texts";
+import { isSuspended } from "./suspension.server";
 
 /** Set by the HTTP server from the socket (or the trusted proxy); any value sent by a client is replaced. */
 export { CLIENT_IP_HEADER } from "./client-ip";
@@ -125,6 +127,7 @@ export const ZAMPA_AUTH_CODES = {
   invalidName: "INVALID_NAME",
   consentRequired: "CONSENT_REQUIRED",
   tooManySignUps: "TOO_MANY_SIGN_UPS",
+  accountSuspended: "ACCOUNT_SUSPENDED",
 } as const;
 const C = ZAMPA_AUTH_CODES;
 
@@ -265,6 +268,16 @@ function createAuth(secret: string) {
     // A new, changed (e-mail) or removed account changes the admin counters and searches
     // (app/accounts/counts.server.ts, admin.server.ts).
     databaseHooks: {
+      // A suspended account opens no session (decision 0110), whichever way it signs in: the
+      // password (after the password was checked, so only its owner learns it is suspended), the
+      // single sign-on callback, the second factor's code, a link that signs in.
+      session: {
+        create: {
+          before: async (session) => {
+            if (await isSuspended(session.userId)) throw new APIError("FORBIDDEN", { message: USER_MODERATION_MESSAGES.signInRefused, code: C.accountSuspended });
+          },
+        },
+      },
       user: {
         create: { after: () => invalidate(CACHE_TAGS.accounts) },
         update: { after: () => invalidate(CACHE_TAGS.accounts) },
@@ -456,6 +469,7 @@ export function authErrorMessage(error: unknown): string {
     case C.invalidName:
     case C.consentRequired:
     case C.tooManySignUps:
+    case C.accountSuspended:
       // Zampa's own refusals carry their Italian message.
       return (error as APIError).message;
     default:

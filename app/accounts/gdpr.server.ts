@@ -28,7 +28,7 @@ import { deleteStoredImages } from "~/images/store-images.server";
 import { logger } from "~/lib/logger.server";
 import { conversationChanged } from "~/messages/events.server";
 import { exportConversations } from "~/messages/export.server";
-import { fail, type Result } from "~/lib/result";
+import { fail, type Failure, type Result } from "~/lib/result";
 import { auth, authErrorMessage } from "./auth.server";
 import { ACCOUNT_DELETION_MESSAGES as M, DELETION_CONFIRMATION } from "./gdpr-validation";
 import { requireRecentAuth } from "./reauth.server";
@@ -68,6 +68,9 @@ export async function exportAccountData(user: CurrentUser) {
       role: profiles.role,
       avatarUrl: profiles.avatarUrl,
       messageMail: profiles.messageMail,
+      // A suspension by the administrators (decision 0110): when and why, as the person was told.
+      suspendedAt: profiles.suspendedAt,
+      suspendedReason: profiles.suspendedReason,
       createdAt: profiles.createdAt,
       updatedAt: profiles.updatedAt,
     })
@@ -272,24 +275,60 @@ export async function deleteOwnAccount(user: CurrentUser, fields: Record<string,
     if (!recent.ok || recent.userId !== user.id) return fail(recent.ok ? 403 : recent.status, recent.ok ? M.wrongPassword : recent.error);
   }
 
-  const email = user.email.toLowerCase();
+  const erased = await eraseAccount(user.id, { lastAdmin: M.lastAdmin });
+  if (!erased.ok) return erased;
+  logger.info({ user: user.id }, "account eliminato su richiesta dell'utente");
+  return { ok: true, message: M.deleted };
+}
+
+/** The account as the erasure finds it, under the administrators' lock. */
+export interface ErasedAccount {
+  id: string;
+  email: string;
+  fullName: string;
+  role: CurrentUser["role"];
+}
+
+/**
+ * The erasure itself (GDPR art. 17), whoever asks for it: the person (deleteOwnAccount) or an
+ * administrator from the person's page (app/accounts/moderation.server.ts, decision 0110). In one
+ * transaction: the account with its sessions, sign-in methods, profile, listings, entries and votes
+ * (the votes' entries counted again), the contact messages from its address, pending verification
+ * codes and throttling counters; reports the person sent about others' listings are kept for
+ * moderation with name and e-mail removed; articles and AI request figures stay without their
+ * author. `before` runs first in the same transaction, with the account as found (an
+ * administrator's erasure records itself there, so the record and the erasure are kept together);
+ * a refusal it returns erases nothing. Then the stored photos are deleted (their URLs answer 404).
+ * The last administrator is never erased (`lastAdmin` is the refusal's text).
+ */
+export async function eraseAccount(
+  userId: string,
+  { lastAdmin, before }: { lastAdmin: string; before?: (account: ErasedAccount) => Promise<Failure | null> },
+): Promise<Result<{ account: ErasedAccount }>> {
   let photos: string[] = [];
   let touched: { id: string; other: string | null }[] = [];
-  const refused = await transaction(async (tx) => {
+  const outcome = await transaction(async (tx): Promise<Result<{ account: ErasedAccount }>> => {
     await tx.execute(sql`select ${ADMINS_LOCK}`);
-    const [me] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, user.id));
+    const [me] = await tx
+      .select({ id: profiles.id, role: profiles.role, fullName: profiles.fullName, email: users.email })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.id))
+      .where(eq(profiles.id, userId));
     if (!me) return fail(404, M.notFound);
     if (me.role === "admin") {
       const [admins] = await tx.select({ n: sql<number>`count(*)::int` }).from(profiles).where(eq(profiles.role, "admin"));
-      if ((admins?.n ?? 0) <= 1) return fail(409, M.lastAdmin);
+      if ((admins?.n ?? 0) <= 1) return fail(409, lastAdmin);
     }
-    const listingImages = await tx.select({ images: petListings.images }).from(petListings).where(eq(petListings.userId, user.id));
-    const entryImages = await tx.select({ url: contestSubmissions.imageUrl }).from(contestSubmissions).where(eq(contestSubmissions.userId, user.id));
+    const refused = before ? await before(me) : null;
+    if (refused) return refused;
+    const email = me.email.toLowerCase();
+    const listingImages = await tx.select({ images: petListings.images }).from(petListings).where(eq(petListings.userId, userId));
+    const entryImages = await tx.select({ url: contestSubmissions.imageUrl }).from(contestSubmissions).where(eq(contestSubmissions.userId, userId));
     photos = [...listingImages.flatMap((row) => row.images), ...entryImages.map((row) => row.url)];
 
     // The entries this person voted for lose the vote: counted again once the votes are gone.
-    const voted = await tx.select({ id: contestVotes.submissionId }).from(contestVotes).where(eq(contestVotes.userId, user.id));
-    await tx.delete(contestVotes).where(eq(contestVotes.userId, user.id));
+    const voted = await tx.select({ id: contestVotes.submissionId }).from(contestVotes).where(eq(contestVotes.userId, userId));
+    await tx.delete(contestVotes).where(eq(contestVotes.userId, userId));
     if (voted.length) {
       await tx
         .update(contestSubmissions)
@@ -304,27 +343,26 @@ export async function deleteOwnAccount(user: CurrentUser, fields: Record<string,
     await tx
       .update(listingReports)
       .set({ reporterUserId: null, reporterName: M.erasedReporter, reporterEmail: "" })
-      .where(or(eq(listingReports.reporterUserId, user.id), sql`lower(${listingReports.reporterEmail}) = ${email}`));
+      .where(or(eq(listingReports.reporterUserId, userId), sql`lower(${listingReports.reporterEmail}) = ${email}`));
     await tx.delete(contactMessages).where(sql`lower(${contactMessages.email}) = ${email}`);
     // Codes and links still pending (better-auth keeps the user id in the value), and counters named after the address.
-    await tx.execute(sql`delete from verifications where identifier = ${email} or value like ${`%${user.id}%`}`);
+    await tx.execute(sql`delete from verifications where identifier = ${email} or value like ${`%${userId}%`}`);
     await tx.execute(sql`delete from rate_limits where right(key, ${email.length + 1}) = ${`:${email}`}`);
     // Conversations whose other person has already gone: nobody is left to read them (decision 0091).
-    await tx.execute(sql`delete from conversations where (owner_id = ${user.id} and asker_id is null) or (asker_id = ${user.id} and owner_id is null)`);
+    await tx.execute(sql`delete from conversations where (owner_id = ${userId} and asker_id is null) or (asker_id = ${userId} and owner_id is null)`);
     touched = await queryRows<{ id: string; other: string | null }>(
-      sql`select id, case when owner_id = ${user.id} then asker_id else owner_id end as other from conversations where owner_id = ${user.id} or asker_id = ${user.id}`,
+      sql`select id, case when owner_id = ${userId} then asker_id else owner_id end as other from conversations where owner_id = ${userId} or asker_id = ${userId}`,
     );
     // Cascades: sessions, accounts, profile → listings (and their change log), entries, messages sent;
     // the conversations stay for the other person, this side set null ("utente eliminato").
-    await tx.delete(users).where(eq(users.id, user.id));
-    return null;
+    await tx.delete(users).where(eq(users.id, userId));
+    return { ok: true, account: me };
   });
-  if (refused) return refused;
+  if (!outcome.ok) return outcome;
 
-  await deleteStoredImages(photos).catch((error: unknown) => logger.error({ err: error, user: user.id }, "eliminazione account: foto non eliminate"));
+  await deleteStoredImages(photos).catch((error: unknown) => logger.error({ err: error, user: userId }, "eliminazione account: foto non eliminate"));
   await invalidate(CACHE_TAGS.accounts, CACHE_TAGS.listings, CACHE_TAGS.contests, CACHE_TAGS.reports);
   // The other people's open conversations now show "utente eliminato".
   for (const { id, other } of touched) await conversationChanged({ conversationId: id, userIds: [other] });
-  logger.info({ user: user.id }, "account eliminato su richiesta dell'utente");
-  return { ok: true, message: M.deleted };
+  return outcome;
 }

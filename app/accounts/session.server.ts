@@ -1,6 +1,6 @@
 // Who is making this request, read on the server from the session cookie.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { APIError } from "better-auth/api";
 import { db } from "~/db/client.server";
@@ -137,7 +137,9 @@ async function lookUpCurrentUser(request: Request): Promise<CurrentUser | null> 
   const [profile] = await db()
     .select({ id: profiles.id, email: profiles.email, fullName: profiles.fullName, role: profiles.role })
     .from(profiles)
-    .where(eq(profiles.id, session.user.id))
+    // A suspended account is signed out (decision 0110): its sessions are deleted with the
+    // suspension, and one opened at that very moment is not honoured either.
+    .where(and(eq(profiles.id, session.user.id), isNull(profiles.suspendedAt)))
     .limit(1);
   return profile ?? null;
 }

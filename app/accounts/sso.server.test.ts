@@ -3,7 +3,8 @@ import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { config, setConfig, type Config } from "~/config.server";
 import { db } from "~/db/client.server";
-import { accounts, users } from "~/db/schema";
+import { accounts, profiles, sessions, users } from "~/db/schema";
+import { USER_MODERATION_MESSAGES } from "./moderation-texts";
 import { cookieFrom, createAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
 import { startOidcProvider, type ProviderUser, type TestOidcProvider } from "../../tests/oidc-provider";
@@ -173,6 +174,30 @@ describe("single sign-on with an OpenID Connect provider", () => {
     expect(forged.status).toBe(302);
     expect(forged.headers.get("location")).toMatch(/^\/login\?error=/);
     expect(forged.headers.getSetCookie().some((c) => /session_token=[^;]/.test(c))).toBe(false);
+  });
+
+  itDb("refuses a suspended account (decision 0110), before and after the second factor, saying why", async () => {
+    const account = await createAccount({ email: `sospesa-sso-${Date.now()}@example.it` });
+    await verify(account.id);
+    await db().update(profiles).set({ suspendedAt: new Date(), suspendedReason: "Spam ripetuto nei messaggi." }).where(eq(profiles.id, account.id));
+    const refused = await signInWithProvider(person(account.email));
+    expect(refused.location).toMatch(/^\/login\?error=ACCOUNT_SUSPENDED/);
+    expect(refused.cookie).not.toMatch(/session_token=[^;]/);
+    expect(ssoErrorMessage(new URL(refused.location, APP).searchParams.get("error"))).toBe(USER_MODERATION_MESSAGES.signInRefused);
+
+    // With a second factor: suspended while the code is being typed, the code opens no session.
+    const other = await createAccount({ email: `sospesa-totp-${Date.now()}@example.it` });
+    await verify(other.id);
+    const key = await withTotp(other);
+    const pending = await signInWithProvider(person(other.email));
+    expect(pending.location).toBe(SIGN_IN_CODE_PATH);
+    await db().update(profiles).set({ suspendedAt: new Date(), suspendedReason: "Spam ripetuto nei messaggi." }).where(eq(profiles.id, other.id));
+    // (The suspension itself ends the sessions: here only the profile is changed, to see that the code opens none.)
+    await db().delete(sessions).where(eq(sessions.userId, other.id));
+    const code = await generate({ secret: key, epoch: Math.floor(Date.now() / 1000) });
+    const done = await verifySignInCode(new Request(`${APP}${SIGN_IN_CODE_PATH}`, { method: "POST", headers: { cookie: pending.browserCookie } }), { code });
+    expect(done).toEqual({ ok: false, status: 403, error: USER_MODERATION_MESSAGES.signInRefused });
+    expect(await db().select().from(sessions).where(eq(sessions.userId, other.id))).toEqual([]);
   });
 
   itDb("says in Italian why a sign-in failed", async () => {

@@ -5,7 +5,8 @@
 import { config } from "~/config.server";
 import { logger } from "~/lib/logger.server";
 import { fail, type Result } from "~/lib/result";
-import { auth } from "./auth.server";
+import { auth, ZAMPA_AUTH_CODES } from "./auth.server";
+import { USER_MODERATION_MESSAGES } from "./moderation-texts";
 import { OIDC_PROVIDER_ID, SSO_ERROR_PATH } from "./sso-config";
 
 /** The provider's name for the button ("Accedi con {name}"), or null when none is configured. */
@@ -33,6 +34,8 @@ export function ssoErrorMessage(code: string | null): string | null {
       return SSO_MESSAGES.notLinked(name);
     case "signup_disabled":
       return SSO_MESSAGES.noAccount(name);
+    case ZAMPA_AUTH_CODES.accountSuspended:
+      return USER_MODERATION_MESSAGES.signInRefused;
     case "email_not_found":
     case "email_is_missing":
       return SSO_MESSAGES.noEmail(name);

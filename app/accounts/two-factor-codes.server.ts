@@ -4,7 +4,7 @@
 import { hit, reset } from "~/lib/rate-limit.server";
 import { fail, type Result } from "~/lib/result";
 import { logger } from "~/lib/logger.server";
-import { authErrorCode } from "./auth.server";
+import { authErrorCode, authErrorMessage, ZAMPA_AUTH_CODES } from "./auth.server";
 import { TWO_FACTOR_MESSAGES as M } from "./two-factor-messages";
 
 /** The per-account counter of code checks (CODE_CHECK_LIMIT). */
@@ -35,6 +35,9 @@ export function codeFailure(error: unknown, wrongCode: string): Result<never> {
     case "TOTP_NOT_ENABLED":
     case "TWO_FACTOR_NOT_ENABLED":
       return fail(400, M.totpNotStarted);
+    case ZAMPA_AUTH_CODES.accountSuspended:
+      // Suspended while the code was being typed (decision 0110): no session, the reason why.
+      return fail(403, authErrorMessage(error));
     default:
       logger.error({ err: error }, "due fattori: verifica del codice non riuscita");
       return fail(500, M.genericError);

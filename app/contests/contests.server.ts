@@ -5,6 +5,8 @@ import { can } from "~/accounts/permissions";
 import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { isEmailVerified } from "~/accounts/recovery.server";
 import { RECOVERY_MESSAGES } from "~/accounts/recovery-messages";
+import { USER_MODERATION_MESSAGES } from "~/accounts/moderation-texts";
+import { isSuspended } from "~/accounts/suspension.server";
 import type { CurrentUser } from "~/accounts/session.server";
 import { firstError } from "~/accounts/validation";
 import { CACHE_TAGS, invalidate, memoize } from "~/cache/cache.server";
@@ -17,6 +19,7 @@ import { logger } from "~/lib/logger.server";
 import { isUuid } from "~/lib/ids";
 import { CONTEST_MESSAGES as M, CONTEST_WINNERS, contestEntrySchema, isInProgress } from "./validation";
 import { fail, type Result } from "~/lib/result";
+import { isVisibleEntryRow } from "./visibility.server";
 
 export { isInProgress } from "./validation";
 export type { UploadedFile } from "~/images/store-images.server";
@@ -91,7 +94,7 @@ export async function listContests(now: Date = new Date()): Promise<ContestCard[
         votesCount: sql<number>`coalesce(sum(${contestSubmissions.votesCount}), 0)::int`,
       })
       .from(contests)
-      .leftJoin(contestSubmissions, and(eq(contestSubmissions.contestId, contests.id), eq(contestSubmissions.status, "approved")))
+      .leftJoin(contestSubmissions, and(eq(contestSubmissions.contestId, contests.id), isVisibleEntryRow()))
       .where(inArray(contests.status, PUBLIC_STATUSES))
       .groupBy(contests.id)
       .orderBy(desc(contests.startDate), desc(contests.id)),
@@ -167,7 +170,7 @@ async function loadContest(id: string) {
     .select({ ...entryColumns, userId: contestSubmissions.userId, authorName: profiles.fullName })
     .from(contestSubmissions)
     .innerJoin(profiles, eq(profiles.id, contestSubmissions.userId))
-    .where(and(eq(contestSubmissions.contestId, id), eq(contestSubmissions.status, "approved")))
+    .where(and(eq(contestSubmissions.contestId, id), isVisibleEntryRow()))
     .orderBy(desc(contestSubmissions.votesCount), asc(contestSubmissions.createdAt), asc(contestSubmissions.id));
   return { contest, entries };
 }
@@ -238,6 +241,8 @@ export async function submitEntry(
   files: UploadedFile[],
 ): Promise<Result<{ id: string; message: string }>> {
   if (!user) return fail(401, M.submitMustSignIn);
+  // A suspended account publishes nothing (decision 0110); its entries would not be shown anyway.
+  if (await isSuspended(user.id)) return fail(403, USER_MODERATION_MESSAGES.publishRefused);
   if (!isUuid(contestId)) return fail(404, M.notFound);
   const [contest] = await db().select(contestColumns).from(contests).where(eq(contests.id, contestId)).limit(1);
   if (!contest || !canSeeContest(contest, user)) return fail(404, M.notFound);
@@ -351,6 +356,7 @@ export async function toggleVote(viewer: CurrentUser | null, submissionId: strin
         .select({
           userId: contestSubmissions.userId,
           status: contestSubmissions.status,
+          visible: sql<boolean>`${isVisibleEntryRow()}`,
           votes: contestSubmissions.votesCount,
           contestStatus: contests.status,
           startDate: contests.startDate,
@@ -362,7 +368,7 @@ export async function toggleVote(viewer: CurrentUser | null, submissionId: strin
         .for("update", { of: contestSubmissions });
       if (!entry || entry.contestStatus === "draft") return fail(404, M.entryNotFound);
       if (entry.userId === viewer.id) return fail(403, M.voteOwn);
-      if (entry.status !== "approved") return fail(409, M.voteNotApproved);
+      if (!entry.visible) return fail(409, M.voteNotApproved);
       if (!isInProgress({ status: entry.contestStatus, startDate: entry.startDate, endDate: entry.endDate })) {
         return fail(409, M.votingClosed);
       }

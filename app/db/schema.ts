@@ -201,9 +201,21 @@ export const profiles = pgTable(
     adminSearch: text("admin_search")
       .notNull()
       .generatedAlwaysAs(sql`lower(full_name || ' ' || email)`),
+    // The account's suspension by an administrator (issue 32, decision 0110): when, why (mailed to
+    // the person) and by whom. Null while the account is in good standing. While set, the account
+    // cannot sign in and its listings are withheld (status "withheld"), its entries not shown.
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    suspendedReason: text("suspended_reason"),
+    suspendedBy: uuid("suspended_by").references((): AnyPgColumn => profiles.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
+    check("profiles_suspension_check", sql`(${t.suspendedAt} is null) = (${t.suspendedReason} is null)`),
+    // /admin/users' "Sospesi" filter and count, and the anti-join of the contest entries' rule: the
+    // few suspended accounts, read from a small index.
+    index("profiles_suspended_idx")
+      .on(t.suspendedAt.desc(), t.id)
+      .where(sql`${t.suspendedAt} is not null`),
     check("profiles_role_check", oneOf(t.role, ROLES.values)),
     index("profiles_created_idx").on(t.createdAt.desc()),
     // /admin/users ordered by name (decision 0102).
@@ -755,6 +767,14 @@ export const listingReports = pgTable(
     check("listing_reports_description_check", sql`${t.subject} = 'conversation' or char_length(${t.description}) >= 50`),
     index("listing_reports_status_idx").on(t.status, t.createdAt.desc()),
     index("listing_reports_listing_idx").on(t.listingId),
+    // A person's page in the back office (decision 0110): the reports they made, the conversation
+    // reports about them, newest first.
+    index("listing_reports_reporter_idx")
+      .on(t.reporterUserId, t.createdAt.desc())
+      .where(sql`${t.reporterUserId} is not null`),
+    index("listing_reports_reported_user_idx")
+      .on(t.reportedUserId, t.createdAt.desc())
+      .where(sql`${t.reportedUserId} is not null`),
     // /admin/reports with no status filter: newest first, id breaking ties, from the index.
     index("listing_reports_created_idx").on(t.createdAt.desc(), t.id.desc()),
   ],

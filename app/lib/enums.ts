@@ -67,6 +67,9 @@ export const LISTING_STATUSES = labelled({
   active: "Attivo",
   suspended: "Sospeso",
   closed: "Chiuso",
+  // An active listing of an account an administrator suspended (decision 0110): off the site until
+  // the account is reinstated, then active again.
+  withheld: "Ritirato (account sospeso)",
 });
 
 /** The owner's availability of a listing (DESIGN [4]). */

@@ -3,6 +3,8 @@
 // changes listings from the back office, and anyone else is told the listing does not exist.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
+import { USER_MODERATION_MESSAGES } from "~/accounts/moderation-texts";
+import { isSuspended } from "~/accounts/suspension.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { db, queryRows, transaction } from "~/db/client.server";
 import { listingPhotoHashes, petListings } from "~/db/schema";
@@ -163,6 +165,7 @@ export async function renewListing(actor: CurrentUser | null, id: string): Promi
   if (!actor) return fail(401, M.mustSignIn);
   const listing = await findListing(id);
   if (!listing || listing.userId !== actor.id) return fail(404, M.notFound);
+  if (await isSuspended(actor.id)) return fail(403, USER_MODERATION_MESSAGES.publishRefused);
   if (listing.status === "suspended") return fail(409, M.renewSuspended);
   if (listing.status === "closed" && !listing.expiredAt) return fail(409, M.renewClosed);
   // The same conditions in the statement: a suspension that lands meanwhile wins.

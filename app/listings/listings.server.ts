@@ -4,6 +4,8 @@ import { can } from "~/accounts/permissions";
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
+import { USER_MODERATION_MESSAGES } from "~/accounts/moderation-texts";
+import { isSuspended } from "~/accounts/suspension.server";
 import { firstError } from "~/accounts/validation";
 import { CACHE_TAGS, invalidate, memoize } from "~/cache/cache.server";
 import { db } from "~/db/client.server";
@@ -232,6 +234,9 @@ export async function createListing(
   files: UploadedFile[],
 ): Promise<Result<{ id: string }> | ListingFailure> {
   if (!user) return fail(401, M.mustSignIn);
+  // A suspended account publishes nothing (decision 0110). Its sessions end with the suspension; a
+  // request already under way that passes here is stored "withheld" by the database's trigger.
+  if (await isSuspended(user.id)) return fail(403, USER_MODERATION_MESSAGES.publishRefused);
   const checked = await checkListingFields(fields);
   if (!checked.ok) return checked;
   const { input, rules } = checked;

@@ -25,6 +25,7 @@ const PAGES = [
   `/admin/articles/edit?id=${SOME_ID}`,
   `/admin/contests/${SOME_ID}/submissions`,
   `/admin/reports/${SOME_ID}/conversazione`,
+  `/admin/users/${SOME_ID}`,
   "/admin/qualsiasi/cosa",
 ];
 const AI_POSTS = ["/admin/ai/generate-article", "/admin/ai/regenerate-field", "/admin/ai/editorial-plan"];
@@ -33,7 +34,7 @@ const AI_GETS = [
   { path: "/admin/ai/usage", accept: "application/json" },
   { path: "/admin/api-stats/events", accept: "text/event-stream" },
 ];
-const INTENTS = ["create", "update", "delete", "restore", "toggle", "role", "read", "replied", "archive", "approve", "suspend", "reactivate", "save"];
+const INTENTS = ["create", "update", "delete", "restore", "toggle", "role", "read", "replied", "archive", "approve", "suspend", "reactivate", "save", "reinstate", "erase"];
 
 async function userCookie(): Promise<string> {
   // A sign-up opens no session (decision 0075): the new account signs in with its password.

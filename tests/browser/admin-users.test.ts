@@ -130,6 +130,9 @@ describe("/admin/users", () => {
     await summary.focus();
     await page.keyboard.press("Enter");
     await page.keyboard.press("Tab");
+    // First the person's page (decision 0110), then the roles.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain("Apri scheda");
+    await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain("Rendi utente");
     await page.keyboard.press("Escape");
     expect(await row(page, E2E_ADMIN.email).locator("details").getAttribute("open")).toBeNull();

@@ -76,6 +76,7 @@ const STATUS_COLOURS: Record<ListingStatus, string> = {
   active: "bg-green-100 text-green-900",
   suspended: "bg-red-100 text-red-900",
   closed: "bg-stone-200 text-stone-900",
+  withheld: "bg-amber-100 text-amber-900",
 };
 
 /** A suspended listing's statement of reasons and its owner's appeal, decided here once. */

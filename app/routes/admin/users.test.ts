@@ -49,6 +49,20 @@ describe("/admin/users for an administrator", () => {
     expect(loaded.counters.total).toBeGreaterThanOrEqual(2);
   });
 
+  itDb("filters the suspended accounts (decision 0110)", async () => {
+    const admin = await createAccount({ role: "admin" });
+    const kept = await createUserRow({ name: "Sospesa Filtro", email: "sospesa-filtro@example.it" });
+    await createUserRow({ name: "Libera Filtro", email: "libera-filtro@example.it" });
+    await db().update(profiles).set({ suspendedAt: new Date(), suspendedReason: "Spam ripetuto nei messaggi." }).where(eq(profiles.id, kept.id));
+    const outcome = await outcomeOf(() => callLoader(requestAs(admin, `${URL_USERS}?q=filtro&status=suspended`)));
+    const loaded = outcome.data as { users: { id: string; suspendedAt: Date | null }[]; status: string | null };
+    expect(loaded.status).toBe("suspended");
+    expect(loaded.users.map((u) => u.id)).toEqual([kept.id]);
+    const html = renderPage(AdminUsers, loaded, "/admin/users?status=suspended");
+    expect(html).toContain("Sospeso");
+    expect(html).toContain(`/admin/users/${kept.id}`);
+  });
+
   itDb("sends a page past the last one to the last page", async () => {
     const admin = await createAccount({ role: "admin" });
     const outcome = await outcomeOf(() => callLoader(requestAs(admin, `${URL_USERS}?q=nessuno-zzz&page=7`)));

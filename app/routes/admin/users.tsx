@@ -19,6 +19,8 @@ import { redirectPastLastPage } from "~/lib/paging";
 import { adminFormAction } from "~/admin/admin-form.server";
 import { useHydrated } from "~/components/use-hydrated";
 import { sortOf } from "~/lib/list-sort";
+import { PlainLink } from "~/components/plain-link";
+import { ERASED_NOTICE, personPath } from "~/accounts/moderation-texts";
 
 // /admin/users — the accounts: counters, search by name or e-mail, role changes. The admin layout's
 // gate guards the page and its actions; setUserRole checks the role again (and keeps one
@@ -27,10 +29,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = adminActor(context);
   const query = userListQuerySchema.parse(Object.fromEntries(readQuery(request)));
   const sort = sortOf(query);
-  const result = await listUsers(admin, { ...query, sort });
+  const result = await listUsers(admin, { ...query, suspended: query.status === "suspended", sort });
   if (!result.ok) throw data({ error: result.error }, { status: result.status });
   redirectPastLastPage(new URL(request.url), query.page, result.pageCount);
-  return { ...result, q: query.q, role: query.role ?? null, sort, selfId: admin.id };
+  // Back from a person's page whose account was just erased (decision 0110).
+  const erased = new URL(request.url).searchParams.get("erased") === "1";
+  return { ...result, q: query.q, role: query.role ?? null, status: query.status ?? null, sort, selfId: admin.id, erased };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -68,7 +72,7 @@ const ROLE_ACTIONS: Record<Role, string> = {
 const otherRoles = (user: AdminUserRow): Role[] => ROLES.values.filter((role) => role !== user.role);
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const { users, counters, matching, matchingCapped, page, pageCount, q, role, sort, selfId } = loaderData;
+  const { users, counters, matching, matchingCapped, page, pageCount, q, role, status, sort, selfId, erased } = loaderData;
   const fetcher = useFetcher<typeof action>();
   const hydrated = useHydrated();
   const [asking, setAsking] = useState<{ user: AdminUserRow; role: Role } | null>(null);
@@ -85,9 +89,10 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const search = new URLSearchParams();
   if (q) search.set("q", q);
   if (role) search.set("role", role);
+  if (status) search.set("status", status);
   search.set("sort", sort.key);
   search.set("dir", sort.direction);
-  const filtered = Boolean(q || role);
+  const filtered = Boolean(q || role || status);
   const columns: Column<AdminUserRow>[] = [
     {
       id: "name",
@@ -97,8 +102,12 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       className: "font-semibold text-stone-900",
       cell: (user) => (
         <>
-          {user.fullName || "—"}
+          {/* The person's page (decision 0110): their listings, entries, reports, and the decisions about them. */}
+          <PlainLink to={personPath(user.id)} className="text-brand-800 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-800">
+            {user.fullName || user.email}
+          </PlainLink>
           {user.id === selfId ? <span className="ml-1 text-sm font-normal text-stone-600">(tu)</span> : null}
+          {user.suspendedAt ? <span className="ml-2 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">Sospeso</span> : null}
         </>
       ),
     },
@@ -118,6 +127,11 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="text-2xl font-bold text-stone-900">Utenti</h1>
+      {erased ? (
+        <p role="status" className="mt-4 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
+          {ERASED_NOTICE}
+        </p>
+      ) : null}
       <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-3" aria-label="Conteggi degli utenti">
         <Counter label="Utenti totali" value={counters.total} />
         <Counter label="Amministratori" value={counters.admins} />
@@ -144,6 +158,15 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
+        <div>
+          <label htmlFor="users-status" className="field-label">
+            Stato
+          </label>
+          <select id="users-status" name="status" defaultValue={status ?? ""} className="field-input">
+            <option value="">Tutti</option>
+            <option value="suspended">Sospesi</option>
+          </select>
+        </div>
       </ListFilters>
 
       <p className="mt-4 text-sm text-stone-700" aria-live="polite">
@@ -155,7 +178,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       </p>
 
       {users.length === 0 ? (
-        <EmptyState title="Nessun utente trovato.">{filtered ? <p>Prova con altre parole o togli il filtro del ruolo.</p> : null}</EmptyState>
+        <EmptyState title="Nessun utente trovato.">{filtered ? <p>Prova con altre parole o togli i filtri del ruolo e dello stato.</p> : null}</EmptyState>
       ) : (
         <DataTable
           label="Elenco degli utenti"
@@ -167,6 +190,9 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           actions={(user) => (
             <div className="flex flex-col items-start gap-1 md:items-end">
               <RowActions label={`${user.fullName || user.email}${user.id === selfId ? " (tu)" : ""}`}>
+                <PlainLink to={personPath(user.id)} className={rowActionClass}>
+                  Apri scheda
+                </PlainLink>
                 {otherRoles(user).map((target) => (
                   <button key={target} type="button" className={rowActionClass} disabled={busy || !hydrated} onClick={() => setAsking({ user, role: target })}>
                     {ROLE_ACTIONS[target]}

@@ -14,6 +14,7 @@ const EXPECTED_TABLES = [
   "api_usage_daily",
   "api_usage_log",
   "app_secrets",
+  "article_preview_links",
   "article_revisions",
   "articles",
   "audit_events",

@@ -86,6 +86,8 @@ export default [
       route("partners", "routes/admin/partners.tsx"),
       // Users and contact messages
       route("users", "routes/admin/users.tsx"),
+      route("registro", "routes/admin/registro.tsx"),
+      route("registro.csv", "routes/admin/registro-csv.ts"),
       route("contacts", "routes/admin/contacts.tsx"),
       // Contests
       route("contests", "routes/admin/contests.tsx"),

@@ -167,6 +167,8 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
               inputMode="numeric"
               placeholder="gg/mm/aaaa"
               autoComplete="off"
+              // A half-typed day is no filter yet: applied with "Filtra" or Enter, not at each keystroke.
+              onChange={(event) => event.stopPropagation()}
               defaultValue={dayField(filters[field])}
               aria-invalid={fieldErrors[field] ? true : undefined}
               aria-describedby={fieldErrors[field] ? `audit-${field}-error` : undefined}

@@ -7,7 +7,7 @@ import { ADMIN_ACCESS_MESSAGES } from "~/admin/access-messages";
 import { itDb } from "../../tests/db";
 import { auditCsvStream, changesText, csvCell, csvLine, exportAuditCsv, listAuditRecords, romeToday } from "./log.server";
 import { AUDIT_LOG_MESSAGES as M, AUDIT_PAGE_SIZE, auditFilterParams, parseDay, readAuditQuery, type AuditFilters } from "./log-validation";
-import { recordAudit, type AuditActor } from "./record.server";
+import { boundedText, changedFields, HIDDEN_VALUE, recordAudit, textSummary, type AuditActor } from "./record.server";
 
 const ADMIN: CurrentUser = { id: "00000000-0000-4000-8000-0000000000a1", email: "a@zampa.test", fullName: "Anna Admin", role: "admin" };
 const GIULIA: AuditActor = { id: "00000000-0000-4000-8000-0000000000b1", fullName: "Giulia Redattrice", role: "editor", address: "203.0.113.9" };
@@ -46,6 +46,23 @@ describe("the filters of the query string", () => {
     expect(query("area=nope&actor=x&before=-3&after=abc")).toEqual({ ok: true, filters: NONE, before: null, after: null });
     const filters = { ...NONE, area: "articles" as const, item: "gatto", from: "2026-11-01" };
     expect(readAuditQuery(auditFilterParams(filters))).toMatchObject({ ok: true, filters });
+  });
+});
+
+describe("what a record keeps", () => {
+  it("only the fields that changed; a creation or deletion without its empty fields; secrets masked", () => {
+    expect(changedFields({ a: 1, b: "x", at: new Date("2026-01-01T00:00:00Z") }, { a: 1, b: "y", at: new Date("2026-01-01T00:00:00Z") })).toEqual([{ field: "b", before: "x", after: "y" }]);
+    expect(changedFields(null, { name: "Fido", notes: "", icon: null })).toEqual([{ field: "name", before: null, after: "Fido" }]);
+    expect(changedFields({ name: "Fido", notes: null }, null)).toEqual([{ field: "name", before: "Fido", after: null }]);
+    expect(changedFields({ password: "a" }, { password: "b" })).toEqual([{ field: "password", before: HIDDEN_VALUE, after: HIDDEN_VALUE }]);
+  });
+
+  it("a long text as its length and fingerprint; a short one whole", () => {
+    expect(textSummary("ciao")).toMatch(/^4 caratteri · impronta [0-9a-f]{12}$/);
+    expect(textSummary("ciao")).toBe(textSummary("ciao"));
+    expect(textSummary("ciao")).not.toBe(textSummary("ciaO"));
+    expect(boundedText("breve")).toBe("breve");
+    expect(boundedText("x".repeat(501))).toBe(textSummary("x".repeat(501)));
   });
 });
 

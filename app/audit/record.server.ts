@@ -36,13 +36,18 @@ function comparable(value: unknown): unknown {
   return value;
 }
 
+function isEmpty(value: unknown): boolean {
+  return value === null || value === "";
+}
+
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(comparable(a)) === JSON.stringify(comparable(b));
 }
 
 /**
  * The fields that differ between before and after, secrets masked. A creation lists every field
- * of after, a deletion every field of before.
+ * of after that has a value, a deletion every field of before that had one (an empty field of a
+ * new item is no change worth a line).
  */
 export function changedFields(before: Fields | null | undefined, after: Fields | null | undefined): AuditChange[] {
   const names = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
@@ -50,7 +55,7 @@ export function changedFields(before: Fields | null | undefined, after: Fields |
   for (const field of names) {
     const was = before ? comparable(before[field]) : null;
     const is = after ? comparable(after[field]) : null;
-    if (before && after && same(was, is)) continue;
+    if (before && after ? same(was, is) : isEmpty(was) && isEmpty(is)) continue;
     const hide = SECRET.test(field);
     changes.push({ field, before: hide && was !== null ? HIDDEN_VALUE : was, after: hide && is !== null ? HIDDEN_VALUE : is });
   }

@@ -1,10 +1,11 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { CurrentUser } from "~/accounts/session.server";
 import { db, queryRows, transaction } from "~/db/client.server";
-import { auditEvents } from "~/db/schema";
+import { auditEvents, users } from "~/db/schema";
 import { ADMIN_ACCESS_MESSAGES } from "~/admin/access-messages";
 import { itDb } from "../../tests/db";
+import { createUserRow } from "../../tests/factories";
 import { auditCsvStream, changesText, csvCell, csvLine, exportAuditCsv, listAuditRecords, romeToday } from "./log.server";
 import { AUDIT_LOG_MESSAGES as M, AUDIT_PAGE_SIZE, auditFilterParams, parseDay, readAuditQuery, type AuditFilters } from "./log-validation";
 import { boundedText, changedFields, HIDDEN_VALUE, recordAudit, textSummary, type AuditActor } from "./record.server";
@@ -226,4 +227,15 @@ describe("at scale", () => {
     },
     120_000,
   );
+});
+
+describe("records outlive what they name", () => {
+  itDb("the account of the person who wrote", async () => {
+    const person = await createUserRow({ name: "Ex Redattrice" });
+    await recordAudit({ actor: { id: person.id, fullName: "Ex Redattrice", role: "editor" }, area: "articles", action: "update", item: { id: "a1", label: "Un articolo" } });
+    await db().delete(users).where(eq(users.id, person.id));
+    const kept = await db().select().from(auditEvents).where(eq(auditEvents.actorId, person.id));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ actorName: "Ex Redattrice", itemLabel: "Un articolo" });
+  });
 });

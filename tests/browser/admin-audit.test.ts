@@ -4,6 +4,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { axeViolations } from "./axe";
 import { signIn, startBrowser, withConsent } from "./browser";
 import { E2E_ADMIN } from "./server";
 
@@ -54,6 +55,7 @@ describe("admin activity log", () => {
     expect(await changes.textContent()).toContain("Nome");
     expect(await changes.textContent()).toContain(name);
 
+    expect(await axeViolations(page)).toEqual([]);
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, "registro-1366.png"), fullPage: false });
 
@@ -77,6 +79,9 @@ describe("admin activity log", () => {
     expect(await field.getAttribute("aria-invalid")).toBe("true");
     await page.getByText("La data «Dal» non è valida: scrivila come gg/mm/aaaa (per esempio 28/11/2026).").first().waitFor();
     await page.getByRole("alert").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, "registro-360-error.png"), fullPage: true });
     // Nothing is wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
 

@@ -61,7 +61,7 @@ describe("listings, appeals and reports", () => {
       .insert(listingReports)
       .values({ listingId: listing.id, reporterName: "Paolo", reporterEmail: "paolo@example.it", reason: "fraud", description: "x".repeat(60) })
       .returning();
-    const label = "Segnalazione (fraud) su Pappagallo in vendita";
+    const label = "Segnalazione (Truffa o frode) su Pappagallo in vendita";
     for (const [status, action] of [
       ["reviewed", "review"],
       ["resolved", "resolve"],

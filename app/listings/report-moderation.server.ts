@@ -168,8 +168,9 @@ export async function listReports(
 /** What the activity log names a report by: its reason and what it is about (decision 0108). */
 const reportLabelColumns = { reason: listingReports.reason, subject: listingReports.subject, listingTitle: petListings.title };
 
-function reportLabel(row: { reason: string; subject: string | null; listingTitle: string | null }): string {
-  return `Segnalazione (${row.reason}) su ${row.listingTitle ?? row.subject ?? "un contenuto eliminato"}`;
+function reportLabel(row: { reason: ReportReason; subject: string | null; listingTitle: string | null }): string {
+  const about = row.listingTitle ?? (row.subject === "conversation" ? "una conversazione" : "un annuncio eliminato");
+  return `Segnalazione (${REPORT_REASONS.labels[row.reason]}) su ${about}`;
 }
 
 /** The action a new status is recorded as. */

@@ -90,6 +90,8 @@ export default [
       route("users", "routes/admin/users.tsx"),
       // One person: their activity, suspension and erasure (decision 0110); "users.manage" like the list
       route("users/:id", "routes/admin/user-detail.tsx"),
+      route("registro", "routes/admin/registro.tsx"),
+      route("registro.csv", "routes/admin/registro-csv.ts"),
       route("contacts", "routes/admin/contacts.tsx"),
       // Contests
       route("contests", "routes/admin/contests.tsx"),

@@ -140,5 +140,7 @@ describe("the back office's gate", () => {
     expect(permissionOf("/admin/article-images")).toBe("articles.manage");
     expect(permissionOf("/admin/api-stats/events")).toBe("ai.stats");
     expect(permissionOf("/admin/usersx")).toBe("backoffice.enter");
+    expect(permissionOf("/admin/registro")).toBe("audit.view");
+    expect(permissionOf("/admin/registro.csv")).toBe("audit.view");
   });
 });

@@ -58,6 +58,8 @@ const OTHER_AREAS: readonly { to: string; permission: Permission }[] = [
   { to: "/admin/seo/redirects", permission: "seo.settings" },
   { to: "/admin/seo/meta-tags", permission: "seo.settings" },
   { to: "/admin/seo/settings", permission: "seo.settings" },
+  // The activity log's CSV (its own path, not under /admin/registro/).
+  { to: "/admin/registro.csv", permission: "audit.view" },
 ];
 
 const AREAS: readonly { to: string; permission: Permission }[] = [...ADMIN_SECTIONS, ...OTHER_AREAS];

@@ -5,7 +5,8 @@ import { and, asc, count, desc, eq, not, sql, type SQL } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
 import { refuseWithout } from "~/admin/access.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
-import { db } from "~/db/client.server";
+import { auditedRow, boundedText, recordAudit } from "~/audit/record.server";
+import { db, transaction } from "~/db/client.server";
 import { newestFirst } from "~/db/order";
 import { adsenseCodes } from "~/db/schema";
 import { AD_PAGE_TYPES, AD_PLACEMENTS, type AdPageType, type AdPlacement } from "~/lib/enums";
@@ -115,6 +116,11 @@ export async function getAdCode(actor: CurrentUser | null, id: string): Promise<
   return { ok: true, adCode: labelled(row) };
 }
 
+/** An ad code as the activity log keeps it: the code itself whole when short (decision 0108). */
+function audited(row: Row): Record<string, unknown> {
+  return { ...auditedRow(row), htmlCode: boundedText(row.htmlCode) };
+}
+
 function invalid(fieldErrors: FieldErrors<AdCodeField>): AdCodeFailure {
   return { ...fail(400, Object.values(fieldErrors)[0] ?? M.saveError), fieldErrors };
 }
@@ -130,7 +136,11 @@ export async function createAdCode(actor: CurrentUser | null, fields: Record<str
   const parsed = adCodeSchema.safeParse(fields);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
   try {
-    const [row] = await db().insert(adsenseCodes).values(parsed.data).returning(columns);
+    const [row] = await transaction(async () => {
+      const created = await db().insert(adsenseCodes).values(parsed.data).returning(columns);
+      await recordAudit({ actor: actor!, area: "ads", action: "create", item: { id: created[0]!.id, label: created[0]!.name }, after: audited(created[0]!) });
+      return created;
+    });
     await invalidate(CACHE_TAGS.ads);
     return { ok: true, adCode: labelled(row!), message: M.created };
   } catch (error) {
@@ -148,11 +158,17 @@ export async function updateAdCode(actor: CurrentUser | null, id: string, fields
   // The code may be gone (deleted in another tab): that says more than the form's problems.
   if (!parsed.success) return (await exists(id)) ? invalid(fieldErrorsOf(parsed.error)) : fail(404, M.notFound);
   try {
-    const [row] = await db()
-      .update(adsenseCodes)
-      .set({ ...parsed.data, updatedAt: sql`now()` })
-      .where(eq(adsenseCodes.id, id))
-      .returning(columns);
+    const row = await transaction(async () => {
+      const [was] = await db().select(columns).from(adsenseCodes).where(eq(adsenseCodes.id, id)).for("update");
+      if (!was) return undefined;
+      const [updated] = await db()
+        .update(adsenseCodes)
+        .set({ ...parsed.data, updatedAt: sql`now()` })
+        .where(eq(adsenseCodes.id, id))
+        .returning(columns);
+      await recordAudit({ actor: actor!, area: "ads", action: "update", item: { id, label: updated!.name }, before: audited(was), after: audited(updated!) });
+      return updated;
+    });
     if (!row) return fail(404, M.notFound);
     await invalidate(CACHE_TAGS.ads);
     return { ok: true, adCode: labelled(row), message: M.updated };
@@ -171,11 +187,18 @@ export async function toggleAdCodeActive(actor: CurrentUser | null, id: string):
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   try {
-    const [row] = await db()
-      .update(adsenseCodes)
-      .set({ isActive: not(adsenseCodes.isActive), updatedAt: sql`now()` })
-      .where(eq(adsenseCodes.id, id))
-      .returning(columns);
+    const [row] = await transaction(async () => {
+      const flipped = await db()
+        .update(adsenseCodes)
+        .set({ isActive: not(adsenseCodes.isActive), updatedAt: sql`now()` })
+        .where(eq(adsenseCodes.id, id))
+        .returning(columns);
+      const [after] = flipped;
+      if (after) {
+        await recordAudit({ actor: actor!, area: "ads", action: "update", item: { id, label: after.name }, before: { isActive: !after.isActive }, after: { isActive: after.isActive } });
+      }
+      return flipped;
+    });
     if (!row) return fail(404, M.notFound);
     await invalidate(CACHE_TAGS.ads);
     return { ok: true, adCode: labelled(row), message: row.isActive ? M.activated : M.deactivated };
@@ -190,8 +213,12 @@ export async function deleteAdCode(actor: CurrentUser | null, id: string): Promi
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   try {
-    const deleted = await db().delete(adsenseCodes).where(eq(adsenseCodes.id, id)).returning({ id: adsenseCodes.id });
-    if (deleted.length === 0) return fail(404, M.notFound);
+    const deleted = await transaction(async () => {
+      const [removed] = await db().delete(adsenseCodes).where(eq(adsenseCodes.id, id)).returning(columns);
+      if (removed) await recordAudit({ actor: actor!, area: "ads", action: "delete", item: { id, label: removed.name }, before: audited(removed) });
+      return removed;
+    });
+    if (!deleted) return fail(404, M.notFound);
     await invalidate(CACHE_TAGS.ads);
     return { ok: true, message: M.deleted };
   } catch (error) {

@@ -7,6 +7,7 @@ import type { CurrentUser } from "~/accounts/session.server";
 import { refuseWithout } from "~/admin/access.server";
 import { ARTICLE_LIMITS } from "~/articles/validation";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
+import { recordAudit } from "~/audit/record.server";
 import { db, queryRows, transaction } from "~/db/client.server";
 import { articles, categories } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
@@ -28,7 +29,7 @@ const item = z.object({
  * The first free slug among base, base-2, base-3, …: one read of the taken ones, then the insert
  * itself decides (on conflict do nothing), so a slug taken meanwhile only moves to the next number.
  */
-async function insertWithFreeSlug(title: string, values: Omit<typeof articles.$inferInsert, "slug">): Promise<void> {
+async function insertWithFreeSlug(title: string, values: Omit<typeof articles.$inferInsert, "slug">): Promise<{ id: string; slug: string }> {
   const base = slugify(title, ARTICLE_LIMITS.slug - 4) || "articolo";
   const taken = new Set(
     (
@@ -40,7 +41,7 @@ async function insertWithFreeSlug(title: string, values: Omit<typeof articles.$i
     const slug = n === 1 ? base : `${base}-${n}`;
     if (taken.has(slug)) continue;
     const inserted = await db().insert(articles).values({ ...values, slug }).onConflictDoNothing({ target: articles.slug }).returning({ id: articles.id });
-    if (inserted.length > 0) return;
+    if (inserted[0]) return { id: inserted[0].id, slug };
     taken.add(slug);
   }
 }
@@ -82,7 +83,7 @@ export async function saveEditorialPlan(actor: CurrentUser | null, items: unknow
         }
         const date = new Date(planned.date);
         if (await alreadySaved(planned.title, date)) continue;
-        await insertWithFreeSlug(planned.title, {
+        const draft = await insertWithFreeSlug(planned.title, {
           title: planned.title,
           // The topic is what the admin writes the article from; the content stays empty, so the
           // scheduler refuses to publish a draft nobody has written (it logs the missing fields).
@@ -96,6 +97,13 @@ export async function saveEditorialPlan(actor: CurrentUser | null, items: unknow
           scheduledPublishDate: date,
           aiGenerated: true,
           generationMetadata: { generatedBy: PLAN_GENERATED_BY, topic: planned.topic, planDate: date.toISOString() },
+        });
+        await recordAudit({
+          actor,
+          area: "editorial_plan",
+          action: "create",
+          item: { id: draft.id, label: planned.title },
+          after: { title: planned.title, slug: draft.slug, excerpt: planned.topic, categoryId, status: "draft", isScheduled: true, scheduledPublishDate: date },
         });
         created += 1;
       }

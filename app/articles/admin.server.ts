@@ -6,6 +6,7 @@
 import { and, asc, count, desc, eq, ilike, ne, notInArray, sql, type SQL } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
 import { refuseWithout } from "~/admin/access.server";
+import { recordAudit, textSummary, type AuditAction } from "~/audit/record.server";
 import { CACHE_TAGS, invalidate, memoize } from "~/cache/cache.server";
 import { renderContent } from "~/content/render.server";
 import { uniqueViolation } from "~/db/errors";
@@ -310,26 +311,13 @@ async function saveArticle(actor: CurrentUser, input: ArticleInput, { id, restor
   try {
     return await transaction(async () => {
       const now = new Date();
-      let before:
-        | {
-            slug: string;
-            status: ArticleStatus;
-            publishedAt: Date | null;
-            updatedAt: Date;
-            scheduledPublishDate: Date | null;
-            aiGenerated: boolean;
-            generationMetadata: GenerationMetadata | null;
-          }
-        | undefined;
+      let before: (AuditedArticle & { updatedAt: Date; aiGenerated: boolean; generationMetadata: GenerationMetadata | null }) | undefined;
       if (id) {
         // Locked: two saves of one article at once write their revisions one after the other.
         [before] = await db()
           .select({
-            slug: articles.slug,
-            status: articles.status,
-            publishedAt: articles.publishedAt,
+            ...auditedColumns,
             updatedAt: articles.updatedAt,
-            scheduledPublishDate: articles.scheduledPublishDate,
             aiGenerated: articles.aiGenerated,
             generationMetadata: articles.generationMetadata,
           })
@@ -406,6 +394,14 @@ async function saveArticle(actor: CurrentUser, input: ArticleInput, { id, restor
           createdAt: sql`clock_timestamp()`,
         });
       await pruneRevisions(saved.id, false);
+      await recordAudit({
+        actor,
+        area: "articles",
+        action: articleAction(before, values),
+        item: { id: saved.id, label: values.title },
+        before: before ? auditedFields(before) : null,
+        after: auditedFields(values),
+      });
 
       const slugChanged = !before || before.slug !== saved.slug;
       if (slugChanged) {
@@ -423,6 +419,55 @@ async function saveArticle(actor: CurrentUser, input: ArticleInput, { id, restor
     logger.error({ err: error, articleId: id }, "articolo: salvataggio non riuscito");
     return saveFailure(500, M.saveFailed);
   }
+}
+
+// --- The activity log (decision 0108) ------------------------------------------------------------
+
+/** What the log keeps of an article: its fields, the body only as a length and a fingerprint. */
+const auditedColumns = {
+  title: articles.title,
+  slug: articles.slug,
+  excerpt: articles.excerpt,
+  content: articles.content,
+  featuredImage: articles.featuredImage,
+  categoryId: articles.categoryId,
+  status: articles.status,
+  publishedAt: articles.publishedAt,
+  metaTitle: articles.metaTitle,
+  metaDescription: articles.metaDescription,
+  isScheduled: articles.isScheduled,
+  scheduledPublishDate: articles.scheduledPublishDate,
+};
+interface AuditedArticle {
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+  featuredImage: string | null;
+  categoryId: string | null;
+  status: ArticleStatus;
+  publishedAt: Date | null;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  isScheduled: boolean;
+  scheduledPublishDate: Date | null;
+}
+
+function auditedFields(article: AuditedArticle): Record<string, unknown> {
+  return { ...article, content: textSummary(article.content) };
+}
+
+/** The action a save is recorded as: what it did to the article's life, else a plain change. */
+export function articleAction(before: AuditedArticle | undefined, after: AuditedArticle): AuditAction {
+  if (!before) return "create";
+  if (before.status !== after.status) {
+    if (after.status === "published") return "publish";
+    if (after.status === "archived") return "archive";
+    if (before.status === "published") return "unpublish";
+  }
+  const when = (date: Date | null) => date?.getTime() ?? null;
+  if (after.isScheduled && (!before.isScheduled || when(before.scheduledPublishDate) !== when(after.scheduledPublishDate))) return "schedule";
+  return "update";
 }
 
 /** Keeps the newest ARTICLE_REVISIONS_KEPT saves, or ARTICLE_AUTOSAVES_KEPT automatic drafts, of an article. */
@@ -531,8 +576,9 @@ export async function deleteArticle(actor: CurrentUser | null, id: string): Prom
   if (!isUuid(id)) return fail(404, M.deleteError);
   try {
     return await transaction(async () => {
-      const deleted = await db().delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
-      if (deleted.length === 0) return fail(404, M.deleteError);
+      const [deleted] = await db().delete(articles).where(eq(articles.id, id)).returning(auditedColumns);
+      if (!deleted) return fail(404, M.deleteError);
+      await recordAudit({ actor: actor!, area: "articles", action: "delete", item: { id, label: deleted.title }, before: auditedFields(deleted) });
       await invalidate(CACHE_TAGS.articles, CACHE_TAGS.categories);
       return { ok: true as const, message: M.deleted };
     });

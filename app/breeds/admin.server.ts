@@ -5,6 +5,7 @@ import { isUniqueViolation } from "~/db/errors";
 import { and, asc, count, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
 import { refuseWithout } from "~/admin/access.server";
+import { auditedRow, recordAudit } from "~/audit/record.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { db, transaction } from "~/db/client.server";
 import { allowedBreeds } from "~/db/schema";
@@ -103,6 +104,7 @@ export async function createBreed(actor: CurrentUser | null, fields: Record<stri
   try {
     const saved = await unlessDuplicate(parsed.data, null, async () => {
       const [row] = await db().insert(allowedBreeds).values(parsed.data).returning(columns);
+      await recordAudit({ actor: actor!, area: "breeds", action: "create", item: { id: row!.id, label: row!.breedName }, after: auditedRow(row!) });
       return row!;
     });
     if (!saved) return duplicate();
@@ -124,11 +126,14 @@ export async function updateBreed(actor: CurrentUser | null, id: string, fields:
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
   try {
     const saved = await unlessDuplicate(parsed.data, id, async () => {
+      const [was] = await db().select(columns).from(allowedBreeds).where(eq(allowedBreeds.id, id)).for("update");
+      if (!was) return null;
       const [row] = await db()
         .update(allowedBreeds)
         .set({ ...parsed.data, updatedAt: sql`now()` })
         .where(eq(allowedBreeds.id, id))
         .returning(columns);
+      await recordAudit({ actor: actor!, area: "breeds", action: "update", item: { id, label: row!.breedName }, before: auditedRow(was), after: auditedRow(row!) });
       return row ?? null;
     });
     if (saved === undefined) return duplicate();
@@ -151,8 +156,13 @@ export async function deleteBreed(actor: CurrentUser | null, id: string): Promis
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   try {
-    const deleted = await db().delete(allowedBreeds).where(eq(allowedBreeds.id, id)).returning({ id: allowedBreeds.id });
-    if (deleted.length === 0) return fail(404, M.notFound);
+    const outcome = await transaction(async () => {
+      const [deleted] = await db().delete(allowedBreeds).where(eq(allowedBreeds.id, id)).returning(columns);
+      if (!deleted) return fail(404, M.notFound);
+      await recordAudit({ actor: actor!, area: "breeds", action: "delete", item: { id, label: deleted.breedName }, before: auditedRow(deleted) });
+      return null;
+    });
+    if (outcome) return outcome;
   } catch (error) {
     logger.error({ err: error, id }, "razza: eliminazione non riuscita");
     return fail(500, M.deleteError);

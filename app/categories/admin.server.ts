@@ -5,6 +5,7 @@ import { isUniqueViolation } from "~/db/errors";
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
 import { refuseWithout } from "~/admin/access.server";
+import { auditedRow, recordAudit } from "~/audit/record.server";
 import { isPublishedArticleRow } from "~/articles/visibility.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { db, transaction } from "~/db/client.server";
@@ -65,6 +66,7 @@ export async function createCategory(actor: CurrentUser | null, fields: Record<s
   try {
     const saved = await uniqueSlug(input.slug, null, async () => {
       const [row] = await db().insert(categories).values(input).returning(columns);
+      await recordAudit({ actor: actor!, area: "categories", action: "create", item: { id: row!.id, label: row!.name }, after: auditedRow(row!) });
       return row!;
     });
     if (!saved) return slugTaken();
@@ -87,11 +89,14 @@ export async function updateCategory(actor: CurrentUser | null, id: string, fiel
   const input: CategoryInput = parsed.data;
   try {
     const saved = await uniqueSlug(input.slug, id, async () => {
+      const [was] = await db().select(columns).from(categories).where(eq(categories.id, id)).for("update");
+      if (!was) return null;
       const [row] = await db()
         .update(categories)
         .set({ ...input, updatedAt: sql`now()` })
         .where(eq(categories.id, id))
         .returning(columns);
+      await recordAudit({ actor: actor!, area: "categories", action: "update", item: { id, label: row!.name }, before: auditedRow(was), after: auditedRow(row!) });
       return row ?? null;
     });
     if (saved === undefined) return slugTaken();
@@ -118,11 +123,12 @@ export async function deleteCategory(actor: CurrentUser | null, id: string): Pro
   if (!isUuid(id)) return fail(404, M.notFound);
   try {
     const outcome = await transaction(async (tx) => {
-      const [locked] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).for("update");
+      const [locked] = await tx.select(columns).from(categories).where(eq(categories.id, id)).for("update");
       if (!locked) return fail(404, M.notFound);
       const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(articles).where(eq(articles.categoryId, id));
       if (n > 0) return fail(409, M.hasArticles(n));
       await tx.delete(categories).where(eq(categories.id, id));
+      await recordAudit({ actor: actor!, area: "categories", action: "delete", item: { id, label: locked.name }, before: auditedRow(locked) });
       return null;
     });
     if (outcome) return outcome;

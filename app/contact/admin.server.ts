@@ -1,11 +1,12 @@
 // /admin/contacts: the messages of the contact form as administrators read and handle them. Admins
 // only: every function starts with refuseWithout. Each change is one conditional UPDATE, so two
 // admins (or two clicks) acting on one message at once change it once.
-import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { refuseWithout } from "~/admin/access.server";
 import type { CurrentUser } from "~/accounts/session.server";
 import { newestFirst } from "~/db/order";
-import { db } from "~/db/client.server";
+import { recordAudit } from "~/audit/record.server";
+import { db, transaction } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { CONTACT_STATUSES } from "~/lib/enums";
 import { isUuid } from "~/lib/ids";
@@ -116,14 +117,25 @@ export async function openMessage(actor: CurrentUser | null, id: string): Promis
   const refused = refuseWithout(actor, "contacts.manage");
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
-  const [opened] = await db()
-    .update(contactMessages)
-    .set({ status: "read", readAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(contactMessages.id, id), eq(contactMessages.status, "new")))
-    .returning(columns);
+  const opened = await transaction(async () => {
+    const [row] = await db()
+      .update(contactMessages)
+      .set({ status: "read", readAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(contactMessages.id, id), eq(contactMessages.status, "new")))
+      .returning(columns);
+    if (row) await recordAudit({ actor: actor!, area: "contacts", action: "update", item: { id, label: messageLabel(row) }, before: { status: "new" }, after: { status: "read" } });
+    return row;
+  });
   const row = opened ?? (await db().select(columns).from(contactMessages).where(eq(contactMessages.id, id)).limit(1))[0];
   if (!row) return fail(404, M.notFound);
   return { ok: true, message: labelled(row) };
+}
+
+/** What the activity log names a message by (decision 0108). */
+const labelColumns = { name: contactMessages.name, email: contactMessages.email, subject: contactMessages.subject, status: contactMessages.status };
+
+function messageLabel(row: { name: string; email: string; subject: string }): string {
+  return `${row.subject} — ${row.name} <${row.email}>`;
 }
 
 export type ContactChange = Result<{ changed: boolean; status: ContactStatus; message: string }>;
@@ -147,14 +159,24 @@ async function setStatus(actor: CurrentUser | null, id: string, status: keyof ty
   if (!isUuid(id)) return fail(404, M.notFound);
   const change = CHANGES[status];
   try {
-    const updated = await db()
-      .update(contactMessages)
-      .set({ ...change.set, status, updatedAt: sql`now()` })
-      .where(and(eq(contactMessages.id, id), ne(contactMessages.status, status)))
-      .returning({ id: contactMessages.id });
-    if (updated.length) return { ok: true, changed: true, status, message: change.done };
-    const [exists] = await db().select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
-    return exists ? { ok: true, changed: false, status, message: change.done } : fail(404, M.notFound);
+    return await transaction(async (): Promise<ContactChange> => {
+      const [was] = await db().select(labelColumns).from(contactMessages).where(eq(contactMessages.id, id)).for("update");
+      if (!was) return fail(404, M.notFound);
+      if (was.status === status) return { ok: true, changed: false, status, message: change.done };
+      await db()
+        .update(contactMessages)
+        .set({ ...change.set, status, updatedAt: sql`now()` })
+        .where(eq(contactMessages.id, id));
+      await recordAudit({
+        actor: actor!,
+        area: "contacts",
+        action: status === "archived" ? "archive" : "update",
+        item: { id, label: messageLabel(was) },
+        before: { status: was.status },
+        after: { status },
+      });
+      return { ok: true, changed: true, status, message: change.done };
+    });
   } catch (error) {
     logger.error({ err: error, id, status }, "contatti: aggiornamento del messaggio non riuscito");
     return fail(500, M.updateError);
@@ -182,8 +204,13 @@ export async function deleteMessage(actor: CurrentUser | null, id: string): Prom
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   try {
-    const deleted = await db().delete(contactMessages).where(eq(contactMessages.id, id)).returning({ id: contactMessages.id });
-    return deleted.length ? { ok: true, message: M.deleted } : fail(404, M.notFound);
+    return await transaction(async (): Promise<Result<{ message: string }>> => {
+      const [deleted] = await db().delete(contactMessages).where(eq(contactMessages.id, id)).returning(labelColumns);
+      if (!deleted) return fail(404, M.notFound);
+      // The message's text is the sender's, not the back office's: only who wrote and about what.
+      await recordAudit({ actor: actor!, area: "contacts", action: "delete", item: { id, label: messageLabel(deleted) }, before: { ...deleted } });
+      return { ok: true, message: M.deleted };
+    });
   } catch (error) {
     logger.error({ err: error, id }, "contatti: eliminazione del messaggio non riuscita");
     return fail(500, M.deleteError);

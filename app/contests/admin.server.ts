@@ -6,6 +6,7 @@ import { count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
 import { refuseWithout } from "~/admin/access.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
+import { recordAudit } from "~/audit/record.server";
 import { db, transaction } from "~/db/client.server";
 import { newestFirst } from "~/db/order";
 import { contestSubmissions, contests, contestVotes } from "~/db/schema";
@@ -110,7 +111,11 @@ export async function createContest(actor: CurrentUser | null, fields: Record<st
   const parsed = contestFormSchema.safeParse(fields);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
   try {
-    const [row] = await db().insert(contests).values(parsed.data).returning({ id: contests.id });
+    const row = await transaction(async () => {
+      const [created] = await db().insert(contests).values(parsed.data).returning({ id: contests.id });
+      await recordAudit({ actor: actor!, area: "contests", action: "create", item: { id: created!.id, label: parsed.data.title }, after: parsed.data });
+      return created;
+    });
     await invalidate(CACHE_TAGS.contests);
     return { ok: true, contest: (await findContest(row!.id))!, message: F.created };
   } catch (error) {
@@ -126,12 +131,19 @@ export async function updateContest(actor: CurrentUser | null, id: string, field
   const parsed = contestFormSchema.safeParse(fields);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
   try {
-    const updated = await db()
-      .update(contests)
-      .set({ ...parsed.data, updatedAt: sql`now()` })
-      .where(eq(contests.id, id))
-      .returning({ id: contests.id });
-    if (updated.length === 0) return fail(404, M.notFound);
+    const updated = await transaction(async () => {
+      const [was] = await db().select().from(contests).where(eq(contests.id, id)).for("update");
+      if (!was) return false;
+      await db()
+        .update(contests)
+        .set({ ...parsed.data, updatedAt: sql`now()` })
+        .where(eq(contests.id, id));
+      // The same fields as the form's, read before the save.
+      const before = Object.fromEntries(Object.keys(parsed.data).map((key) => [key, was[key as keyof typeof was]]));
+      await recordAudit({ actor: actor!, area: "contests", action: "update", item: { id, label: parsed.data.title }, before, after: parsed.data });
+      return true;
+    });
+    if (!updated) return fail(404, M.notFound);
     await invalidate(CACHE_TAGS.contests);
     return { ok: true, contest: (await findContest(id))!, message: F.updated };
   } catch (error) {
@@ -153,10 +165,11 @@ export async function deleteContest(actor: CurrentUser | null, id: string): Prom
   let photos: string[];
   try {
     const outcome = await transaction(async (tx) => {
-      const [locked] = await tx.select({ id: contests.id }).from(contests).where(eq(contests.id, id)).for("update");
+      const [locked] = await tx.select({ id: contests.id, title: contests.title, status: contests.status }).from(contests).where(eq(contests.id, id)).for("update");
       if (!locked) return null;
       const entries = await tx.select({ imageUrl: contestSubmissions.imageUrl }).from(contestSubmissions).where(eq(contestSubmissions.contestId, id));
       await tx.delete(contests).where(eq(contests.id, id));
+      await recordAudit({ actor: actor!, area: "contests", action: "delete", item: { id, label: locked.title }, before: { title: locked.title, status: locked.status, entries: entries.length } });
       return entries.map((e) => e.imageUrl);
     });
     if (!outcome) return fail(404, M.notFound);

@@ -5,7 +5,8 @@ import { FULL_NAME_MAX_LENGTH } from "~/accounts/messages";
 import type { CurrentUser } from "~/accounts/session.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { config } from "~/config.server";
-import { db } from "~/db/client.server";
+import { recordAudit } from "~/audit/record.server";
+import { db, transaction } from "~/db/client.server";
 import { contestSubmissions, contests, profiles } from "~/db/schema";
 import { CONTEST_STATUSES, PET_TYPES, SUBMISSION_STATUSES } from "~/lib/enums";
 import { logger } from "~/lib/logger.server";
@@ -172,16 +173,34 @@ export async function setSubmissionStatus(
 
   let changed: { contestId: string; userId: string; title: string; petName: string }[];
   try {
-    changed = await db()
-      .update(contestSubmissions)
-      .set({ status, updatedAt: sql`now()` })
-      .where(and(eq(contestSubmissions.id, submissionId), ne(contestSubmissions.status, status)))
-      .returning({
-        contestId: contestSubmissions.contestId,
-        userId: contestSubmissions.userId,
-        title: contestSubmissions.title,
-        petName: contestSubmissions.petName,
+    changed = await transaction(async () => {
+      const [was] = await db()
+        .select({ status: contestSubmissions.status })
+        .from(contestSubmissions)
+        .where(and(eq(contestSubmissions.id, submissionId), ne(contestSubmissions.status, status)))
+        .for("update");
+      if (!was) return [];
+      const rows = await db()
+        .update(contestSubmissions)
+        .set({ status, updatedAt: sql`now()` })
+        .where(eq(contestSubmissions.id, submissionId))
+        .returning({
+          contestId: contestSubmissions.contestId,
+          userId: contestSubmissions.userId,
+          title: contestSubmissions.title,
+          petName: contestSubmissions.petName,
+        });
+      const entry = rows[0]!;
+      await recordAudit({
+        actor: actor!,
+        area: "contests",
+        action: status === "approved" ? "approve" : status === "rejected" ? "reject" : "update",
+        item: { id: submissionId, label: `Foto «${entry.title}» (${entry.petName})` },
+        before: { status: was.status },
+        after: { status },
       });
+      return rows;
+    });
   } catch (error) {
     logger.error({ err: error, submissionId, status }, "concorso: moderazione non riuscita");
     return fail(500, M.moderationError);

@@ -1319,5 +1319,7 @@ export const auditEvents = pgTable(
     index("audit_events_area_idx").on(t.area, t.id.desc()),
     index("audit_events_item_idx").on(t.itemId, t.id.desc()),
     index("audit_events_at_idx").on(t.at.desc()),
+    // /admin/registro's item filter: any part of the label, any case (decision 0108).
+    index("audit_events_item_label_trgm_idx").using("gin", sql`${t.itemLabel} gin_trgm_ops`),
   ],
 );

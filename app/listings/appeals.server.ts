@@ -9,6 +9,7 @@ import type { CurrentUser } from "~/accounts/session.server";
 import { refuseWithout } from "~/admin/access.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { config } from "~/config.server";
+import { recordAudit } from "~/audit/record.server";
 import { db, transaction } from "~/db/client.server";
 import { listingAppeals, petListings, profiles } from "~/db/schema";
 import { APPEAL_STATUSES } from "~/lib/enums";
@@ -149,7 +150,16 @@ export async function decideAppeal(
           .where(and(eq(petListings.id, appeal.listingId), eq(petListings.status, "suspended"), eq(petListings.suspendedAt, appeal.suspendedAt)));
         await invalidate(CACHE_TAGS.listings);
       }
-      const [listing] = await db().select({ id: petListings.id, title: petListings.title }).from(petListings).where(eq(petListings.id, appeal.listingId));
+      const [listing] = await db().select({ id: petListings.id, title: petListings.title, status: petListings.status }).from(petListings).where(eq(petListings.id, appeal.listingId));
+      // Recorded on the listing, so its history reads suspension, appeal, decision in one place.
+      await recordAudit({
+        actor: actor!,
+        area: "listings",
+        action: decision === "reverse" ? "approve" : "reject",
+        item: { id: appeal.listingId, label: `Contestazione: ${listing!.title}` },
+        before: { appealStatus: "pending", status: "suspended" },
+        after: { appealStatus: status, adminNote: note, status: listing!.status },
+      });
       return { ok: true as const, listing: listing!, userId: appeal.userId };
     });
   } catch (error) {

@@ -12,6 +12,7 @@ import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { FULL_NAME_MAX_LENGTH } from "~/accounts/messages";
 import type { CurrentUser } from "~/accounts/session.server";
 import { refuseWithout } from "~/admin/access.server";
+import { recordAudit } from "~/audit/record.server";
 import { CACHE_TAGS, invalidate, memoize } from "~/cache/cache.server";
 import { config } from "~/config.server";
 import { db, transaction } from "~/db/client.server";
@@ -22,7 +23,7 @@ import { isUuid } from "~/lib/ids";
 import { containsPattern } from "~/lib/like-pattern";
 import { isMicrochipCode, normalizeMicrochip } from "./legal-rules";
 import { logger } from "~/lib/logger.server";
-import { fail, type Result } from "~/lib/result";
+import { fail, type Failure, type Result } from "~/lib/result";
 import { pageNumber } from "~/lib/paging";
 import { oneLine, quotedBlock } from "~/mail/mail-text";
 import { sendMail } from "~/mail/mailer.server";
@@ -322,6 +323,14 @@ export async function suspendListing(actor: CurrentUser | null, id: string, inpu
     const moved = await transition(id, "active", "suspended", suspendConflict, { suspensionRule: rule, suspensionReason: reason, suspendedAt: SUSPENSION_INSTANT });
     if (!moved.ok) return moved;
     const reporters = await resolveOpenReports(id);
+    await recordAudit({
+      actor: actor!,
+      area: "listings",
+      action: "suspend",
+      item: { id, label: moved.changed.title },
+      before: { status: "active", suspensionRule: null, suspensionReason: null },
+      after: { status: "suspended", suspensionRule: rule, suspensionReason: reason },
+    });
     return { ...moved, reporters };
   });
   if (!result.ok) return result;
@@ -357,8 +366,17 @@ export async function reactivateListing(actor: CurrentUser | null, id: string): 
   const refused = refuseWithout(actor, "listings.moderate");
   if (refused) return refused;
   const result = await guarded(id, "active", async () => {
+    const [was] = isUuid(id) ? await db().select({ rule: petListings.suspensionRule, reason: petListings.suspensionReason }).from(petListings).where(eq(petListings.id, id)) : [];
     const moved = await transition(id, "suspended", "active", reactivateConflict, NO_SUSPENSION);
     if (!moved.ok) return moved;
+    await recordAudit({
+      actor: actor!,
+      area: "listings",
+      action: "reinstate",
+      item: { id, label: moved.changed.title },
+      before: { status: "suspended", suspensionRule: was?.rule ?? null, suspensionReason: was?.reason ?? null },
+      after: { status: "active", suspensionRule: null, suspensionReason: null },
+    });
     await db()
       .update(listingAppeals)
       .set({ status: "reversed", decidedBy: actor!.id, decidedAt: sql`now()` })
@@ -461,11 +479,29 @@ export async function deleteListing(actor: CurrentUser | null, id: string): Prom
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   try {
-    const result = await deleteListingAndPhotos(actor, id);
-    if (!result.ok) return result.status === 404 ? fail(404, M.notFound) : fail(result.status, M.deleteError);
-    return { ok: true, message: M.deleted };
+    // The record is written first and the delete's refusal rolls it back: the row (and then its
+    // photos) goes only with its record.
+    return await transaction(async () => {
+      const [listing] = await db()
+        .select({ title: petListings.title, status: petListings.status, userId: petListings.userId })
+        .from(petListings)
+        .where(eq(petListings.id, id))
+        .for("update");
+      if (!listing) return fail(404, M.notFound);
+      await recordAudit({ actor: actor!, area: "listings", action: "delete", item: { id, label: listing.title }, before: listing });
+      const result = await deleteListingAndPhotos(actor, id);
+      if (!result.ok) throw new DeleteRefused(result.status === 404 ? fail(404, M.notFound) : fail(result.status, M.deleteError));
+      return { ok: true as const, message: M.deleted };
+    });
   } catch (error) {
+    if (error instanceof DeleteRefused) return error.failure;
     logger.error({ err: error, id }, "moderazione: eliminazione dell'annuncio non riuscita");
     return fail(500, M.deleteError);
+  }
+}
+
+class DeleteRefused extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.error);
   }
 }

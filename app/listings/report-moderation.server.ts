@@ -9,6 +9,7 @@ import type { CurrentUser } from "~/accounts/session.server";
 import { refuseWithout } from "~/admin/access.server";
 import { config } from "~/config.server";
 import { newestFirst } from "~/db/order";
+import { recordAudit, type AuditAction } from "~/audit/record.server";
 import { db, transaction } from "~/db/client.server";
 import { listingReports, petListings, profiles } from "~/db/schema";
 import { AUTOMATIC_CHECKS, LISTING_STATUSES, REPORT_REASONS, REPORT_STATUSES, REPORT_SUBJECTS } from "~/lib/enums";
@@ -178,6 +179,17 @@ export async function listReports(
   };
 }
 
+/** What the activity log names a report by: its reason and what it is about (decision 0108). */
+const reportLabelColumns = { reason: listingReports.reason, subject: listingReports.subject, listingTitle: petListings.title };
+
+function reportLabel(row: { reason: ReportReason; subject: string | null; listingTitle: string | null }): string {
+  const about = row.listingTitle ?? (row.subject === "conversation" ? "una conversazione" : "un annuncio eliminato");
+  return `Segnalazione (${REPORT_REASONS.labels[row.reason]}) su ${about}`;
+}
+
+/** The action a new status is recorded as. */
+const REPORT_ACTIONS = { pending: "update", reviewed: "review", resolved: "resolve", dismissed: "dismiss" } as const satisfies Record<ReportStatus, AuditAction>;
+
 async function findReport(id: string): Promise<ReportDetail | null> {
   const [row] = await db()
     .select({ ...summaryColumns, description: listingReports.description, adminNotes: listingReports.adminNotes, updatedAt: listingReports.updatedAt })
@@ -214,9 +226,22 @@ export async function updateReport(actor: CurrentUser | null, id: string, input:
   let previous: ReportStatus | null;
   try {
     previous = await transaction(async (tx) => {
-      const [row] = await tx.select({ status: listingReports.status }).from(listingReports).where(eq(listingReports.id, id)).for("update");
+      const [row] = await tx
+        .select({ status: listingReports.status, adminNotes: listingReports.adminNotes, ...reportLabelColumns })
+        .from(listingReports)
+        .leftJoin(petListings, eq(petListings.id, listingReports.listingId))
+        .where(eq(listingReports.id, id))
+        .for("update", { of: listingReports });
       if (!row) return null;
       await tx.update(listingReports).set({ status, adminNotes, updatedAt: sql`now()` }).where(eq(listingReports.id, id));
+      await recordAudit({
+        actor: actor!,
+        area: "reports",
+        action: row.status === status ? "update" : REPORT_ACTIONS[status],
+        item: { id, label: reportLabel(row) },
+        before: { status: row.status, adminNotes: row.adminNotes },
+        after: { status, adminNotes },
+      });
       await invalidate(CACHE_TAGS.reports);
       return row.status;
     });
@@ -237,9 +262,20 @@ export async function deleteReport(actor: CurrentUser | null, id: string): Promi
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   try {
-    const deleted = await db().delete(listingReports).where(eq(listingReports.id, id)).returning({ id: listingReports.id });
-    if (deleted.length) await invalidate(CACHE_TAGS.reports);
-    return deleted.length ? { ok: true, message: M.deleted } : fail(404, M.notFound);
+    return await transaction(async (tx): Promise<Result<{ message: string }>> => {
+      const [row] = await tx
+        .select({ status: listingReports.status, reporterName: listingReports.reporterName, reporterEmail: listingReports.reporterEmail, ...reportLabelColumns })
+        .from(listingReports)
+        .leftJoin(petListings, eq(petListings.id, listingReports.listingId))
+        .where(eq(listingReports.id, id))
+        .for("update", { of: listingReports });
+      if (!row) return fail(404, M.notFound);
+      await tx.delete(listingReports).where(eq(listingReports.id, id));
+      const { listingTitle: _title, ...fields } = row;
+      await recordAudit({ actor: actor!, area: "reports", action: "delete", item: { id, label: reportLabel(row) }, before: fields });
+      await invalidate(CACHE_TAGS.reports);
+      return { ok: true, message: M.deleted };
+    });
   } catch (error) {
     logger.error({ err: error, id }, "segnalazioni: eliminazione non riuscita");
     return fail(500, M.deleteError);

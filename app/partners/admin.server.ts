@@ -5,7 +5,8 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
 import { refuseWithout } from "~/admin/access.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
-import { db } from "~/db/client.server";
+import { auditedRow, recordAudit } from "~/audit/record.server";
+import { db, transaction } from "~/db/client.server";
 import { partners } from "~/db/schema";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/field-errors";
 import { isUuid } from "~/lib/ids";
@@ -57,10 +58,14 @@ export async function createPartner(actor: CurrentUser | null, fields: Record<st
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
   const { displayOrder, ...input } = parsed.data;
   try {
-    const [row] = await db()
-      .insert(partners)
-      .values({ ...input, displayOrder: displayOrder ?? (await nextDisplayOrder()) })
-      .returning(columns);
+    const row = await transaction(async () => {
+      const [created] = await db()
+        .insert(partners)
+        .values({ ...input, displayOrder: displayOrder ?? (await nextDisplayOrder()) })
+        .returning(columns);
+      await recordAudit({ actor: actor!, area: "partners", action: "create", item: { id: created!.id, label: created!.name }, after: auditedRow(created!) });
+      return created;
+    });
     await invalidate(CACHE_TAGS.partners);
     return { ok: true, partner: row!, message: M.created };
   } catch (error) {
@@ -81,11 +86,17 @@ export async function updatePartner(actor: CurrentUser | null, id: string, field
   }
   const { displayOrder, ...input } = parsed.data;
   try {
-    const [row] = await db()
-      .update(partners)
-      .set({ ...input, ...(displayOrder === null ? {} : { displayOrder }), updatedAt: sql`now()` })
-      .where(eq(partners.id, id))
-      .returning(columns);
+    const row = await transaction(async () => {
+      const [was] = await db().select(columns).from(partners).where(eq(partners.id, id)).for("update");
+      if (!was) return undefined;
+      const [updated] = await db()
+        .update(partners)
+        .set({ ...input, ...(displayOrder === null ? {} : { displayOrder }), updatedAt: sql`now()` })
+        .where(eq(partners.id, id))
+        .returning(columns);
+      await recordAudit({ actor: actor!, area: "partners", action: "update", item: { id, label: updated!.name }, before: auditedRow(was), after: auditedRow(updated!) });
+      return updated;
+    });
     if (!row) return fail(404, M.notFound);
     await invalidate(CACHE_TAGS.partners);
     return { ok: true, partner: row, message: M.updated };
@@ -100,8 +111,13 @@ export async function deletePartner(actor: CurrentUser | null, id: string): Prom
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   try {
-    const deleted = await db().delete(partners).where(eq(partners.id, id)).returning({ id: partners.id });
-    if (deleted.length === 0) return fail(404, M.notFound);
+    const outcome = await transaction(async () => {
+      const [deleted] = await db().delete(partners).where(eq(partners.id, id)).returning(columns);
+      if (!deleted) return fail(404, M.notFound);
+      await recordAudit({ actor: actor!, area: "partners", action: "delete", item: { id, label: deleted.name }, before: auditedRow(deleted) });
+      return null;
+    });
+    if (outcome) return outcome;
   } catch (error) {
     logger.error({ err: error, id }, "partner: eliminazione non riuscita");
     return fail(500, M.deleteError);

@@ -3,6 +3,7 @@
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
 import { refuseWithout } from "~/admin/access.server";
+import { auditedRow, recordAudit } from "~/audit/record.server";
 import { isPublishedArticleRow } from "~/articles/visibility.server";
 import { CACHE_TAGS, memoize } from "~/cache/cache.server";
 import { newestFirst } from "~/db/order";
@@ -203,12 +204,21 @@ async function saveKeyword(actor: CurrentUser | null, id: string | null, fields:
         .where(id === null ? sameText : and(sameText, ne(seoKeywords.id, id)))
         .limit(1);
       if (other) return { ...fail(409, M.duplicate), fieldErrors: { keyword: M.duplicate } };
+      const [was] = id === null ? [] : await tx.select(keywordColumns).from(seoKeywords).where(eq(seoKeywords.id, id)).for("update");
       const [row] =
         id === null
           ? await tx.insert(seoKeywords).values(input).returning(keywordColumns)
           : await tx.update(seoKeywords).set({ ...input, updatedAt: sql`now()` }).where(eq(seoKeywords.id, id)).returning(keywordColumns);
       // Deleted by another admin meanwhile.
       if (!row) return fail(404, M.notFound);
+      await recordAudit({
+        actor: actor!,
+        area: "seo",
+        action: id === null ? "create" : "update",
+        item: { id: row.id, label: `Parola chiave: ${row.keyword}` },
+        before: was ? auditedRow(was) : null,
+        after: auditedRow(row),
+      });
       return { ok: true, keyword: withLabel(row), message: id === null ? M.created : M.updated };
     });
   } catch (error) {
@@ -223,8 +233,13 @@ export async function deleteKeyword(actor: CurrentUser | null, id: string): Prom
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   try {
-    const deleted = await db().delete(seoKeywords).where(eq(seoKeywords.id, id)).returning({ id: seoKeywords.id });
-    if (deleted.length === 0) return fail(404, M.notFound);
+    const outcome = await transaction(async () => {
+      const [deleted] = await db().delete(seoKeywords).where(eq(seoKeywords.id, id)).returning(keywordColumns);
+      if (!deleted) return fail(404, M.notFound);
+      await recordAudit({ actor: actor!, area: "seo", action: "delete", item: { id, label: `Parola chiave: ${deleted.keyword}` }, before: auditedRow(deleted) });
+      return null;
+    });
+    if (outcome) return outcome;
   } catch (error) {
     logger.error({ err: error, id }, "parola chiave: eliminazione non riuscita");
     return fail(500, M.deleteError);

@@ -4,6 +4,7 @@
 import { asc, count, desc, eq, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
 import { refuseWithout } from "~/admin/access.server";
+import { recordAudit } from "~/audit/record.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { config } from "~/config.server";
 import { db, transaction, type Db } from "~/db/client.server";
@@ -97,7 +98,9 @@ export async function createRedirect(actor: CurrentUser | null, fields: Record<s
         .values({ fromPath: input.fromPath, toPath: input.toPath, redirectType: input.redirectType, isActive: true })
         .onConflictDoNothing({ target: seoRedirects.fromPath })
         .returning(columns);
-      return row ?? duplicate();
+      if (!row) return duplicate();
+      await recordAudit({ actor: actor!, area: "seo", action: "create", item: { id: row.id, label: redirectLabel(row) }, after: redirectFields(row) });
+      return row;
     });
     if ("ok" in outcome) return outcome;
     await invalidate(CACHE_TAGS.redirects);
@@ -113,14 +116,28 @@ export async function deleteRedirect(actor: CurrentUser | null, id: string): Pro
   if (refused) return refused;
   if (!isUuid(id)) return fail(404, M.notFound);
   try {
-    const removed = await db().delete(seoRedirects).where(eq(seoRedirects.id, id)).returning({ id: seoRedirects.id });
-    if (removed.length === 0) return fail(404, M.notFound);
+    const outcome = await transaction(async () => {
+      const [removed] = await db().delete(seoRedirects).where(eq(seoRedirects.id, id)).returning(columns);
+      if (!removed) return fail(404, M.notFound);
+      await recordAudit({ actor: actor!, area: "seo", action: "delete", item: { id, label: redirectLabel(removed) }, before: redirectFields(removed) });
+      return null;
+    });
+    if (outcome) return outcome;
   } catch (error) {
     logger.error({ err: error, id }, "redirect: eliminazione non riuscita");
     return fail(500, M.deleteError);
   }
   await invalidate(CACHE_TAGS.redirects);
   return { ok: true, message: M.deleted };
+}
+
+/** A redirect as the activity log names it and keeps it (the hit count is the visitors', not a change). */
+function redirectLabel(row: { fromPath: string; toPath: string }): string {
+  return `Redirect ${row.fromPath} → ${row.toPath}`;
+}
+
+function redirectFields({ fromPath, toPath, redirectType, isActive }: { fromPath: string; toPath: string; redirectType: number; isActive: boolean }) {
+  return { fromPath, toPath, redirectType, isActive };
 }
 
 /** The SQL twin of normalisePath: trailing slashes dropped (but "/" kept), lower case. */

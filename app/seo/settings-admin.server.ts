@@ -3,11 +3,12 @@
 // settings in every process: the memoized settings (root loader: every page's title, description,
 // Open Graph image, verification and tracking ids), /robots.txt and every cached page, all tagged
 // `seo`. Decision 0054.
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
 import { refuseWithout } from "~/admin/access.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
-import { db } from "~/db/client.server";
+import { boundedText, recordAudit } from "~/audit/record.server";
+import { db, transaction } from "~/db/client.server";
 import { seoSettings } from "~/db/schema";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/field-errors";
 import { logger } from "~/lib/logger.server";
@@ -39,21 +40,27 @@ const FORM_DEFAULTS: SettingsValues = {
   robotsTxt: null,
 };
 
+const settingsColumns = {
+  siteName: seoSettings.siteName,
+  siteDescription: seoSettings.siteDescription,
+  defaultOgImage: seoSettings.defaultOgImage,
+  googleAnalyticsId: seoSettings.googleAnalyticsId,
+  googleSearchConsoleCode: seoSettings.googleSearchConsoleCode,
+  facebookPixelId: seoSettings.facebookPixelId,
+  robotsTxt: seoSettings.robotsTxt,
+};
+
+/** The settings as the activity log keeps them: robots.txt whole when short (decision 0108). */
+function audited(values: SettingsValues): Record<string, unknown> {
+  return { ...values, robotsTxt: boundedText(values.robotsTxt) };
+}
+
 /** The row as it is (not the memoized copy: the admin sees what is stored now). */
 export async function getSettingsForAdmin(actor: CurrentUser | null): Promise<Result<AdminSettings>> {
   const refused = refuseWithout(actor, "seo.settings");
   if (refused) return refused;
   const [row] = await db()
-    .select({
-      siteName: seoSettings.siteName,
-      siteDescription: seoSettings.siteDescription,
-      defaultOgImage: seoSettings.defaultOgImage,
-      googleAnalyticsId: seoSettings.googleAnalyticsId,
-      googleSearchConsoleCode: seoSettings.googleSearchConsoleCode,
-      facebookPixelId: seoSettings.facebookPixelId,
-      robotsTxt: seoSettings.robotsTxt,
-      updatedAt: seoSettings.updatedAt,
-    })
+    .select({ ...settingsColumns, updatedAt: seoSettings.updatedAt })
     .from(seoSettings)
     .limit(1);
   if (!row) return { ok: true, saved: null, form: FORM_DEFAULTS };
@@ -75,10 +82,15 @@ export async function saveSettings(actor: CurrentUser | null, fields: Record<str
   }
   const values = parsed.data;
   try {
-    await db()
-      .insert(seoSettings)
-      .values({ id: SETTINGS_ID, ...values })
-      .onConflictDoUpdate({ target: seoSettings.id, set: { ...values, updatedAt: sql`now()` } });
+    await transaction(async () => {
+      // Locked, so the record's "before" is the row this save replaces.
+      const [was] = await db().select(settingsColumns).from(seoSettings).where(eq(seoSettings.id, SETTINGS_ID)).for("update");
+      await db()
+        .insert(seoSettings)
+        .values({ id: SETTINGS_ID, ...values })
+        .onConflictDoUpdate({ target: seoSettings.id, set: { ...values, updatedAt: sql`now()` } });
+      await recordAudit({ actor: actor!, area: "settings", action: "update", item: { id: "seo", label: "Impostazioni SEO" }, before: audited(was ?? FORM_DEFAULTS), after: audited(values) });
+    });
   } catch (error) {
     logger.error({ err: error }, "impostazioni SEO: salvataggio non riuscito");
     return fail(500, M.saveError);

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_events_item_label_trgm_idx" ON "audit_events" USING gin ("item_label" gin_trgm_ops);

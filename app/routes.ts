@@ -81,6 +81,12 @@ export default [
       route("articles/new", "routes/admin/articles/new.tsx"),
       route("articles/edit", "routes/admin/articles/edit.tsx"),
       route("article-images", "routes/admin/article-images.ts"),
+      // Bulk actions of the lists (decision 0109): one module under each list's address
+      route("articles/bulk", "routes/admin/bulk.ts", { id: "routes/admin/bulk-articles" }),
+      route("pet-listings/bulk", "routes/admin/bulk.ts", { id: "routes/admin/bulk-listings" }),
+      route("contests/bulk", "routes/admin/bulk.ts", { id: "routes/admin/bulk-contests" }),
+      route("reports/bulk", "routes/admin/bulk.ts", { id: "routes/admin/bulk-reports" }),
+      route("contacts/bulk", "routes/admin/bulk.ts", { id: "routes/admin/bulk-contacts" }),
       // Scheduled publishing
       route("schedule", "routes/admin/schedule.tsx"),
       // Categories and partners

@@ -85,6 +85,24 @@ function categoryOptions(): Promise<CategoryOption[]> {
   );
 }
 
+export type ArticleFilters = AdminArticlePage["filters"];
+
+/**
+ * The list's filter, read as the list reads it (an unknown status or category is dropped), and its
+ * condition: the one source of "these articles" for the page and for a bulk action over all its
+ * results (decision 0109).
+ */
+export function articleFilter(query: Pick<AdminArticleQuery, "q" | "status" | "categoryId">): { filters: ArticleFilters; where: SQL | undefined } {
+  const q = (query.q ?? "").trim().slice(0, 200);
+  const status = (ARTICLE_STATUSES.values as readonly string[]).includes(query.status ?? "") ? (query.status as ArticleStatus) : "";
+  const categoryId = isUuid(query.categoryId ?? undefined) ? query.categoryId!.toLowerCase() : "";
+  const conditions: SQL[] = [];
+  if (q) conditions.push(ilike(articles.title, containsPattern(q)));
+  if (status) conditions.push(eq(articles.status, status));
+  if (categoryId) conditions.push(eq(articles.categoryId, categoryId));
+  return { filters: { q, status, categoryId }, where: conditions.length > 0 ? and(...conditions) : undefined };
+}
+
 /**
  * A page of every article (any status), newest created first, filtered in SQL: a title search
  * in any case and any part of the title (the trigram index answers it), a status, a category.
@@ -92,16 +110,9 @@ function categoryOptions(): Promise<CategoryOption[]> {
 export async function listArticlesForAdmin(actor: CurrentUser | null, query: AdminArticleQuery = {}): Promise<Result<AdminArticlePage>> {
   const refused = refuseWithout(actor, "articles.manage");
   if (refused) return refused;
-  const q = (query.q ?? "").trim().slice(0, 200);
-  const status = (ARTICLE_STATUSES.values as readonly string[]).includes(query.status ?? "") ? (query.status as ArticleStatus) : "";
-  const categoryId = isUuid(query.categoryId ?? undefined) ? query.categoryId!.toLowerCase() : "";
+  const { filters, where } = articleFilter(query);
+  const { q, status, categoryId } = filters;
   const page = pageNumber(query.page);
-
-  const conditions: SQL[] = [];
-  if (q) conditions.push(ilike(articles.title, containsPattern(q)));
-  if (status) conditions.push(eq(articles.status, status));
-  if (categoryId) conditions.push(eq(articles.categoryId, categoryId));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
 
   const [rows, total, options] = await Promise.all([
     db()

@@ -30,16 +30,29 @@ export interface PublishCounts {
   skipped: number;
 }
 
-interface ClaimedRow extends Record<string, unknown> {
-  id: string;
-  title: string;
-  status: string;
-  scheduled_for: Date | string;
+/**
+ * The columns that say what stops an article from being published (the article form's required
+ * fields), read with the row: the scheduler and the bulk "Pubblica" ask the same (decision 0109).
+ */
+export const PUBLISH_BLOCKERS = sql.raw(`btrim(title) = '' as no_title,
+      btrim(slug) = '' as no_slug,
+      btrim(excerpt) = '' as no_excerpt,
+      btrim(regexp_replace(content, '<(?!img)[^>]*>|&nbsp;|\\s', '', 'gi')) = '' as no_content,
+      category_id is null as no_category`);
+
+export interface PublishBlockers {
   no_title: boolean;
   no_slug: boolean;
   no_excerpt: boolean;
   no_content: boolean;
   no_category: boolean;
+}
+
+interface ClaimedRow extends Record<string, unknown>, PublishBlockers {
+  id: string;
+  title: string;
+  status: string;
+  scheduled_for: Date | string;
 }
 
 interface Outcome {
@@ -53,7 +66,7 @@ interface Outcome {
  * (title, slug, category, excerpt, content). Content counts as empty when nothing but markup and
  * white space is left (an image alone is content).
  */
-function missingFields(row: ClaimedRow): string[] {
+export function missingFields(row: PublishBlockers): string[] {
   const missing: string[] = [];
   if (row.no_title) missing.push("titolo");
   if (row.no_slug) missing.push("slug");
@@ -78,11 +91,7 @@ function claimDue(now: Date | undefined, limit: number): Promise<ClaimedRow[]> {
   const dueBy = now ? sql`${now.toISOString()}::timestamptz` : sql`clock_timestamp()`;
   return queryRows<ClaimedRow>(sql`
     select id, title, status, scheduled_publish_date as scheduled_for,
-      btrim(title) = '' as no_title,
-      btrim(slug) = '' as no_slug,
-      btrim(excerpt) = '' as no_excerpt,
-      btrim(regexp_replace(content, '<(?!img)[^>]*>|&nbsp;|\\s', '', 'gi')) = '' as no_content,
-      category_id is null as no_category
+      ${PUBLISH_BLOCKERS}
     from articles
     where is_scheduled and scheduled_publish_date <= ${dueBy}
     order by scheduled_publish_date, id

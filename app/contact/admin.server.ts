@@ -59,6 +59,21 @@ function labelled<T extends { status: ContactStatus }>(row: T): T & { statusLabe
 }
 
 /**
+ * The list's filter (a search, a status) and its condition: the one source of "these messages" for
+ * the page and a bulk action over its results (decision 0109).
+ */
+export function contactFilter({ q, status }: { q?: string | null; status?: string | null }): { where: SQL | undefined } {
+  const search = (q ?? "").trim().slice(0, CONTACT_SEARCH_MAX_LENGTH);
+  const conditions: SQL[] = [];
+  if (search) {
+    const pattern = containsPattern(search);
+    conditions.push(or(ilike(contactMessages.name, pattern), ilike(contactMessages.email, pattern), ilike(contactMessages.subject, pattern))!);
+  }
+  if (status && (CONTACT_STATUSES.values as readonly string[]).includes(status)) conditions.push(eq(contactMessages.status, status as ContactStatus));
+  return { where: conditions.length ? and(...conditions) : undefined };
+}
+
+/**
  * One page of messages, newest first, matching `q` (any part of the sender's name, e-mail or the
  * subject, any case) and, when given, one status; with the count of messages in each status.
  */
@@ -68,14 +83,7 @@ export async function listMessages(
 ): Promise<Result<ContactList>> {
   const refused = refuseWithout(actor, "contacts.manage");
   if (refused) return refused;
-  const search = q.trim().slice(0, CONTACT_SEARCH_MAX_LENGTH);
-  const conditions: SQL[] = [];
-  if (search) {
-    const pattern = containsPattern(search);
-    conditions.push(or(ilike(contactMessages.name, pattern), ilike(contactMessages.email, pattern), ilike(contactMessages.subject, pattern))!);
-  }
-  if (status && CONTACT_STATUSES.values.includes(status)) conditions.push(eq(contactMessages.status, status));
-  const where = conditions.length ? and(...conditions) : undefined;
+  const { where } = contactFilter({ q, status });
 
   const [[matchingRow], statusRows] = await Promise.all([
     db().select({ n: count() }).from(contactMessages).where(where),

@@ -1,6 +1,6 @@
 // Moderation of contest entries (/admin/contests/{id}/submissions): admins only. The participant
 // is told of each decision by e-mail (DESIGN [6][7]).
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { FULL_NAME_MAX_LENGTH } from "~/accounts/messages";
 import type { CurrentUser } from "~/accounts/session.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
@@ -81,6 +81,16 @@ export interface ModerationPage {
 }
 
 /**
+ * The entries list's filter (a contest, and one status or all) and its condition, for the page and
+ * a bulk action over its results (decision 0109). No contest: no entry.
+ */
+export function submissionFilter(contestId: string | null | undefined, status: string | null | undefined): { status: SubmissionStatus | null; where: SQL } {
+  const statusFilter = (SUBMISSION_STATUSES.values as readonly string[]).includes(status ?? "") ? (status as SubmissionStatus) : null;
+  if (!isUuid(contestId ?? undefined)) return { status: statusFilter, where: sql`false` };
+  return { status: statusFilter, where: and(eq(contestSubmissions.contestId, contestId!.toLowerCase()), statusFilter ? eq(contestSubmissions.status, statusFilter) : undefined)! };
+}
+
+/**
  * A page of a contest's entries, newest first, in every status or one, with the submitter's name
  * and e-mail and the counts per status (one grouped count over the contest's index).
  */
@@ -98,7 +108,7 @@ export async function listSubmissionsForModeration(
     .where(eq(contests.id, contestId))
     .limit(1);
   if (!contest) return fail(404, M.notFound);
-  const statusFilter = (SUBMISSION_STATUSES.values as readonly string[]).includes(status ?? "") ? (status as SubmissionStatus) : null;
+  const { status: statusFilter, where } = submissionFilter(contest.id, status);
   const current = pageNumber(page);
   const [grouped, rows] = await Promise.all([
     db()
@@ -116,7 +126,7 @@ export async function listSubmissionsForModeration(
       })
       .from(contestSubmissions)
       .innerJoin(profiles, eq(profiles.id, contestSubmissions.userId))
-      .where(and(eq(contestSubmissions.contestId, contest.id), statusFilter ? eq(contestSubmissions.status, statusFilter) : undefined))
+      .where(where)
       .orderBy(desc(contestSubmissions.createdAt), desc(contestSubmissions.id))
       .limit(SUBMISSIONS_PAGE_SIZE)
       .offset((current - 1) * SUBMISSIONS_PAGE_SIZE),
@@ -215,7 +225,7 @@ export async function setSubmissionStatus(
   return { ok: true, changed: true, status, message };
 }
 
-async function notifyParticipant(
+export async function notifyParticipant(
   entry: { contestId: string; userId: string; title: string; petName: string },
   status: "approved" | "rejected",
 ): Promise<void> {

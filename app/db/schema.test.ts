@@ -18,6 +18,7 @@ const EXPECTED_TABLES = [
   "article_revisions",
   "articles",
   "audit_events",
+  "bulk_jobs",
   "categories",
   "contact_messages",
   "contest_submissions",

@@ -31,6 +31,8 @@ import {
   AUDIT_ACTIONS,
   AUDIT_AREAS,
   AUTOMATIC_CHECKS,
+  BULK_AREAS,
+  BULK_JOB_STATES,
   ARTICLE_STATUSES,
   CONTACT_STATUSES,
   CONTEST_PET_TYPES,
@@ -1321,5 +1323,65 @@ export const auditEvents = pgTable(
     index("audit_events_at_idx").on(t.at.desc()),
     // /admin/registro's item filter: any part of the label, any case (decision 0108).
     index("audit_events_item_label_trgm_idx").using("gin", sql`${t.itemLabel} gin_trgm_ops`),
+  ],
+);
+
+/** An item a bulk action left as it was, and why (decision 0109). */
+export interface BulkFailure {
+  id: string;
+  label: string;
+  reason: string;
+}
+
+/** What a bulk action works on: the rows of a list's filter, or rows picked by id; and its extra input. */
+export interface BulkParams {
+  /** the list's filter as its address gives it (q, status, category, …) */
+  filter?: Record<string, string>;
+  ids?: string[];
+  /** a listing suspension's rule and words */
+  rule?: string;
+  reason?: string;
+  /** the category articles move to */
+  categoryId?: string;
+}
+
+// Bulk actions of the back office (decision 0109): one row per job, worked through in batches by
+// id; each batch's items, their activity records and the job's counters are written in one
+// transaction, so `cursor` says exactly which items are decided. A worker holds the job while
+// `claimed_until` is in the future; a job whose worker died is taken up again after it.
+export const bulkJobs = pgTable(
+  "bulk_jobs",
+  {
+    id: id(),
+    actorId: uuid("actor_id"),
+    actorName: text("actor_name").notNull(),
+    actorRole: text("actor_role").notNull(),
+    address: text("address"),
+    area: text("area", { enum: BULK_AREAS.values }).notNull(),
+    action: text("action").notNull(),
+    params: jsonb("params").$type<BulkParams>().notNull(),
+    /** the form's key: a double submit finds the job already started */
+    idempotencyKey: text("idempotency_key").notNull(),
+    total: integer("total").notNull().default(0),
+    done: integer("done").notNull().default(0),
+    skipped: integer("skipped").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    /** the first BULK_FAILURES_KEPT items not changed, with their reason */
+    failures: jsonb("failures").$type<BulkFailure[]>().notNull().default(sql`'[]'::jsonb`),
+    /** every reason with how many items it kept unchanged */
+    reasons: jsonb("reasons").$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
+    /** the last item decided (ids in ascending order) */
+    cursor: uuid("cursor"),
+    state: text("state", { enum: BULK_JOB_STATES.values }).notNull().default("queued"),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    error: text("error"),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check("bulk_jobs_area_check", oneOf(t.area, BULK_AREAS.values)),
+    check("bulk_jobs_state_check", oneOf(t.state, BULK_JOB_STATES.values)),
+    uniqueIndex("bulk_jobs_idempotency_idx").on(t.actorId, t.idempotencyKey),
+    index("bulk_jobs_open_idx").on(t.state, t.claimedUntil),
   ],
 );

@@ -7,9 +7,11 @@
 // removed (app/messages/purge.server.ts, decision 0091) and the limits' counters whose window has
 // ended (app/lib/rate-limit.server.ts, decision 0095), in batches whose rows each run locks; and
 // listings near or past their 60 days are announced to their owners and closed (decision 0093); the
-// saved searches' announcements older than 180 days are forgotten (decision 0097).
+// saved searches' announcements older than 180 days are forgotten (decision 0097); bulk jobs over
+// for 30 days go (decision 0109), and each tick takes up a bulk job whose worker stopped.
 // Beside it runs the saved searches' alert clock, every few seconds (decision 0097).
 import { publishDueArticles, type PublishCounts } from "~/articles/scheduler.server";
+import { purgeOldBulkJobs, resumeBulkJobs } from "~/bulk/jobs.server";
 import { logger } from "~/lib/logger.server";
 import { deleteExpiredCounters } from "~/lib/rate-limit.server";
 import { runListingExpiry } from "~/listings/expiry.server";
@@ -30,6 +32,8 @@ export async function housekeeping(): Promise<void> {
   if (counters) logger.info({ counters }, "contatori dei limiti scaduti eliminati");
   const announced = await purgeAnnouncedMatches();
   if (announced) logger.info({ announced }, "ricerche salvate: avvisi vecchi dimenticati");
+  const bulkJobs = await purgeOldBulkJobs();
+  if (bulkJobs) logger.info({ bulkJobs }, "azioni di gruppo concluse da tempo eliminate");
 }
 
 export interface SchedulerOptions {
@@ -55,6 +59,8 @@ export function startScheduler(options: SchedulerOptions = {}): Scheduler {
   const hourly = options.housekeeping ?? (options.run ? undefined : housekeeping);
   const hourlyMs = options.housekeepingIntervalMs ?? HOUSEKEEPING_INTERVAL_MS;
   const alerts = (options.alerts ?? !options.run) ? startAlertClock() : undefined;
+  // Bulk jobs whose worker stopped (a restart) are taken up at the next tick (decision 0109).
+  const bulk = options.run ? undefined : resumeBulkJobs;
   let lastHousekeeping = -Infinity;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -68,6 +74,14 @@ export function startScheduler(options: SchedulerOptions = {}): Scheduler {
       // A database that is briefly away (a restart, a failover) must not stop the clock: the
       // articles stay due and the next tick publishes them.
       logger.error({ err: error }, "pubblicazione programmata non riuscita");
+    }
+    if (bulk) {
+      try {
+        const resumed = await bulk();
+        if (resumed) logger.info({ resumed }, "azioni di gruppo riprese");
+      } catch (error) {
+        logger.error({ err: error }, "azioni di gruppo: ripresa non riuscita");
+      }
     }
     if (hourly && Date.now() - lastHousekeeping >= hourlyMs) {
       lastHousekeeping = Date.now();

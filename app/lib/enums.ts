@@ -293,3 +293,20 @@ export const AUDIT_ACTIONS = labelled({
   preview_link: "Link di anteprima",
   preview_revoke: "Revoca dell'anteprima",
 });
+
+/** The lists whose rows a bulk action can change (decision 0109), named like their activity log area. */
+export const BULK_AREAS = labelled({
+  articles: "Articoli",
+  listings: "Annunci",
+  contests: "Iscrizioni ai concorsi",
+  reports: "Segnalazioni",
+  contacts: "Messaggi",
+});
+
+/** A bulk job's life: waiting for a worker, being worked through, over (every item decided), or stopped by an error. */
+export const BULK_JOB_STATES = labelled({
+  queued: "In coda",
+  running: "In corso",
+  finished: "Completata",
+  failed: "Interrotta",
+});

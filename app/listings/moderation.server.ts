@@ -130,6 +130,25 @@ function searchCondition(q: string): SQL {
 }
 
 /**
+ * The list's filter as the list reads it, and its condition: the one source of "these listings"
+ * for the page and for a bulk action over all its results (decision 0109). "Contestazioni" is an
+ * appeal of the current suspension waiting (unique per listing and suspension).
+ */
+export function listingFilter({ q = "", status, appeals }: { q?: string | null; status?: string | null; appeals?: string | null }) {
+  const search = (q ?? "").trim().slice(0, MODERATION_SEARCH_MAX_LENGTH);
+  const statusFilter = (LISTING_STATUSES.values as readonly string[]).includes(status ?? "") ? (status as ListingStatus) : null;
+  const appealsOnly = appeals === "pending";
+  const where = and(
+    statusFilter ? eq(petListings.status, statusFilter) : undefined,
+    search ? searchCondition(search) : undefined,
+    appealsOnly
+      ? sql`exists (select 1 from ${listingAppeals} where ${listingAppeals.listingId} = ${petListings.id} and ${listingAppeals.suspendedAt} = ${petListings.suspendedAt} and ${listingAppeals.status} = 'pending')`
+      : undefined,
+  );
+  return { search, statusFilter, appealsOnly, where };
+}
+
+/**
  * A page of listings in every status (or one), newest first, 20 a page, searched in SQL. The count
  * stops at LISTING_COUNT_CAP: past it the list offers the first 50 pages and says "oltre 1.000".
  * With `appeals: "pending"`, only the listings whose owner contests the suspension and waits for a
@@ -141,15 +160,8 @@ export async function listListingsForModeration(
 ): Promise<Result<ModerationListingPage>> {
   const refused = refuseWithout(actor, "listings.moderate");
   if (refused) return refused;
-  const search = q.trim().slice(0, MODERATION_SEARCH_MAX_LENGTH);
-  const statusFilter = (LISTING_STATUSES.values as readonly string[]).includes(status ?? "") ? (status as ListingStatus) : null;
-  const appealsOnly = appeals === "pending";
+  const { search, statusFilter, appealsOnly, where } = listingFilter({ q, status, appeals });
   const current = pageNumber(page);
-  const where = and(
-    statusFilter ? eq(petListings.status, statusFilter) : undefined,
-    search ? searchCondition(search) : undefined,
-    appealsOnly ? eq(listingAppeals.status, "pending") : undefined,
-  );
   // The appeal of the current suspension: one at most (unique on listing and suspension).
   const appealJoin = and(eq(listingAppeals.listingId, petListings.id), eq(listingAppeals.suspendedAt, petListings.suspendedAt));
 
@@ -245,7 +257,7 @@ export async function listListingsForModeration(
 
 export type ModerationChange = Result<{ status: ListingStatus; message: string }>;
 
-interface Changed {
+export interface Changed {
   id: string;
   title: string;
   userId: string;
@@ -300,7 +312,7 @@ export const SUSPENSION_INSTANT = sql`date_trunc('milliseconds', clock_timestamp
 export const NO_SUSPENSION = { suspensionRule: null, suspensionReason: null, suspendedAt: null } as const;
 
 /** A reporter whose open report the suspension answers (decision 0087). */
-interface Reporter {
+export interface Reporter {
   name: string;
   email: string;
   reportedAt: Date;
@@ -340,13 +352,14 @@ export async function suspendListing(actor: CurrentUser | null, id: string, inpu
 }
 
 /** Marks the listing's open reports resolved; their reporters, one per address (a person who reported twice gets one mail). */
-async function resolveOpenReports(listingId: string): Promise<Reporter[]> {
+export async function resolveOpenReports(listingId: string, { dropCache = true }: { dropCache?: boolean } = {}): Promise<Reporter[]> {
   const rows = await db()
     .update(listingReports)
     .set({ status: "resolved", updatedAt: sql`now()` })
     .where(and(eq(listingReports.listingId, listingId), inArray(listingReports.status, ["pending", "reviewed"])))
     .returning({ name: listingReports.reporterName, email: listingReports.reporterEmail, reportedAt: listingReports.createdAt, automatic: listingReports.automaticCheck });
-  if (rows.length) await invalidate(CACHE_TAGS.reports);
+  // A bulk suspension drops the tag once per batch instead (decision 0109).
+  if (rows.length && dropCache) await invalidate(CACHE_TAGS.reports);
   const byAddress = new Map<string, Reporter>();
   // An automatic check's report is resolved too, but its reporter is Zampa's no-reply address.
   const people = rows.filter((row) => row.automatic === null);
@@ -411,7 +424,7 @@ async function ownerOf(userId: string): Promise<{ email: string; greeting: strin
   return { email: owner.email, greeting: name ? `Ciao ${name},` : "Ciao," };
 }
 
-async function notifyOwner(listing: Changed, { suspended, rule, reason }: { suspended: boolean; rule: SuspensionRule | null; reason: string | null }): Promise<void> {
+export async function notifyOwner(listing: Changed, { suspended, rule, reason }: { suspended: boolean; rule: SuspensionRule | null; reason: string | null }): Promise<void> {
   try {
     const owner = await ownerOf(listing.userId);
     if (!owner) return;
@@ -449,7 +462,7 @@ async function notifyOwner(listing: Changed, { suspended, rule, reason }: { susp
  * Tells a reporter that the listing they reported was suspended, and under which rule: nothing of
  * its owner (name, contacts) nor the admin's own words, which may speak of the owner.
  */
-async function notifyReporter(listing: Changed, reporter: Reporter, rule: SuspensionRule): Promise<void> {
+export async function notifyReporter(listing: Changed, reporter: Reporter, rule: SuspensionRule): Promise<void> {
   try {
     const name = oneLine(reporter.name, REPORT_LIMITS.name);
     await sendMail({

@@ -4,7 +4,7 @@
 // becomes resolved or dismissed, once per such change (decision 0050). Suspending the listing
 // resolves its open reports itself and tells their senders (moderation.server.ts, decision 0087).
 import { CACHE_TAGS, invalidate, memoize } from "~/cache/cache.server";
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { CurrentUser } from "~/accounts/session.server";
 import { refuseWithout } from "~/admin/access.server";
 import { config } from "~/config.server";
@@ -76,6 +76,8 @@ export interface ReportPage {
   status: ReportStatus | null;
   /** "automatic": only the reports of the automatic checks of listings (the to-do "annunci segnalati") */
   origin: "automatic" | null;
+  /** how many reports the filters match (what a bulk action over them takes) */
+  matching: number;
   page: number;
   pageCount: number;
 }
@@ -137,16 +139,28 @@ async function readReportCounters(): Promise<ReportCounters> {
  * A page of reports, newest first, 20 a page, all or of one status, with the listing's title and
  * status (null when it was deleted), and the counters. The counters give the page count too.
  */
+/**
+ * The list's filters (status; origin "automatic": the reports the automatic checks filed, decision
+ * 0111) and their condition, for the page and a bulk action over its results (decision 0109).
+ */
+export function reportFilter(
+  status: string | null | undefined,
+  origin?: string | null,
+): { status: ReportStatus | null; automatic: boolean; where: SQL | undefined } {
+  const filter = (REPORT_STATUSES.values as readonly string[]).includes(status ?? "") ? (status as ReportStatus) : null;
+  const automatic = origin === "automatic";
+  const where = and(filter ? eq(listingReports.status, filter) : undefined, automatic ? inArray(listingReports.automaticCheck, [...LISTING_CHECKS]) : undefined);
+  return { status: filter, automatic, where };
+}
+
 export async function listReports(
   actor: CurrentUser | null,
   { status, origin, page = 1 }: { status?: string | null; origin?: string | null; page?: number } = {},
 ): Promise<Result<ReportPage>> {
   const refused = refuseWithout(actor, "reports.moderate");
   if (refused) return refused;
-  const filter = (REPORT_STATUSES.values as readonly string[]).includes(status ?? "") ? (status as ReportStatus) : null;
-  const automatic = origin === "automatic";
+  const { status: filter, automatic, where } = reportFilter(status, origin);
   const current = pageNumber(page);
-  const where = and(filter ? eq(listingReports.status, filter) : undefined, automatic ? inArray(listingReports.automaticCheck, [...LISTING_CHECKS]) : undefined);
   const [counters, rows, automaticMatching] = await Promise.all([
     countReports(),
     db()
@@ -174,6 +188,7 @@ export async function listReports(
     counters,
     status: filter,
     origin: automatic ? "automatic" : null,
+    matching,
     page: current,
     pageCount: Math.max(1, Math.ceil(matching / MODERATION_PAGE_SIZE)),
   };
@@ -190,7 +205,7 @@ function reportLabel(row: { reason: ReportReason; subject: string | null; listin
 /** The action a new status is recorded as. */
 const REPORT_ACTIONS = { pending: "update", reviewed: "review", resolved: "resolve", dismissed: "dismiss" } as const satisfies Record<ReportStatus, AuditAction>;
 
-async function findReport(id: string): Promise<ReportDetail | null> {
+export async function findReport(id: string): Promise<ReportDetail | null> {
   const [row] = await db()
     .select({ ...summaryColumns, description: listingReports.description, adminNotes: listingReports.adminNotes, updatedAt: listingReports.updatedAt })
     .from(listingReports)
@@ -286,7 +301,7 @@ export async function deleteReport(actor: CurrentUser | null, id: string): Promi
  * Tells the reporter how their report ended. The admin's notes are for the back office only and are
  * not sent; the listing's title and the reporter's name go in on one line each.
  */
-async function notifyReporter(report: ReportDetail, status: Extract<AdminReportStatus, "resolved" | "dismissed">): Promise<void> {
+export async function notifyReporter(report: ReportDetail, status: Extract<AdminReportStatus, "resolved" | "dismissed">): Promise<void> {
   // Zampa's own checks file under the no-reply address: nobody to tell.
   if (!report.reporterEmail || report.reporterEmail === AUTOMATIC_REPORTER.email) return;
   try {

@@ -21,6 +21,8 @@ export const FIXTURES = {
       '<p><a id="js-link" href="javascript:window.__zampaXss=\'link\'">clic</a></p>',
   },
   draftSlug: "bozza-non-pubblicata",
+  /** Drafts only the bulk actions' test touches (tests/browser/admin-bulk.test.ts): more than a page, one with no excerpt. */
+  bulkArticles: { prefix: "Lotto e2e", count: 22, noExcerpt: "Lotto e2e senza estratto" },
   redirect: { from: "/vecchia-guida-cuccioli", to: "/article/prime-settimane-con-il-cucciolo" },
   /** A listing suspended by the moderators, owned by this demo user. */
   suspendedListing: {
@@ -58,6 +60,19 @@ export async function insertFixtures(): Promise<void> {
       status: "draft",
     },
   ]);
+  await db()
+    .insert(articles)
+    .values([
+      ...Array.from({ length: FIXTURES.bulkArticles.count }, (_, i) => ({
+        title: `${FIXTURES.bulkArticles.prefix} ${String(i + 1).padStart(2, "0")}`,
+        slug: `lotto-e2e-${i + 1}`,
+        excerpt: "Una bozza per le azioni di gruppo.",
+        content: "<p>Bozza</p>",
+        categoryId: category?.id,
+        status: "draft" as const,
+      })),
+      { title: FIXTURES.bulkArticles.noExcerpt, slug: "lotto-e2e-senza-estratto", excerpt: "", content: "<p>Bozza</p>", categoryId: category?.id, status: "draft" as const },
+    ]);
   await db().insert(seoRedirects).values({ fromPath: FIXTURES.redirect.from, toPath: FIXTURES.redirect.to, redirectType: 301 });
   const [owner] = await db().select({ id: profiles.id }).from(profiles).where(eq(profiles.email, FIXTURES.suspendedListing.ownerEmail));
   if (!owner) throw new Error("demo user missing");

@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
+import { BulkBar, useBulkSelection } from "~/components/admin/bulk-actions";
 import type { Route } from "./+types/contacts";
 import { readAdminForm } from "~/admin/admin-form.server";
 import { backToListAfterDelete, cameBackFromDelete } from "~/admin/back-to-list.server";
@@ -213,6 +214,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
     return `/admin/contacts?${params}`;
   };
   const paneOpen = selectedId !== null;
+  const selection = useBulkSelection(listSearch.toString());
   const filtered = Boolean(q || status);
   const total = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
   return (
@@ -246,6 +248,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-3 grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <section aria-label="Elenco dei messaggi" className={paneOpen ? "max-lg:hidden" : undefined}>
+          <BulkBar area="contacts" selection={selection} pageKeys={messages.map((m) => m.id)} total={matching} filterQuery={search.toString()} pageCheckbox />
           {messages.length === 0 ? (
             <EmptyState title="Nessun messaggio.">
               {filtered ? (
@@ -260,6 +263,13 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
             <ul className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
               {messages.map((m) => (
                 <li key={m.id} className={`flex flex-col sm:flex-row sm:items-start sm:gap-2 sm:pr-3 ${m.id === selectedId ? "bg-brand-50" : ""}`}>
+                  <input
+                    type="checkbox"
+                    className="mt-4 ml-4 size-5 shrink-0 accent-brand-700"
+                    checked={selection.selected.has(m.id)}
+                    onChange={(event) => selection.onToggle(m.id, event.target.checked)}
+                    aria-label={`Seleziona il messaggio «${m.subject}» di ${m.name}`}
+                  />
                   <PlainLink
                     to={hrefFor(m.id)}
                     aria-current={m.id === selectedId ? "true" : undefined}

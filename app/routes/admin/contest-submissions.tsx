@@ -5,6 +5,7 @@ import type { Route } from "./+types/contest-submissions";
 import { refuseWithout } from "~/admin/access.server";
 import { readAdminForm } from "~/admin/admin-form.server";
 import { adminActor } from "~/admin/gate.server";
+import { BulkBar, useBulkSelection } from "~/components/admin/bulk-actions";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
 import { EmptyState } from "~/components/admin/kit/empty-state";
 import { ListFilters } from "~/components/admin/kit/list-filters";
@@ -157,6 +158,7 @@ export default function ContestSubmissions({ loaderData }: Route.ComponentProps)
   const fetcher = useFetcher<typeof action>();
   const bannerRef = useRef<HTMLDivElement>(null);
   const banner = useActionStatus(fetcher, { focusRef: bannerRef });
+  const selection = useBulkSelection();
   if (!page) {
     return (
       <>
@@ -199,6 +201,14 @@ export default function ContestSubmissions({ loaderData }: Route.ComponentProps)
       <p className="mt-3 text-sm text-stone-700" aria-live="polite">
         {matching === 1 ? "1 partecipazione" : `${formatNumber(matching)} partecipazioni`}
       </p>
+      <BulkBar
+        area="contests"
+        selection={selection}
+        pageKeys={submissions.map((entry) => entry.id)}
+        total={matching}
+        filterQuery={page.status ? `status=${page.status}` : ""}
+        extraFilter={{ contest: contest.id }}
+      />
       {submissions.length === 0 ? (
         <EmptyState title={page.status ? "Nessuna partecipazione in questo stato." : "Nessuna partecipazione per questo concorso."}>
           {page.status ? (
@@ -221,6 +231,7 @@ export default function ContestSubmissions({ loaderData }: Route.ComponentProps)
           columns={columns}
           rows={submissions}
           rowKey={(entry) => entry.id}
+          selection={{ selected: selection.selected, onToggle: selection.onToggle, onToggleAll: selection.onToggleAll, rowLabel: (entry) => entry.title }}
           rowProps={(entry) => ({ "data-submission-id": entry.id })}
           actions={(entry) => <Decision entry={entry} fetcher={fetcher} />}
         />

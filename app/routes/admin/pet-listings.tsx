@@ -3,6 +3,7 @@ import { useState } from "react";
 import { data, useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/pet-listings";
 import { adminActor } from "~/admin/gate.server";
+import { BulkBar, useBulkSelection } from "~/components/admin/bulk-actions";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
 import { EmptyState } from "~/components/admin/kit/empty-state";
@@ -148,6 +149,7 @@ export default function AdminPetListings({ loaderData }: Route.ComponentProps) {
   if (status) search.set("status", status);
   if (appeals) search.set("appeals", "pending");
   const filtered = q !== "" || status !== null || appeals;
+  const selection = useBulkSelection(`${search}|${page}`);
   const columns: Column<ModerationListing>[] = [
     {
       id: "title",
@@ -230,6 +232,8 @@ export default function AdminPetListings({ loaderData }: Route.ComponentProps) {
         {filtered ? (matching === 1 && !capped ? " trovato" : " trovati") : ""}
       </p>
 
+      <BulkBar area="listings" selection={selection} pageKeys={listings.map((row) => row.id)} total={matching} capped={capped} filterQuery={search.toString()} />
+
       {listings.length === 0 ? (
         <EmptyState title={M.empty}>
           {filtered ? (
@@ -244,6 +248,7 @@ export default function AdminPetListings({ loaderData }: Route.ComponentProps) {
           columns={columns}
           rows={listings}
           rowKey={(row) => row.id}
+          selection={{ selected: selection.selected, onToggle: selection.onToggle, onToggleAll: selection.onToggleAll, rowLabel: (row) => row.title }}
           detail={(row) => (row.suspension ? <SuspensionDetails listing={row} fetcher={fetcher} busy={busy} /> : null)}
           actions={(row) => (
             <RowActions label={`«${row.title}»`}>

@@ -22,6 +22,7 @@ import { ReportComparisonView } from "~/components/admin/report-comparison";
 import { adminFormAction } from "~/admin/admin-form.server";
 import { backToListAfterDelete } from "~/admin/back-to-list.server";
 import { countScamMessages } from "~/messages/moderation.server";
+import { BulkBar, useBulkSelection } from "~/components/admin/bulk-actions";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
 import { EmptyState } from "~/components/admin/kit/empty-state";
 import { StatusBanner, statusOfAnswer } from "~/components/admin/kit/status-banner";
@@ -224,6 +225,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
     params.set("id", id);
     return `/admin/reports?${params}`;
   };
+  const selection = useBulkSelection(listSearch.toString());
   const filterHref = (value: ReportStatus | null) => {
     const params = new URLSearchParams(value ? { status: value } : {});
     if (origin) params.set("origin", origin);
@@ -294,6 +296,8 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
 
       <StatusBanner status={deleted ? { kind: "success", text: M.deleted, key: 0 } : null} />
 
+      <BulkBar area="reports" selection={selection} pageKeys={reports.map((row) => row.id)} total={loaderData.matching} filterQuery={search.toString()} />
+
       {reports.length === 0 ? (
         <EmptyState title={M.empty}>
           {status || origin ? (
@@ -308,6 +312,12 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
           columns={columns}
           rows={reports}
           rowKey={(row) => row.id}
+          selection={{
+            selected: selection.selected,
+            onToggle: selection.onToggle,
+            onToggleAll: selection.onToggleAll,
+            rowLabel: (row) => `la segnalazione di ${row.reporterName} del ${formatDateTimeLong(row.createdAt)}`,
+          }}
           actions={(row) => (
             <PlainLink
               to={hrefFor(row.id)}

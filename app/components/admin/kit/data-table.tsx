@@ -38,7 +38,13 @@ export interface DataTableProps<T> {
   /** more about a row, shown under it across the whole width (a suspended listing's reasons) */
   detail?: (row: T) => ReactNode;
   /** a checkbox per row, for bulk actions */
-  selection?: { selected: ReadonlySet<string>; onToggle: (key: string, selected: boolean) => void; rowLabel: (row: T) => string };
+  selection?: {
+    selected: ReadonlySet<string>;
+    onToggle: (key: string, selected: boolean) => void;
+    rowLabel: (row: T) => string;
+    /** a header checkbox that picks (or clears) every row of the page */
+    onToggleAll?: (keys: string[], selected: boolean) => void;
+  };
 }
 
 const cell = "px-3 py-2 align-top max-md:block max-md:px-0 max-md:py-1";
@@ -52,7 +58,11 @@ export function DataTable<T>({ label, columns, rows, rowKey, sort, actions, rowP
         <tr>
           {selection ? (
             <th scope="col" className="w-10 px-3 py-2">
-              <span className="sr-only">Selezione</span>
+              {selection.onToggleAll ? (
+                <PageCheckbox keys={rows.map(rowKey)} selected={selection.selected} onToggleAll={selection.onToggleAll} />
+              ) : (
+                <span className="sr-only">Selezione</span>
+              )}
             </th>
           ) : null}
           {columns.map((column) => (
@@ -124,6 +134,24 @@ export function DataTable<T>({ label, columns, rows, rowKey, sort, actions, rowP
         })}
       </tbody>
     </table>
+  );
+}
+
+/** Checked when every row of the page is picked, mixed when some are. */
+function PageCheckbox({ keys, selected, onToggleAll }: { keys: string[]; selected: ReadonlySet<string>; onToggleAll: (keys: string[], selected: boolean) => void }) {
+  const picked = keys.filter((key) => selected.has(key)).length;
+  const all = keys.length > 0 && picked === keys.length;
+  return (
+    <input
+      type="checkbox"
+      className="size-5 accent-brand-700"
+      checked={all}
+      ref={(input) => {
+        if (input) input.indeterminate = picked > 0 && !all;
+      }}
+      onChange={(event) => onToggleAll(keys, event.target.checked)}
+      aria-label="Seleziona tutte le righe di questa pagina"
+    />
   );
 }
 

@@ -6,6 +6,7 @@ import { adminActor } from "~/admin/gate.server";
 import { deleteArticle, listArticlesForAdmin, type AdminArticleRow } from "~/articles/admin.server";
 import { readAdminForm } from "~/admin/admin-form.server";
 import { articleSortSchema } from "~/articles/admin-list";
+import { BulkBar, useBulkSelection } from "~/components/admin/bulk-actions";
 import { ConfirmDialog } from "~/components/admin/dialog";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
 import { EmptyState } from "~/components/admin/kit/empty-state";
@@ -21,7 +22,8 @@ import { readQuery } from "~/lib/form.server";
 import { sortOf } from "~/lib/list-sort";
 import { pageParam, redirectPastLastPage } from "~/lib/paging";
 
-// /admin/articles — every article, searched and filtered in SQL, 20 a page; delete with confirmation.
+// /admin/articles — every article, searched and filtered in SQL, 20 a page; delete with confirmation;
+// bulk actions over the picked rows or every result of the filter (decision 0109, /admin/articles/bulk).
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const admin = adminActor(context);
   const query = readQuery(request);
@@ -67,6 +69,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
   const [pending, setPending] = useState<AdminArticleRow | null>(null);
   const busy = fetcher.state !== "idle";
   const filtered = filters.q !== "" || filters.status !== "" || filters.categoryId !== "";
+  const selection = useBulkSelection();
   const columns: Column<AdminArticleRow>[] = [
     {
       id: "title",
@@ -132,6 +135,9 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
         {filtered ? (total === 1 ? " trovato" : " trovati") : ""}
       </p>
 
+      {/* Also with no row left, so that the summary of a job that emptied the filter stays. */}
+      <BulkBar area="articles" selection={selection} pageKeys={items.map((row) => row.id)} total={total} filterQuery={location.search} categories={categories} />
+
       {items.length === 0 ? (
         <EmptyState title="Nessun articolo trovato.">
           {filtered ? (
@@ -151,6 +157,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
           rows={items}
           rowKey={(row) => row.id}
           sort={sort}
+          selection={{ selected: selection.selected, onToggle: selection.onToggle, onToggleAll: selection.onToggleAll, rowLabel: (row) => row.title }}
           actions={(row) => (
             <EditDeleteMenu name={row.title} editHref={`/admin/articles/edit?id=${row.id}`} onDelete={() => setPending(row)} deleting={busy} />
           )}

@@ -9,6 +9,8 @@ import { db } from "~/db/client.server";
 import { auditEvents, contestSubmissions, petListings, profiles, sessions, users } from "~/db/schema";
 import { createListing, getListing } from "~/listings/listings.server";
 import { renewListing } from "~/listings/edit.server";
+import { reactivateListing } from "~/listings/moderation.server";
+import { LISTING_MODERATION_MESSAGES } from "~/listings/moderation-validation";
 import { browseListings } from "~/listings/browse.server";
 import { NO_FILTERS } from "~/listings/browse-filters.testing";
 import { mailsTo, outboxFiles } from "~/mail/outbox.testing";
@@ -171,9 +173,16 @@ describe("what leaves the site and comes back", () => {
     // The moderators still see it, with its state.
     expect((await getListing(shown.id, asUser({ id: MISSING_ID, email: "m@example.it" }, "moderator")))?.status).toBe("withheld");
 
-    // Whatever makes one of its listings active meanwhile (a moderator's reactivation) keeps it off the site.
-    await db().update(petListings).set({ status: "active", suspensionRule: null, suspendedAt: null }).where(eq(petListings.id, moderated.id));
+    // Whatever makes one of its listings active meanwhile (a moderator's reactivation) keeps it off the site,
+    // and the moderator is told so; the owner is not mailed that it is back.
+    const beforeReactivation = await outboxFiles();
+    expect(await reactivateListing(asUser({ id: MISSING_ID, email: "m@example.it" }, "moderator"), moderated.id)).toEqual({
+      ok: true,
+      status: "withheld",
+      message: LISTING_MODERATION_MESSAGES.reactivatedWithheld,
+    });
     expect(await statusOf(moderated.id)).toBe("withheld");
+    expect(await mailsTo(beforeReactivation, person.email)).toHaveLength(0);
 
     const mailsBefore = await outboxFiles();
     expect(await reinstateUser(actor, person.id, { reason: "Chiarito al telefono: le foto erano sue." })).toEqual({ ok: true, changed: true, message: M.reinstated });

@@ -32,6 +32,7 @@ export const LISTING_MODERATION_MESSAGES = {
   invalidAction: "Operazione non valida",
   suspended: "Annuncio sospeso: non è più visibile sul sito",
   reactivated: "Annuncio riattivato: è di nuovo visibile sul sito",
+  reactivatedWithheld: "Sospensione tolta, ma l'annuncio resta ritirato: l'account del proprietario è sospeso. Tornerà visibile quando l'account sarà riattivato",
   deleted: "Annuncio eliminato",
   reasonTooLong: "Il motivo può contenere al massimo 1.000 caratteri",
   ruleRequired: "Scegli la regola violata dall'annuncio",

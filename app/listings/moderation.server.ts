@@ -261,6 +261,8 @@ export interface Changed {
   id: string;
   title: string;
   userId: string;
+  /** the status as stored: "withheld" where the owner's suspended account kept it off the site */
+  status?: ListingStatus;
 }
 
 type ListingChanges = Partial<Pick<typeof petListings.$inferInsert, "suspensionRule" | "suspensionReason">> & { suspendedAt?: SQL | null };
@@ -282,7 +284,7 @@ async function transition(
     .update(petListings)
     .set({ ...set, status: to, updatedAt: sql`now()` })
     .where(and(eq(petListings.id, id), eq(petListings.status, from)))
-    .returning({ id: petListings.id, title: petListings.title, userId: petListings.userId });
+    .returning({ id: petListings.id, title: petListings.title, userId: petListings.userId, status: petListings.status });
   if (!changed) {
     const [row] = await db().select({ status: petListings.status }).from(petListings).where(eq(petListings.id, id)).limit(1);
     return row ? fail(409, conflict(row.status)) : fail(404, M.notFound);
@@ -388,7 +390,7 @@ export async function reactivateListing(actor: CurrentUser | null, id: string): 
       action: "reinstate",
       item: { id, label: moved.changed.title },
       before: { status: "suspended", suspensionRule: was?.rule ?? null, suspensionReason: was?.reason ?? null },
-      after: { status: "active", suspensionRule: null, suspensionReason: null },
+      after: { status: moved.changed.status, suspensionRule: null, suspensionReason: null },
     });
     await db()
       .update(listingAppeals)
@@ -397,6 +399,9 @@ export async function reactivateListing(actor: CurrentUser | null, id: string): 
     return moved;
   });
   if (!result.ok) return result;
+  // The owner's account is suspended: the listing's own suspension is lifted, but the database keeps
+  // it withheld until the account is reinstated (decision 0110), and the owner is not told it is back.
+  if (result.changed.status === "withheld") return { ok: true, status: "withheld", message: M.reactivatedWithheld };
   await notifyOwner(result.changed, { suspended: false, rule: null, reason: null });
   return { ok: true, status: "active", message: M.reactivated };
 }

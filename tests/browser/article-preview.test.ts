@@ -110,5 +110,10 @@ describe("preview links", () => {
     await page.getByRole("button", { name: "Salva modifiche" }).click();
     await panel.getByText("L'articolo è pubblicato").waitFor();
     expect(await panel.getByRole("button", { name: "Crea link di anteprima" }).count()).toBe(0);
+
+    // The other files share this site: the article leaves the public pages again.
+    await page.getByLabel("Stato *").selectOption("archived");
+    await page.getByRole("button", { name: "Salva modifiche" }).click();
+    await page.getByText("Articolo aggiornato").first().waitFor();
   });
 });

@@ -42,7 +42,7 @@ async function moderate(context: BrowserContext, path: string, title: string, de
   // From the back office's home, as an administrator finds it.
   await page.goto("/admin");
   await page.getByRole("listitem").filter({ hasText: ACTIVE }).getByRole("link", { name: /^Modera/ }).click();
-  await page.waitForURL(`**${path.replace("/contests/", "/admin/contests/")}/submissions`);
+  await page.waitForURL(`**${path.replace("/contests/", "/admin/contests/")}/submissions**`);
   await page.waitForSelector("html[data-hydrated]", { state: "attached" });
   expect(await axeViolations(page)).toEqual([]);
   await page.getByLabel(`Azioni: «${title}»`).click();

@@ -9,7 +9,8 @@ import { articles as demoArticles } from "~/seed/data/articles";
 import { contests as demoContests } from "~/seed/data/contests";
 import { listings as demoListings } from "~/seed/data/listings";
 import { DEMO_PASSWORD, demoUsers } from "~/seed/data/users";
-import { DEMO_ADMIN, DEMO_STAFF } from "~/seed/seed.server";
+import { DEMO_ADMIN } from "~/seed/seed.server";
+import { DEMO_STAFF } from "~/seed/data/users";
 import { itDb } from "../tests/db";
 import { prepareAccountsAndContent, startBanner } from "./startup.server";
 

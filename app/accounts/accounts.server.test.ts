@@ -6,6 +6,7 @@ import { accounts, profiles, rateLimits, sessions, users } from "~/db/schema";
 import { mailsSince, mailsTo, outboxFiles } from "~/mail/outbox.testing";
 import { cookieFrom } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
+import { withFullPasswordCost } from "../../tests/setup/password-cost";
 import { RECOVERY_PAGE_PATH } from "./account-notice-mail.server";
 import { auth, CLIENT_IP_HEADER, signInLimits, signUpLimits } from "./auth.server";
 import { ensureAdmin, signIn, signOut, signUp } from "./accounts.server";
@@ -81,24 +82,28 @@ describe("sign-up", () => {
     expect(profile?.fullName).toBe("Giulia Rossi");
   });
 
-  itDb("takes the same steps for a registered address: the password is hashed, one mail is sent", async () => {
-    await signUp(form, headers());
-    const time = async (email: string) => {
-      const start = performance.now();
-      expect(await signUp({ ...form, email }, headers())).toEqual(signedUp);
-      return performance.now() - start;
-    };
-    // Warm both paths, then compare medians: a registered address that skipped hashing would take a
-    // fraction of a new one's time.
-    const registered: number[] = [];
-    const fresh: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      registered.push(await time("giulia@example.it"));
-      fresh.push(await time(`nuova-${i}@example.it`));
-    }
-    const median = (values: number[]) => values.sort((a, b) => a - b)[1]!;
-    expect(median(registered)).toBeGreaterThan(median(fresh) * 0.5);
-  });
+  // At better-auth's own hashing cost (the suite's is lower, tests/setup/password-cost.ts): the
+  // comparison needs hashing to be most of a sign-up's time.
+  itDb("takes the same steps for a registered address: the password is hashed, one mail is sent", () =>
+    withFullPasswordCost(async () => {
+      await signUp(form, headers());
+      const time = async (email: string) => {
+        const start = performance.now();
+        expect(await signUp({ ...form, email }, headers())).toEqual(signedUp);
+        return performance.now() - start;
+      };
+      // Warm both paths, then compare medians: a registered address that skipped hashing would take a
+      // fraction of a new one's time.
+      const registered: number[] = [];
+      const fresh: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        registered.push(await time("giulia@example.it"));
+        fresh.push(await time(`nuova-${i}@example.it`));
+      }
+      const median = (values: number[]) => values.sort((a, b) => a - b)[1]!;
+      expect(median(registered)).toBeGreaterThan(median(fresh) * 0.5);
+    }),
+  );
 
   itDb("sends at most a few sign-up mails to one address a day", async () => {
     await signUp(form, headers());

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import pg from "pg";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { testDatabaseUrl } from "../../tests/setup/database-url";
 import { db } from "~/db/client.server";
 import { accounts, users } from "~/db/schema";
 import { createAccount, requestAs } from "../../tests/accounts";
@@ -80,7 +81,7 @@ describe("two unlinks at once", () => {
   // Committed for real (no rollback), on PostgreSQL (two connections; PGlite has one, so nothing
   // overlaps there). A third connection holds the rows until both unlinks have started: without the
   // lock in unlinkIdentity both would read "two methods" and remove one each.
-  const databaseUrl = inject("databaseUrl");
+  const databaseUrl = testDatabaseUrl();
   it.skipIf(!databaseUrl)("cannot remove both of the last two methods", async () => {
     const { user } = await signedIn();
     const holder = new pg.Client({ connectionString: databaseUrl });

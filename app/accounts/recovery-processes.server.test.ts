@@ -2,14 +2,15 @@
 // child processes, each an app opening the same database, send password-recovery requests for one
 // address at once: together they get exactly the per-address limit, the rest a 429 in Italian.
 import { like } from "drizzle-orm";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { testDatabaseUrl } from "../../tests/setup/database-url";
 import { db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
 import { startWorker } from "../../tests/worker-process";
 import { RECOVERY_MESSAGES as R } from "./recovery-messages";
 import { RECOVERY_LIMITS } from "./recovery.server";
 
-const databaseUrl = inject("databaseUrl");
+const databaseUrl = testDatabaseUrl();
 type Outcome = { ok: boolean; status?: number; error?: string };
 
 const worker = (input: object) => startWorker<Outcome[]>("tests/rate-limit-worker.ts", input).done;

@@ -4,12 +4,13 @@
 // limit, and together they never pass the daily limit. Then a process killed while its request
 // runs: its lease runs out and the other's request goes ahead.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDatabaseUrl } from "../../tests/setup/database-url";
 import { queryRows } from "~/db/client.server";
 import { aiFixture, testQueue, type AiFixture } from "../../tests/ai";
 import { startWorker } from "../../tests/worker-process";
 
-const databaseUrl = inject("databaseUrl");
+const databaseUrl = testDatabaseUrl();
 
 const worker = (input: object) => startWorker<{ ok: boolean; status?: number; error?: string }[]>("tests/ai-queue-worker.ts", input);
 

@@ -1,9 +1,10 @@
 import pg from "pg";
-import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { testDatabaseUrl } from "../../tests/setup/database-url";
 import { transaction } from "~/db/client.server";
 import { CACHE_TAGS, invalidate, listenForInvalidations, memoize, setCacheEnabled } from "./cache.server";
 
-const databaseUrl = inject("databaseUrl");
+const databaseUrl = testDatabaseUrl();
 
 beforeEach(() => setCacheEnabled(true));
 afterEach(() => setCacheEnabled(false));

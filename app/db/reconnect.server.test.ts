@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { testDatabaseUrl } from "../../tests/setup/database-url";
 import { openDatabase } from "./client.server";
 
-const databaseUrl = inject("databaseUrl");
+const databaseUrl = testDatabaseUrl();
 
 describe("a PostgreSQL server that closes the connections (a restart, a failover)", () => {
   it.skipIf(!databaseUrl)("leaves the process running, and the next queries find new connections", async () => {

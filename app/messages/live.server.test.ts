@@ -3,7 +3,8 @@
 // real server processes in tests/browser/scale-out.test.ts), and the SSE route's refusals and
 // clean-up.
 import { sql } from "drizzle-orm";
-import { afterEach, describe, expect, inject, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { testDatabaseUrl } from "../../tests/setup/database-url";
 import { SseParser, type SseMessage } from "~/ai/sse";
 import { getDatabase } from "~/db/client.server";
 import { loader as eventsLoader } from "~/routes/messages/events";
@@ -123,7 +124,7 @@ describe("GET /dashboard/messaggi/eventi", () => {
   });
 });
 
-const databaseUrl = inject("databaseUrl");
+const databaseUrl = testDatabaseUrl();
 
 describe.skipIf(!databaseUrl)("two processes on PostgreSQL", () => {
   it("a message notified through one process reaches the subscriber of the other, once, and not other people", async () => {

@@ -5,7 +5,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { testDatabaseUrl } from "../../tests/setup/database-url";
 import { db } from "~/db/client.server";
 import { alertMails, listingAlertQueue, petListings, users } from "~/db/schema";
 import { ITALIAN_REGIONS } from "~/lib/regions";
@@ -14,7 +15,7 @@ import { listingRowValues, createUserRow } from "../../tests/factories";
 import { startWorker } from "../../tests/worker-process";
 import { saveSearch } from "./saved-searches.server";
 
-const databaseUrl = inject("databaseUrl");
+const databaseUrl = testDatabaseUrl();
 /** Twenty passes of the workers' 25 listings, spread over 36 combinations. */
 const LISTINGS = 500;
 type Totals = { runs: number; listings: number; matches: number; mails: number; failed: number };

@@ -8,7 +8,8 @@ import { allowedBreeds, articles, categories, contestSubmissions, contests, list
 import { PET_TYPES } from "~/lib/enums";
 import { birthOf, hasBirthDate, isMicrochipCode, isOldEnoughToCede } from "~/listings/legal-rules";
 import { itDb } from "../../tests/db";
-import { DEMO_ADMIN, DEMO_STAFF, seedDemoContent, shouldSeed } from "./seed.server";
+import { DEMO_STAFF } from "./data/users";
+import { DEMO_ADMIN, seedDemoContent, shouldSeed } from "./seed.server";
 
 const words = (html: string) => html.replace(/<[^>]+>/g, " ").split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
 

@@ -27,7 +27,7 @@ import { categories as demoCategories } from "./data/categories";
 import { contests as demoContests } from "./data/contests";
 import { listings as demoListings } from "./data/listings";
 import { partners as demoPartners } from "./data/partners";
-import { DEMO_PASSWORD, demoUsers } from "./data/users";
+import { DEMO_PASSWORD, DEMO_STAFF, demoUsers } from "./data/users";
 import { ILLUSTRATIONS, type Illustration, type SeedContestEntry, type SeedUser } from "./types";
 
 export const DEMO_ADMIN: SeedUser = {
@@ -36,12 +36,6 @@ export const DEMO_ADMIN: SeedUser = {
   password: DEMO_PASSWORD,
   role: "admin",
 };
-
-/** The editorial team of the demo: one editor and one moderator (decision 0107), same password. */
-export const DEMO_STAFF: SeedUser[] = [
-  { email: "redazione@zampa.test", fullName: "Elena Conti", password: DEMO_PASSWORD, role: "editor" },
-  { email: "moderazione@zampa.test", fullName: "Paolo Moretti", password: DEMO_PASSWORD, role: "moderator" },
-];
 
 const SEED_LOCK = ADVISORY_LOCKS.seed;
 const DAY = 24 * 60 * 60 * 1000;

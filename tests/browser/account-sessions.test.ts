@@ -3,7 +3,7 @@
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { generate } from "otplib";
 import { describe, expect, inject, it } from "vitest";
-import { E2E_SSO_ACCOUNT } from "./server";
+import { E2E_SSO_ACCOUNT } from "./e2e-accounts";
 import { baseUrl, signIn, signUpIn, startBrowser, withConsent } from "./browser";
 
 const browser = startBrowser();

@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { baseUrl, signIn, signUpIn, startBrowser, withConsent } from "./browser";
 import { FIXTURES } from "./fixtures";
-import { E2E_ADMIN } from "./server";
+import { E2E_ADMIN } from "./e2e-accounts";
 
 const browser = startBrowser();
 const stamp = Date.now().toString(36);

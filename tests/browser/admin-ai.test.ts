@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { AI_MESSAGES } from "~/ai/messages";
 import { signIn, startBrowser, withConsent } from "./browser";
-import { E2E_ADMIN } from "./server";
+import { E2E_ADMIN } from "./e2e-accounts";
 
 const browser = startBrowser();
 

@@ -2,7 +2,7 @@
 // refused with the values kept; a non-admin is sent to /login.
 import { describe, expect, it } from "vitest";
 import { signIn, signUpIn, startBrowser, withConsent } from "./browser";
-import { E2E_ADMIN } from "./server";
+import { E2E_ADMIN } from "./e2e-accounts";
 
 const browser = startBrowser();
 

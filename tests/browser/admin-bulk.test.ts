@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
 import { signIn, startBrowser, withConsent } from "./browser";
 import { FIXTURES } from "./fixtures";
-import { E2E_ADMIN } from "./server";
+import { E2E_ADMIN } from "./e2e-accounts";
 
 const browser = startBrowser();
 const { prefix, count, noExcerpt } = FIXTURES.bulkArticles;

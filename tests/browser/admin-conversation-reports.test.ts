@@ -6,7 +6,7 @@ import { axeViolations } from "./axe";
 import { describe, expect, it } from "vitest";
 import { signIn, signUpIn, startBrowser } from "./browser";
 import { CONVERSATION_FIXTURES as F } from "./fixtures-conversations";
-import { E2E_ADMIN } from "./server";
+import { E2E_ADMIN } from "./e2e-accounts";
 
 const browser = startBrowser();
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { USER_MODERATION_MESSAGES as M } from "~/accounts/moderation-texts";
 import { axeViolations } from "./axe";
 import { signIn, signUpIn, startBrowser } from "./browser";
-import { E2E_ADMIN } from "./server";
+import { E2E_ADMIN } from "./e2e-accounts";
 
 const browser = startBrowser();
 const REASON = "Annunci copiati da altri siti dopo due avvisi della redazione.";

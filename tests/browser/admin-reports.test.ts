@@ -6,7 +6,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signIn, signUpIn, startBrowser } from "./browser";
 import { adminPost, publishListing, reportListing } from "./moderation-helpers";
-import { E2E_ADMIN } from "./server";
+import { E2E_ADMIN } from "./e2e-accounts";
 
 const browser = startBrowser();
 

@@ -4,11 +4,10 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ADMIN_ACCESS_MESSAGES as M } from "~/admin/access-messages";
-import { DEMO_STAFF } from "~/seed/seed.server";
-import { DEMO_PASSWORD } from "~/seed/data/users";
+import { DEMO_PASSWORD, DEMO_STAFF } from "~/seed/data/users";
 import { axeViolations } from "./axe";
 import { baseUrl, signIn, signUpIn, startBrowser } from "./browser";
-import { E2E_ADMIN } from "./server";
+import { E2E_ADMIN } from "./e2e-accounts";
 
 const browser = startBrowser();
 const [EDITOR, MODERATOR] = DEMO_STAFF as [(typeof DEMO_STAFF)[number], (typeof DEMO_STAFF)[number]];

@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
 import { baseUrl, signIn, signUpIn, startBrowser, withConsent } from "./browser";
-import { E2E_ADMIN } from "./server";
+import { E2E_ADMIN } from "./e2e-accounts";
 
 const browser = startBrowser();
 const SETTINGS_FIELDS = ["siteName", "siteDescription", "defaultOgImage", "googleAnalyticsId", "googleSearchConsoleCode", "facebookPixelId", "robotsTxt"] as const;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN_SECTIONS } from "~/admin/navigation";
 import { signIn, signUpIn, startBrowser, withConsent } from "./browser";
-import { E2E_ADMIN } from "./server";
+import { E2E_ADMIN } from "./e2e-accounts";
 
 const browser = startBrowser();
 

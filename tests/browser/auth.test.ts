@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 // Accounts in the browser: sign up, sign in, sign out, the user menu, the guards.
 import { describe, expect, it } from "vitest";
-import { E2E_ADMIN } from "./server";
+import { E2E_ADMIN } from "./e2e-accounts";
 import { baseUrl, linkMailedTo, outboxNames, signUpIn, uniqueEmail, startBrowser, withConsent } from "./browser";
 
 const browser = startBrowser();

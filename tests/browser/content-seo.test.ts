@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { articles as demoArticles } from "~/seed/data/articles";
 import { baseUrl, signIn, startBrowser } from "./browser";
-import { E2E_ADMIN } from "./server";
+import { E2E_ADMIN } from "./e2e-accounts";
 import { FIXTURES } from "./fixtures";
 
 const browser = startBrowser();

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { CONTEST_BODY_LIMIT, IMAGE_MESSAGES } from "~/images/limits";
 import { axeViolations } from "./axe";
 import { baseUrl, signIn, signUpIn, startBrowser, withConsent } from "./browser";
-import { E2E_ADMIN } from "./server";
+import { E2E_ADMIN } from "./e2e-accounts";
 
 const browser = startBrowser();
 const ACTIVE = "Il sorriso del tuo cane";

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
 import { confirmAddress, signIn, signUpIn, signUpOnly, startBrowser, uniqueEmail, withConsent } from "./browser";
 import { adminPost, publishListing } from "./moderation-helpers";
-import { E2E_ADMIN } from "./server";
+import { E2E_ADMIN } from "./e2e-accounts";
 
 const browser = startBrowser();
 

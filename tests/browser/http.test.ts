@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from "vitest";
 import { INPUT_MESSAGES } from "~/lib/input";
 import { cookieFrom } from "../cookies";
 import { baseUrl, linkMailedTo, uniqueEmail } from "./browser";
-import { E2E_ADMIN, E2E_METRICS_TOKEN } from "./server";
+import { E2E_ADMIN, E2E_METRICS_TOKEN } from "./e2e-accounts";
 
 function signUpBody(email: string) {
   return new URLSearchParams({

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { baseUrl, linkMailedTo, outboxNames, signIn, signUpIn, startBrowser } from "./browser";
 import { adminPost, publishListing } from "./moderation-helpers";
-import { E2E_ADMIN } from "./server";
+import { E2E_ADMIN } from "./e2e-accounts";
 
 const browser = startBrowser();
 

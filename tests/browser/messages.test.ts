@@ -10,7 +10,7 @@ import { SCAM_WARNING } from "~/messages/scam-signals";
 import { axeViolations } from "./axe";
 import { baseUrl, signIn, signUpIn, startBrowser } from "./browser";
 import { adminPost, publishListing } from "./moderation-helpers";
-import { E2E_ADMIN } from "./server";
+import { E2E_ADMIN } from "./e2e-accounts";
 
 const browser = startBrowser();
 

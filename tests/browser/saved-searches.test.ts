@@ -10,7 +10,7 @@ import { describe, expect, inject, it } from "vitest";
 import { axeViolations } from "./axe";
 import { baseUrl, outboxNames, signIn, signUpIn, startBrowser, withConsent } from "./browser";
 import { adminPost, publishListing } from "./moderation-helpers";
-import { E2E_ADMIN } from "./server";
+import { E2E_ADMIN } from "./e2e-accounts";
 
 const browser = startBrowser();
 

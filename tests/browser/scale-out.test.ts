@@ -78,8 +78,8 @@ describe.skipIf(!serverUrl || !hasNginx())("three processes on one PostgreSQL an
     setDatabase(database);
     await initAuth();
     admin = await createAccount({ role: "admin", verified: true, password: PASSWORD, email: `admin-${randomUUID()}@zampa.test` });
-    voters = [];
-    for (let i = 0; i < VOTERS; i++) voters.push(await createAccount({ verified: true, password: PASSWORD }));
+    // Made together: each is two scrypt hashes (a sign-up and a sign-in), which run on libuv's threads.
+    voters = await Promise.all(Array.from({ length: VOTERS }, () => createAccount({ verified: true, password: PASSWORD })));
     const contest = await createContest();
     contestId = contest.id;
     entries = [(await createSubmission(contest.id, admin.id)).id, (await createSubmission(contest.id, admin.id)).id];

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { cookieFrom } from "../cookies";
 import { baseUrl, signIn, signUpIn, startBrowser, withConsent } from "./browser";
 import { FIXTURES } from "./fixtures";
-import { E2E_ADMIN } from "./server";
+import { E2E_ADMIN } from "./e2e-accounts";
 
 const browser = startBrowser();
 

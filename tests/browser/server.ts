@@ -16,12 +16,9 @@ import { createAccount } from "../accounts";
 import { startOidcProvider } from "../oidc-provider";
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
-import { insertFixtures } from "./fixtures";
+import { E2E_ADMIN, E2E_METRICS_TOKEN, E2E_SSO_ACCOUNT } from "./e2e-accounts";
+import { insertFixtures } from "./insert-fixtures";
 
-export const E2E_METRICS_TOKEN = "metriche-e2e-0123456789";
-export const E2E_ADMIN = { email: "admin-e2e@zampa.test", password: "Amministro-Zampa-2026" };
-/** An account with a verified e-mail, which single sign-on can link (tests/browser/account-sessions.test.ts). */
-export const E2E_SSO_ACCOUNT = { email: "sso-e2e@zampa.test", password: "Cuccioli-2026", providerName: "Zampa ID" };
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -11,3 +11,9 @@ export const demoUsers: SeedUser[] = [
   { email: "chiara.romano@zampa.test", fullName: "Chiara Romano", password: DEMO_PASSWORD, role: "user" },
   { email: "alessandro.colombo@zampa.test", fullName: "Alessandro Colombo", password: DEMO_PASSWORD, role: "user" },
 ];
+
+/** The editorial team of the demo: one editor and one moderator (decision 0107), same password. */
+export const DEMO_STAFF: SeedUser[] = [
+  { email: "redazione@zampa.test", fullName: "Elena Conti", password: DEMO_PASSWORD, role: "editor" },
+  { email: "moderazione@zampa.test", fullName: "Paolo Moretti", password: DEMO_PASSWORD, role: "moderator" },
+];

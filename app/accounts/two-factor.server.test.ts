@@ -62,7 +62,8 @@ async function enrolled(options: Parameters<typeof createAccount>[0] = {}) {
   const { account, user } = await signedIn(options);
   const started = await startTotpEnrolment(user, post(account.cookie), { password: PASSWORD });
   if (!started.ok) throw new Error(started.error);
-  const confirmed = await confirmTotpEnrolment(user, post(account.cookie), { code: await codeAt(started.manualKey, -1) });
+  // The current period's code: accepted even if a period ends before it is checked (±1).
+  const confirmed = await confirmTotpEnrolment(user, post(account.cookie), { code: await codeAt(started.manualKey, 0) });
   if (!confirmed.ok) throw new Error(confirmed.error);
   return { account, user, key: started.manualKey, backupCodes: confirmed.backupCodes, cookie: cookiesOf(confirmed.headers) || account.cookie };
 }

@@ -69,6 +69,12 @@ describe("admin activity log", () => {
     const text = bytes.toString("utf8");
     expect(text).toContain(name);
     expect(text.split("\r\n")[1]).toContain("Categorie");
+
+    // The other files share this site: the category goes again (its records stay).
+    await page.goto("/admin/categories");
+    await main.getByRole("button", { name: `Elimina la categoria «${name}»` }).click();
+    await page.getByRole("dialog", { name: "Conferma" }).getByRole("button", { name: "Elimina" }).click();
+    await main.getByText("Categoria eliminata", { exact: true }).waitFor();
   });
 
   it("a wrong day shows the Italian message beside the field, and the page still works at 360 px", async () => {

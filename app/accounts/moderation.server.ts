@@ -7,7 +7,7 @@ import { refuseWithout } from "~/admin/access.server";
 import { recordAudit } from "~/audit/record.server";
 import { CACHE_TAGS, invalidate } from "~/cache/cache.server";
 import { config } from "~/config.server";
-import { db, queryRows, transaction } from "~/db/client.server";
+import { db, queryRows, transaction, type Db } from "~/db/client.server";
 import { accounts, contestSubmissions, contests, petListings, profiles, sessions, twoFactorPhones, users } from "~/db/schema";
 import { LISTING_STATUSES, REPORT_REASONS, REPORT_STATUSES, REPORT_SUBJECTS, ROLES, SUBMISSION_STATUSES } from "~/lib/enums";
 import { isUuid } from "~/lib/ids";
@@ -265,6 +265,21 @@ function checkDecision(actor: CurrentUser | null, id: string, fields: Record<str
 const label = (person: { fullName: string; email: string }) => `${person.fullName} <${person.email}>`;
 
 /**
+ * The person a suspension or reinstatement is about, their profile row locked for the decision,
+ * under the lock role changes take too (nobody is made an administrator while being suspended).
+ */
+async function lockedPerson(tx: Db, id: string) {
+  await tx.execute(sql`select ${ADMINS_LOCK}`);
+  const [person] = await tx
+    .select({ role: profiles.role, fullName: profiles.fullName, email: users.email, suspendedAt: profiles.suspendedAt, suspendedReason: profiles.suspendedReason })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(eq(profiles.id, id))
+    .for("update", { of: profiles });
+  return person;
+}
+
+/**
  * Suspends an account: it cannot sign in any more (every session ends now; a new one is refused by
  * the sign-in, auth.server.ts), its active listings are withheld from the site (status "withheld",
  * and a trigger keeps any listing of a suspended owner from becoming active), its contest entries
@@ -280,14 +295,7 @@ export async function suspendUser(actor: CurrentUser | null, id: string, fields:
   let outcome: ModerationDecision & { person?: { email: string; fullName: string } };
   try {
     outcome = await transaction(async (tx) => {
-      // Role changes take the same lock: nobody is made an administrator while being suspended.
-      await tx.execute(sql`select ${ADMINS_LOCK}`);
-      const [person] = await tx
-        .select({ role: profiles.role, fullName: profiles.fullName, email: users.email, suspendedAt: profiles.suspendedAt })
-        .from(profiles)
-        .innerJoin(users, eq(users.id, profiles.id))
-        .where(eq(profiles.id, id))
-        .for("update", { of: profiles });
+      const person = await lockedPerson(tx, id);
       if (!person) return fail(404, M.notFound);
       if (person.suspendedAt) return { ok: true, changed: false, message: M.alreadySuspended };
       if (person.role === "admin") return fail(409, M.notAnAdmin);
@@ -334,13 +342,7 @@ export async function reinstateUser(actor: CurrentUser | null, id: string, field
   let outcome: ModerationDecision & { person?: { email: string; fullName: string } };
   try {
     outcome = await transaction(async (tx) => {
-      await tx.execute(sql`select ${ADMINS_LOCK}`);
-      const [person] = await tx
-        .select({ fullName: profiles.fullName, email: users.email, suspendedAt: profiles.suspendedAt, suspendedReason: profiles.suspendedReason })
-        .from(profiles)
-        .innerJoin(users, eq(users.id, profiles.id))
-        .where(eq(profiles.id, id))
-        .for("update", { of: profiles });
+      const person = await lockedPerson(tx, id);
       if (!person) return fail(404, M.notFound);
       if (!person.suspendedAt) return { ok: true, changed: false, message: M.notSuspended };
       // The profile first: the listings' trigger reads it and lets them become active.

@@ -768,6 +768,11 @@ export const listingReports = pgTable(
     // A conversation's report points at the messages themselves: a few words are enough.
     check("listing_reports_description_check", sql`${t.subject} = 'conversation' or char_length(${t.description}) >= 50`),
     index("listing_reports_status_idx").on(t.status, t.createdAt.desc()),
+    // The back office's "annunci segnalati" to-do (decision 0111): the few pending reports of the
+    // automatic checks, counted on every back-office page, without walking every pending report.
+    index("listing_reports_pending_automatic_idx")
+      .on(t.automaticCheck)
+      .where(sql`${t.status} = 'pending' and ${t.automaticCheck} is not null`),
     index("listing_reports_listing_idx").on(t.listingId),
     // A person's page in the back office (decision 0110): the reports they made, the conversation
     // reports about them, newest first.

@@ -1,0 +1,1 @@
+CREATE INDEX "listing_reports_pending_automatic_idx" ON "listing_reports" USING btree ("automatic_check") WHERE "listing_reports"."status" = 'pending' and "listing_reports"."automatic_check" is not null;

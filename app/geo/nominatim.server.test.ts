@@ -124,7 +124,9 @@ describe("Nominatim adapter", () => {
     const nominatim = client({ minIntervalMs: undefined });
     await Promise.all([nominatim.forward("Roma", "Lazio"), nominatim.forward("Milano", "Lombardia")]);
     expect(received).toHaveLength(2);
-    expect(received[1]!.at - received[0]!.at).toBeGreaterThanOrEqual(1000);
+    // The pace holds between the sends; arrivals are stamped here, and the first one also carries the
+    // connection's opening, so their gap may be a few milliseconds shorter (without the pace: ~0).
+    expect(received[1]!.at - received[0]!.at).toBeGreaterThanOrEqual(1000 - 50);
   });
 
   it("keeps one pace for the whole site when several processes share the turns", async () => {

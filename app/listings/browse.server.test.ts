@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { db } from "~/db/client.server";
+import { db, queryRows } from "~/db/client.server";
 import { petListings } from "~/db/schema";
 import { createAccount } from "../../tests/accounts";
 import { itDb } from "../../tests/db";
@@ -86,6 +86,21 @@ describe("browsing listings", () => {
     expect(await ids(`${"gattina".repeat(20)}`)).toEqual([]);
     expect(await ids(Array.from({ length: 50 }, () => "gatt").join(" "))).toEqual([kitten.id]);
     expect((await browseListings(filters())).total).toBe(2);
+  });
+
+  itDb("looks every typed word up as one whole lexeme: the index holds every beginning of every word", async () => {
+    const owner = await createListingOwner();
+    const kitten = await createListingRow(owner, { title: "Gattina", description: "Micia.", locationCity: "Forlì", petType: "cat" });
+    const [row] = await db()
+      .select({ vector: sql<string>`search_vector::text` })
+      .from(petListings)
+      .where(sql`${petListings.id} = ${kitten.id}`);
+    const lexemes = row!.vector.split(" ").map((l) => l.replace(/'/g, ""));
+    expect(lexemes).toEqual(expect.arrayContaining(["g", "ga", "gat", "gatt", "gatti", "gattin", "gattina", "forli", "#pet=cat"]));
+    // No prefix scan in the query (GIN reads every posting list a prefix covers): whole lexemes only.
+    const [query] = await queryRows<{ q: string }>(sql`select zampa_listing_query('Gatt  FORLÌ', 'cat', null)::text as q`);
+    expect(query!.q).toBe("'forli' & 'gatt' & '#pet=cat'");
+    expect((await browseListings(filters({ q: "gatt forl", petType: "cat" }))).items.map((i) => i.id)).toEqual([kitten.id]);
   });
 
   itDb("paginates with the total of all matching listings", async () => {

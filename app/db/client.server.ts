@@ -66,24 +66,27 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     // An idle connection the server closes (a restart, a failover) is dropped by the pool and replaced
     // on the next query; unheard, its error would end the process.
     pool.on("error", (error) => log.warn({ err: error }, "PostgreSQL: connessione inattiva chiusa dal server, sarà sostituita"));
-    const client = await pool.connect();
-    try {
-      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-      await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
-    } finally {
-      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
-      client.release();
-    }
-    const exclusive = async <T>(lock: number, fn: () => Promise<T>): Promise<T> => {
+    const exclusive = async <T>(lock: number, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
       const holder = await pool.connect();
+      // A checked-out client has no listener of its own (the pool's is for idle ones): a connection
+      // the server ends while the lock is held (a restart, pg_terminate_backend) would otherwise
+      // end the process with an unheard 'error'. The lock went with the session; fn goes on.
+      let lost: Error | undefined;
+      const onError = (error: Error) => {
+        lost = error;
+        log.warn({ err: error, lock }, "PostgreSQL: connessione del lock consultivo chiusa dal server");
+      };
+      holder.on("error", onError);
       try {
         await holder.query("select pg_advisory_lock($1)", [lock]);
-        return await fn();
+        return await fn(holder);
       } finally {
-        await holder.query("select pg_advisory_unlock($1)", [lock]).catch(() => {});
-        holder.release();
+        if (!lost) await holder.query("select pg_advisory_unlock($1)", [lock]).catch(() => {});
+        holder.off("error", onError);
+        holder.release(lost);
       }
     };
+    await exclusive(MIGRATION_LOCK, (client) => migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder }));
     return {
       db: drizzleNodePg({ client: pool, schema, logger }) as unknown as Db,
       engine: "postgres",

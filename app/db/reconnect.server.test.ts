@@ -24,4 +24,31 @@ describe("a PostgreSQL server that closes the connections (a restart, a failover
       await database.close();
     }
   });
+
+  it.skipIf(!databaseUrl)("leaves the process running when the connection holding an advisory lock is closed", async () => {
+    const database = await openDatabase({ databaseUrl });
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    const unheard: unknown[] = [];
+    const onUncaught = (error: unknown) => unheard.push(error);
+    process.on("uncaughtException", onUncaught);
+    try {
+      const lock = 990_001;
+      const result = await database.exclusive(lock, async () => {
+        const holder = await admin.query("select pid from pg_locks where locktype = 'advisory' and objid = $1 and granted", [lock]);
+        expect(holder.rows).toHaveLength(1);
+        await admin.query("select pg_terminate_backend($1)", [holder.rows[0].pid]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return "done";
+      });
+      expect(result).toBe("done");
+      expect(unheard).toEqual([]);
+      const rows = (await database.db.execute(sql`select 1 as one`)) as unknown as { rows: { one: number }[] };
+      expect(rows.rows[0]!.one).toBe(1);
+    } finally {
+      process.off("uncaughtException", onUncaught);
+      await admin.end();
+      await database.close();
+    }
+  });
 });

@@ -17,5 +17,8 @@ export const WARM_UP_PATHS = [
 /** How many at once: about the database connections a busy process keeps open, each then warmed. */
 export const WARM_UP_PARALLEL = 8;
 
-/** Rounds over the paths: the first compiles and connects, the next run on compiled code. */
-export const WARM_UP_ROUNDS = 3;
+/**
+ * Rounds over the paths: the first compiles and connects; the others render often enough for V8 to
+ * optimise the rendering before a visitor pays for it (decision 0112).
+ */
+export const WARM_UP_ROUNDS = 30;

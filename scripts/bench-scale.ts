@@ -577,6 +577,11 @@ function printPhase(phase: Phase, duration: string, listP95: number): void {
       (phase.publish ? `, after publishing ${rssText(phase.memoryFinal)}` : "") +
       `; peak (VmHWM) ${peaksText(phase.memoryFinal ?? phase.memoryLoaded)}`,
   );
+  // Where the peak was reached: the peak so far at each reading (start-up, first requests, page runs).
+  out(
+    `  peak (VmHWM) so far: when /healthz answered ${peaksText(phase.memoryStarted)}, after the first requests ${peaksText(phase.memoryFirst)}, ` +
+      `after the page runs ${peaksText(phase.memoryLoaded)}`,
+  );
   out(
     phase.cache
       ? "  Not judged with the cache on: shown to compare. The back office is measured only with the cache off (signed-in pages are never page-cached)."

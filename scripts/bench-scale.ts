@@ -453,7 +453,8 @@ async function measurePhase(
           extra.placeholder = (await signedIn.text()).includes("In arrivo");
         }
         const connections = target.connections ?? LISTING_CONNECTIONS;
-        step(`${on}: ${target.label}: wrk -c${connections} for ${duration} (${formatInt(target.urls)} URL(s))`);
+        // The peak so far before each row: where the process grows is read off the progress lines.
+        step(`${on}: ${target.label}: wrk -c${connections} for ${duration} (${formatInt(target.urls)} URL(s); peak so far ${peaksText(readProcessesMemory(server.pid))})`);
         const options: WrkOptions = { connections, lua: true, timeout: target.timeout, headers };
         if (target.pathsFile) options.pathsFile = target.pathsFile;
         const url = target.pathsFile ? server.base : server.base + target.path;

@@ -31,8 +31,16 @@ export async function createConversation(
 export async function addMessage(conversation: TestConversation, senderId: string, body: string, scamSignals: string[] = []): Promise<string> {
   const [message] = await db()
     .insert(conversationMessages)
-    // The wall clock, not the transaction's: messages of one test keep their order.
-    .values({ conversationId: conversation.id, senderId, body, scamSignals, createdAt: sql`clock_timestamp()` })
+    // The wall clock, not the transaction's, and after the conversation's last message: messages of
+    // one test keep their order even where the clock's resolution (PGlite's: a millisecond) gives
+    // two of them the same instant.
+    .values({
+      conversationId: conversation.id,
+      senderId,
+      body,
+      scamSignals,
+      createdAt: sql`greatest(clock_timestamp(), (select max(${conversationMessages.createdAt}) + interval '1 millisecond' from ${conversationMessages} where ${conversationMessages.conversationId} = ${conversation.id}))`,
+    })
     .returning({ id: conversationMessages.id });
   const ownerSide = senderId === conversation.askerId;
   await db()
